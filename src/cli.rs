@@ -1,0 +1,256 @@
+//! The thin command-line layer: parses arguments (clap), calls the library, prints results.
+//! Exit codes: 0 success (every claim holds), 1 some claim refuted, 2 bad input.
+
+use crate::expr::{parse_game, substitute, ParseOptions};
+use crate::graph::{parse_graph, Closure, Convexity};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+
+pub mod bench;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Solve impartial games on graphs and check papers' claims about them"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ClosureArg {
+    Hull,
+    Geodetic,
+}
+
+impl From<ClosureArg> for Closure {
+    fn from(c: ClosureArg) -> Closure {
+        match c {
+            ClosureArg::Hull => Closure::Hull,
+            ClosureArg::Geodetic => Closure::Geodetic,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve a game expression: `grundy solve 'TER(C_9)'`, `grundy solve 'DNT(W_n)' --param n=5..=40`.
+    Solve {
+        /// The game, e.g. `TER(C_9)`, `DNT_{v1}(W_7)`, `*2 : DNT(P_4)`.
+        game: String,
+        /// Sweep a parameter: `n=5..=40`, `n=4..9`, `n=3,5,7` (repeat for several; all combinations).
+        #[arg(long = "param", value_name = "NAME=RANGE")]
+        params: Vec<String>,
+        /// Closure operator of the graph games.
+        #[arg(long, value_enum, default_value = "hull")]
+        closure: ClosureArg,
+        /// One JSON object (JSON lines for a sweep).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the families 𝒢, 𝒩, 𝒢*, 𝒩* of a graph in the paper's vertex names.
+    Sets {
+        graph: String,
+        #[arg(long, value_enum, default_value = "hull")]
+        closure: ClosureArg,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Benchmark the solver (positions per second, peak memory).
+    Bench {
+        /// Largest odd n for TER(C_n).
+        #[arg(long, default_value_t = 27)]
+        max_cycle: u64,
+        /// Largest n for DNT(W_n).
+        #[arg(long, default_value_t = 40)]
+        max_wheel: u64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Errors of the CLI layer: each says what was expected.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("bad --param `{0}`: expected NAME=RANGE such as n=5..=40, n=4..9 or n=3,5,7")]
+    Param(String),
+    #[error("parameter range `{0}` is empty")]
+    EmptyRange(String),
+    #[error("graph {0} is too large to enumerate its generating sets")]
+    TooManySets(String),
+}
+
+/// Parses `n=5..=40` into a name and its values.
+pub fn parse_param(s: &str) -> Result<(String, Vec<i64>), CliError> {
+    let bad = || CliError::Param(s.to_string());
+    let (name, range) = s.split_once('=').ok_or_else(bad)?;
+    let name = name.trim();
+    if name.is_empty()
+        || !name.chars().all(|c| c.is_ascii_alphanumeric())
+        || !name.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return Err(bad());
+    }
+    let num = |t: &str| t.trim().parse::<i64>().map_err(|_| bad());
+    let values: Vec<i64> = if let Some((a, b)) = range.split_once("..=") {
+        (num(a)?..=num(b)?).collect()
+    } else if let Some((a, b)) = range.split_once("..") {
+        (num(a)?..num(b)?).collect()
+    } else {
+        range.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    if values.is_empty() {
+        return Err(CliError::EmptyRange(s.to_string()));
+    }
+    if values.len() > 1_000_000 {
+        return Err(bad());
+    }
+    Ok((name.to_string(), values))
+}
+
+/// All combinations of parameter values, first parameter outermost.
+pub fn combinations(params: &[(String, Vec<i64>)]) -> Vec<Vec<(String, i64)>> {
+    let mut out: Vec<Vec<(String, i64)>> = vec![vec![]];
+    for (name, vals) in params {
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                vals.iter().map(move |&v| {
+                    let mut p = prefix.clone();
+                    p.push((name.clone(), v));
+                    p
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn report(err: impl Into<miette::Report>) -> ExitCode {
+    eprintln!("{:?}", err.into());
+    ExitCode::from(2)
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cli.command {
+        Command::Solve {
+            game,
+            params,
+            closure,
+            json,
+        } => solve(&game, &params, closure.into(), json),
+        Command::Sets {
+            graph,
+            closure,
+            json,
+        } => sets(&graph, closure.into(), json),
+        Command::Bench {
+            max_cycle,
+            max_wheel,
+            json,
+        } => bench::run(max_cycle, max_wheel, json),
+    }
+}
+
+fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCode {
+    let parsed: Result<Vec<_>, _> = params.iter().map(|p| parse_param(p)).collect();
+    let parsed = match parsed {
+        Ok(p) => p,
+        Err(e) => return report(miette::Report::msg(e.to_string())),
+    };
+    let opts = ParseOptions { closure };
+    let combos = combinations(&parsed);
+    let sweep = !parsed.is_empty();
+    if sweep && !json {
+        let names: Vec<&str> = parsed.iter().map(|(n, _)| n.as_str()).collect();
+        println!(
+            "{:<8} {:<28} {:>4} {:>12} {:>10}",
+            names.join(","),
+            "game",
+            "nim",
+            "positions",
+            "seconds"
+        );
+    }
+    for combo in combos {
+        let text = substitute(game, &combo);
+        let g = match parse_game(&text, opts) {
+            Ok(g) => g,
+            Err(e) => return report(e),
+        };
+        let r = g.solve();
+        if json {
+            let mut obj = serde_json::to_value(&r).expect("serialisable");
+            for (k, v) in &combo {
+                obj[k] = serde_json::json!(v);
+            }
+            println!("{obj}");
+        } else if sweep {
+            let vals: Vec<String> = combo.iter().map(|(_, v)| v.to_string()).collect();
+            println!(
+                "{:<8} {:<28} {:>4} {:>12} {:>10.3}",
+                vals.join(","),
+                r.game,
+                r.nim,
+                r.positions,
+                r.seconds
+            );
+        } else {
+            println!("nim({}) = {}", r.game, r.nim);
+            eprintln!("{} positions, {:.3} s", r.positions, r.seconds);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
+    let g = match parse_graph(graph) {
+        Ok(g) => g,
+        Err(e) => return report(miette::Report::msg(format!("bad graph `{graph}`: {e}"))),
+    };
+    let conv = Convexity::new(&g, closure);
+    let Some(f) = conv.families(1 << 26) else {
+        return report(miette::Report::msg(
+            CliError::TooManySets(g.name().to_string()).to_string(),
+        ));
+    };
+    let fam = |v: &Vec<u64>| v.iter().map(|&s| g.set_names(s)).collect::<Vec<_>>();
+    if json {
+        let obj = serde_json::json!({
+            "graph": g.name(), "closure": closure.to_string(),
+            "G": fam(&f.g), "N": fam(&f.n), "G*": fam(&f.g_star), "N*": fam(&f.n_star),
+        });
+        println!("{obj}");
+    } else {
+        let show = |v: &Vec<u64>| {
+            v.iter()
+                .map(|&s| g.format_set(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!(
+            "graph {} ({} vertices, closure {})",
+            g.name(),
+            g.n(),
+            closure
+        );
+        println!("G  = {{{}}}", show(&f.g));
+        println!("N  = {{{}}}", show(&f.n));
+        println!("G* = {{{}}}", show(&f.g_star));
+        println!("N* = {{{}}}", show(&f.n_star));
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,307 @@
+//! The textual game language shared by the CLI and specs:
+//!
+//! ```text
+//! expr  := term ('+' term)*              disjoint sum
+//! term  := atom (':' atom)*              ordinal sum, binds tighter than '+'
+//! atom  := '*' INT                       nimber
+//!        | ('TER'|'DNT') start? '(' graph ')'
+//!        | '(' expr ')'
+//! start := '_' '{' vertex (',' vertex)* '}'     e.g. DNT_{c,v1}(W_7)
+//! ```
+//!
+//! Errors carry the byte offset of the offending character and render as a caret snippet.
+
+use crate::game::removing::{RemovingGame, Rule};
+use crate::game::AnyGame;
+use crate::graph::{parse_graph, Closure};
+use miette::{Diagnostic, SourceSpan};
+use thiserror::Error;
+
+/// A malformed game expression, pointing at the offending character.
+#[derive(Debug, Error, Diagnostic, Clone, PartialEq, Eq)]
+#[error("bad game expression: {message}")]
+#[diagnostic(code(grundy::expr))]
+pub struct ExprError {
+    pub message: String,
+    #[source_code]
+    pub input: String,
+    #[label("here")]
+    pub span: SourceSpan,
+}
+
+impl ExprError {
+    pub fn offset(&self) -> usize {
+        self.span.offset()
+    }
+}
+
+/// Options that apply to every graph game of an expression.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParseOptions {
+    pub closure: Closure,
+}
+
+/// Parses a game expression.
+pub fn parse_game(input: &str, opts: ParseOptions) -> Result<AnyGame, ExprError> {
+    let mut p = Parser {
+        s: input,
+        pos: 0,
+        opts,
+    };
+    let g = p.expr()?;
+    p.ws();
+    if p.pos < p.s.len() {
+        return Err(p.err(
+            p.pos,
+            1,
+            "unexpected text after the game (expected `+`, `:` or the end)",
+        ));
+    }
+    Ok(g)
+}
+
+/// Substitutes parameter values for whole-word occurrences of their names (`W_n` with n=7
+/// becomes `W_7`). A word boundary is any character that is not a letter or digit.
+pub fn substitute(template: &str, params: &[(String, i64)]) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = template.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_alphabetic() && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()) {
+            let mut j = i;
+            while j < chars.len() && chars[j].is_ascii_alphanumeric() {
+                j += 1;
+            }
+            let word: String = chars[i..j].iter().collect();
+            match params.iter().find(|(n, _)| *n == word) {
+                Some((_, v)) => out.push_str(&v.to_string()),
+                None => out.push_str(&word),
+            }
+            i = j;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+struct Parser<'a> {
+    s: &'a str,
+    pos: usize,
+    opts: ParseOptions,
+}
+
+impl<'a> Parser<'a> {
+    fn err(&self, at: usize, len: usize, msg: impl Into<String>) -> ExprError {
+        let at = at.min(self.s.len());
+        let len = len.min(self.s.len() - at);
+        ExprError {
+            message: msg.into(),
+            input: self.s.to_string(),
+            span: (at, len).into(),
+        }
+    }
+
+    fn ws(&mut self) {
+        while self.s[self.pos..].starts_with(char::is_whitespace) {
+            self.pos += self.s[self.pos..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.ws();
+        self.s[self.pos..].chars().next()
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), ExprError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.err(self.pos, 1, format!("expected `{c}`")))
+        }
+    }
+
+    fn expr(&mut self) -> Result<AnyGame, ExprError> {
+        let mut parts = vec![self.term()?];
+        while self.eat('+') {
+            parts.push(self.term()?);
+        }
+        Ok(if parts.len() == 1 {
+            parts.pop().expect("one part")
+        } else {
+            AnyGame::Sum(parts)
+        })
+    }
+
+    fn term(&mut self) -> Result<AnyGame, ExprError> {
+        let mut g = self.atom()?;
+        while self.eat(':') {
+            let h = self.atom()?;
+            g = AnyGame::Ordinal(Box::new(g), Box::new(h));
+        }
+        Ok(g)
+    }
+
+    fn ident(&mut self) -> &'a str {
+        self.ws();
+        let rest = &self.s[self.pos..];
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+            .unwrap_or(rest.len());
+        self.pos += len;
+        &rest[..len]
+    }
+
+    fn int(&mut self) -> Result<u64, ExprError> {
+        self.ws();
+        let start = self.pos;
+        let rest = &self.s[self.pos..];
+        let len = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if len == 0 {
+            return Err(self.err(start, 1, "expected a non-negative integer"));
+        }
+        self.pos += len;
+        rest[..len]
+            .parse::<u64>()
+            .map_err(|_| self.err(start, len, "integer too large"))
+    }
+
+    /// Text up to the parenthesis that closes one already consumed.
+    fn balanced(&mut self, open_at: usize) -> Result<(usize, &'a str), ExprError> {
+        let start = self.pos;
+        let mut depth = 1;
+        for (i, c) in self.s[start..].char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos = start + i + 1;
+                        return Ok((start, &self.s[start..start + i]));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err(self.err(open_at, 1, "this parenthesis is never closed"))
+    }
+
+    fn atom(&mut self) -> Result<AnyGame, ExprError> {
+        let at = {
+            self.ws();
+            self.pos
+        };
+        match self.peek() {
+            None => {
+                return Err(self.err(at, 1, "expected a game, found the end of the expression"))
+            }
+            Some('*') => {
+                self.pos += 1;
+                let k = self.int()?;
+                let k = u32::try_from(k)
+                    .map_err(|_| self.err(at, self.pos - at, "nimber too large"))?;
+                return Ok(AnyGame::Nimber(k));
+            }
+            Some('(') => {
+                self.pos += 1;
+                let g = self.expr()?;
+                self.expect(')')?;
+                return Ok(g);
+            }
+            _ => {}
+        }
+        let name = self.ident();
+        match name {
+            "TER" | "DNT" => {
+                let rule = if name == "TER" { Rule::Ter } else { Rule::Dnt };
+                let start_text = if self.s[self.pos..].starts_with("_{") {
+                    self.pos += 2;
+                    let from = self.pos;
+                    let close = self.s[from..]
+                        .find('}')
+                        .ok_or_else(|| self.err(from - 1, 1, "start set `{` is never closed"))?;
+                    self.pos = from + close + 1;
+                    Some((from, &self.s[from..from + close]))
+                } else {
+                    None
+                };
+                let open = self.pos;
+                self.expect('(')?;
+                let (gat, text) = self.balanced(open)?;
+                let graph =
+                    parse_graph(text).map_err(|e| self.err(gat, text.len(), e.to_string()))?;
+                let start = match start_text {
+                    None => 0,
+                    Some((sat, st)) => graph
+                        .parse_set(st)
+                        .map_err(|e| self.err(sat, st.len(), e.to_string()))?,
+                };
+                let g = RemovingGame::new(rule, graph, self.opts.closure, start)
+                    .map_err(|e| self.err(at, self.pos - at, e.to_string()))?;
+                Ok(AnyGame::Removing(g))
+            }
+            "" => Err(self.err(at, 1, "expected a game such as TER(C_9), DNT(W_7) or *2")),
+            other => Err(self.err(
+                at,
+                other.len(),
+                format!("unknown game `{other}` (expected TER, DNT or *k)"),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nim(s: &str) -> u32 {
+        parse_game(s, ParseOptions::default()).unwrap().solve().nim
+    }
+
+    #[test]
+    fn parses_and_solves() {
+        assert_eq!(nim("TER(P_3)"), 2);
+        assert_eq!(nim("DNT(P_3) + *1"), 0);
+        assert_eq!(nim("*2 : DNT(P_4)"), 2);
+        assert_eq!(nim("*3 + *5"), 6);
+        assert_eq!(nim("*3 : *1"), 3 + 1);
+        assert_eq!(nim("DNT_{c,v1}(W_7) + *0"), nim("DNT_{c, v1}(W_7)"));
+    }
+
+    #[test]
+    fn errors_point_at_the_offending_character() {
+        let e = parse_game("TER(C_9) + FOO(x)", ParseOptions::default()).unwrap_err();
+        assert_eq!(e.offset(), 11);
+        let e = parse_game("TER(C_9", ParseOptions::default()).unwrap_err();
+        assert_eq!(e.offset(), 3);
+        let e = parse_game("TER(C_9) )", ParseOptions::default()).unwrap_err();
+        assert_eq!(e.offset(), 9);
+        let e = parse_game("TER(X_9)", ParseOptions::default()).unwrap_err();
+        assert_eq!(e.offset(), 4);
+        let e = parse_game("DNT_{q}(C_5)", ParseOptions::default()).unwrap_err();
+        assert_eq!(e.offset(), 5);
+        assert!(parse_game("", ParseOptions::default()).is_err());
+        assert!(parse_game("*99999999999999", ParseOptions::default()).is_err());
+    }
+
+    #[test]
+    fn substitution_is_by_whole_word() {
+        let p = vec![("n".to_string(), 7)];
+        assert_eq!(substitute("DNT(W_n) + TER(C_n)", &p), "DNT(W_7) + TER(C_7)");
+        assert_eq!(substitute("DNT_{v1}(W_n)", &p), "DNT_{v1}(W_7)");
+        let q = vec![("m".to_string(), 2), ("n".to_string(), 5)];
+        assert_eq!(substitute("TER(W_{m,n})", &q), "TER(W_{2,5})");
+    }
+}

@@ -1,0 +1,77 @@
+//! The game model: one small [`Game`] trait, nimbers, disjoint and ordinal sums, and the
+//! named features of positions that specs reason about. Each game family lives in its own file.
+//!
+//! Semantics follow design.md §1: a game is a finite acyclic gamegraph given by a start
+//! position and `Opt(p)`; `nim(p) = mex nim(Opt(p))`.
+
+pub mod any;
+pub mod features;
+pub mod nimber;
+pub mod removing;
+pub mod sum;
+
+pub use any::{AnyGame, AnyPos};
+pub use features::{Features, Value};
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// An impartial game given by its gamegraph.
+///
+/// `canonical` is the symmetry hook: it must map a position to a representative whose
+/// nim-value is provably equal (for example the least image under graph automorphisms).
+/// The solver memoises on representatives, so an unsound `canonical` would corrupt every
+/// value; the default is the identity.
+pub trait Game {
+    type Pos: Clone + Eq + Hash + Debug;
+
+    fn start(&self) -> Self::Pos;
+
+    fn options(&self, p: &Self::Pos) -> Vec<Self::Pos>;
+
+    fn canonical(&self, p: &Self::Pos) -> Self::Pos {
+        p.clone()
+    }
+}
+
+/// Minimum excludant of a set of nim-values.
+pub fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
+    let mut seen: u128 = 0;
+    let mut big: Vec<u32> = Vec::new();
+    for v in values {
+        if v < 128 {
+            seen |= 1u128 << v;
+        } else {
+            big.push(v);
+        }
+    }
+    let m = (!seen).trailing_zeros();
+    if m < 128 {
+        return m;
+    }
+    big.sort_unstable();
+    big.dedup();
+    let mut m = 128;
+    for v in big {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mex;
+
+    #[test]
+    fn mex_basics() {
+        assert_eq!(mex([]), 0);
+        assert_eq!(mex([1, 2]), 0);
+        assert_eq!(mex([0, 2, 1, 4]), 3);
+        assert_eq!(mex((0..200).collect::<Vec<_>>()), 200);
+        assert_eq!(mex((0..128).chain([129]).collect::<Vec<_>>()), 128);
+    }
+}

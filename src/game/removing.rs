@@ -1,0 +1,215 @@
+//! The removing games TER(G) and DNT(G) of paper §3 on any graph, for either closure.
+//!
+//! A position is the set P of selected vertices (a bitmask). P is terminating iff the
+//! closure of V \ P is not V. TER: any unselected vertex may be selected while P is
+//! nonterminating; terminating positions are terminal. DNT: positions are nonterminating
+//! sets and a move must keep the set nonterminating. A game may start at any position P
+//! (`TER_P(G)`, `DNT_P(G)`, before Prop 5.19).
+
+use super::{Features, Game, Value};
+use crate::graph::symmetry::Symmetry;
+use crate::graph::{bits, Closure, Convexity, Graph};
+use std::fmt;
+use std::sync::Arc;
+use thiserror::Error;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Achievement game: the player who makes P terminating wins.
+    Ter,
+    /// Avoidance game: P must stay nonterminating.
+    Dnt,
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rule::Ter => "TER",
+            Rule::Dnt => "DNT",
+        })
+    }
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RemovingError {
+    #[error("DNT start position {set} of {graph} is terminating, so it is not a position of DNT")]
+    TerminatingStart { graph: String, set: String },
+}
+
+/// TER(G) or DNT(G), possibly started at a position.
+#[derive(Clone, Debug)]
+pub struct RemovingGame {
+    rule: Rule,
+    graph: Arc<Graph>,
+    conv: Arc<Convexity>,
+    start: u64,
+    sym: Arc<Symmetry>,
+    /// Minimal terminating sets 𝒢*, when small enough to make the terminating test a scan.
+    g_star: Option<Arc<Vec<u64>>>,
+}
+
+/// Above this many minimal terminating sets, the hull test is cheaper than the scan.
+const G_STAR_SCAN_LIMIT: usize = 64;
+
+impl RemovingGame {
+    pub fn new(
+        rule: Rule,
+        graph: Graph,
+        closure: Closure,
+        start: u64,
+    ) -> Result<RemovingGame, RemovingError> {
+        let conv = Convexity::new(&graph, closure);
+        if rule == Rule::Dnt && conv.terminating(start) {
+            return Err(RemovingError::TerminatingStart {
+                graph: graph.name().to_string(),
+                set: graph.format_set(start),
+            });
+        }
+        let sym = Symmetry::of_graph(&graph, start);
+        let g_star = conv
+            .families(1 << 18)
+            .map(|f| f.g_star)
+            .filter(|g| g.len() <= G_STAR_SCAN_LIMIT)
+            .map(Arc::new);
+        Ok(RemovingGame {
+            rule,
+            graph: Arc::new(graph),
+            conv: Arc::new(conv),
+            start,
+            sym: Arc::new(sym),
+            g_star,
+        })
+    }
+
+    /// Same game without symmetry reduction (for cross-checks).
+    pub fn without_symmetry(mut self) -> RemovingGame {
+        self.sym = Arc::new(Symmetry::trivial(self.graph.n()));
+        self
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+    pub fn convexity(&self) -> &Convexity {
+        &self.conv
+    }
+    pub fn symmetry(&self) -> &Symmetry {
+        &self.sym
+    }
+    pub fn start_set(&self) -> u64 {
+        self.start
+    }
+
+    /// `TER(C_9)`, `DNT_{v1}(W_7)`, with ` [geodetic]` for the one-step closure.
+    pub fn name(&self) -> String {
+        let started = if self.start == 0 {
+            String::new()
+        } else {
+            format!("_{{{}}}", self.graph.set_names(self.start).join(","))
+        };
+        let closure = match self.conv.closure_kind() {
+            Closure::Hull => "",
+            Closure::Geodetic => " [geodetic]",
+        };
+        format!("{}{}({}){}", self.rule, started, self.graph.name(), closure)
+    }
+
+    #[inline]
+    pub fn terminating(&self, p: u64) -> bool {
+        match &self.g_star {
+            Some(gs) => gs.iter().any(|&g| g & !p == 0),
+            None => self.conv.terminating(p),
+        }
+    }
+
+    /// Named features of a position: the set, its size, parity, whether it is terminating.
+    pub fn features(&self, p: u64) -> Features {
+        let mut f = Features::new();
+        f.insert("selected".into(), Value::Set(self.graph.set_names(p)));
+        f.insert("size".into(), Value::Int(p.count_ones() as i64));
+        f.insert(
+            "unselected".into(),
+            Value::Int((self.graph.n() as u32 - p.count_ones()) as i64),
+        );
+        f.insert("terminating".into(), Value::Bool(self.terminating(p)));
+        f
+    }
+
+    pub fn label(&self, p: u64) -> String {
+        self.graph.format_set(p)
+    }
+}
+
+impl Game for RemovingGame {
+    type Pos = u64;
+
+    fn start(&self) -> u64 {
+        self.start
+    }
+
+    fn options(&self, &p: &u64) -> Vec<u64> {
+        let free = self.graph.full() & !p;
+        match self.rule {
+            Rule::Ter if self.terminating(p) => Vec::new(),
+            Rule::Ter => bits(free).map(|v| p | (1 << v)).collect(),
+            Rule::Dnt => bits(free)
+                .map(|v| p | (1 << v))
+                .filter(|&q| !self.terminating(q))
+                .collect(),
+        }
+    }
+
+    fn canonical(&self, &p: &u64) -> u64 {
+        self.sym.canonical(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::families as fam;
+    use crate::solve::Solver;
+
+    fn nim(rule: Rule, g: Graph) -> u32 {
+        let game = RemovingGame::new(rule, g, Closure::Hull, 0).unwrap();
+        Solver::new(&game).nim_of_start()
+    }
+
+    #[test]
+    fn example_3_1_p3_and_3_2_k1() {
+        assert_eq!(nim(Rule::Dnt, fam::path(3).unwrap()), 1);
+        assert_eq!(nim(Rule::Ter, fam::path(3).unwrap()), 2);
+        assert_eq!(nim(Rule::Dnt, fam::path(1).unwrap()), 0);
+        assert_eq!(nim(Rule::Ter, fam::path(1).unwrap()), 1);
+    }
+
+    #[test]
+    fn symmetry_reduction_agrees_with_plain_solving() {
+        for g in [
+            fam::cycle(9).unwrap(),
+            fam::wheel(8).unwrap(),
+            fam::kite(),
+            fam::gen_wheel(2, 5).unwrap(),
+            fam::hypercube(3).unwrap(),
+        ] {
+            for rule in [Rule::Ter, Rule::Dnt] {
+                let a = RemovingGame::new(rule, g.clone(), Closure::Hull, 0).unwrap();
+                let b = a.clone().without_symmetry();
+                let (mut sa, mut sb) = (Solver::new(&a), Solver::new(&b));
+                assert_eq!(sa.nim_of_start(), sb.nim_of_start(), "{}", a.name());
+                if a.symmetry().len() > 1 {
+                    assert!(sa.stats().positions < sb.stats().positions);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dnt_rejects_terminating_start() {
+        let g = fam::cycle(5).unwrap();
+        assert!(RemovingGame::new(Rule::Dnt, g, Closure::Hull, 0b11).is_err());
+    }
+}

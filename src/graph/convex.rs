@@ -1,0 +1,373 @@
+//! Geodetic convexity (paper §2.5): geodesic intervals, the convex hull (default) or the
+//! one-step geodetic closure (open question 2 of §6), generating and terminating sets, the
+//! families 𝒢, 𝒩, 𝒢*, 𝒩* and minimal transversals Tr (§2.2, Prop 2.4).
+
+use super::{bits, Graph};
+use serde::Serialize;
+use std::fmt;
+
+/// Which closure operator the games use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+pub enum Closure {
+    /// The convex hull `[S]`: geodesic closure iterated to a fixed point (the paper's games).
+    #[default]
+    Hull,
+    /// The geodetic closure `I[S]`: one step only (a pre-closure).
+    Geodetic,
+}
+
+impl fmt::Display for Closure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Closure::Hull => "hull",
+            Closure::Geodetic => "geodetic",
+        })
+    }
+}
+
+/// Precomputed geodesic intervals of a graph and the chosen closure operator.
+#[derive(Clone, Debug)]
+pub struct Convexity {
+    n: usize,
+    full: u64,
+    /// `interval[u * n + v]`: vertices on some shortest u–v path (u and v included).
+    interval: Vec<u64>,
+    closure: Closure,
+}
+
+impl Convexity {
+    pub fn new(g: &Graph, closure: Closure) -> Convexity {
+        let n = g.n();
+        let dist: Vec<Vec<u32>> = (0..n).map(|v| g.distances_from(v)).collect();
+        let mut interval = vec![0u64; n * n];
+        for u in 0..n {
+            for v in 0..n {
+                let mut m = 0u64;
+                for w in 0..n {
+                    if dist[u][w] + dist[w][v] == dist[u][v] {
+                        m |= 1 << w;
+                    }
+                }
+                interval[u * n + v] = m;
+            }
+        }
+        Convexity {
+            n,
+            full: g.full(),
+            interval,
+            closure,
+        }
+    }
+
+    pub fn closure_kind(&self) -> Closure {
+        self.closure
+    }
+    pub fn n(&self) -> usize {
+        self.n
+    }
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    /// `I[S]`: the union of the geodesic intervals between members of S.
+    pub fn geodetic_closure(&self, s: u64) -> u64 {
+        let mut out = s;
+        for u in bits(s) {
+            let row = &self.interval[u * self.n..(u + 1) * self.n];
+            for v in bits(s & !(u64::MAX >> (63 - u))) {
+                out |= row[v];
+            }
+        }
+        out
+    }
+
+    /// `[S]`: the convex hull. New vertices are paired only with vertices not yet paired,
+    /// so each pair is joined once.
+    pub fn hull(&self, s: u64) -> u64 {
+        self.hull_until(s, 0)
+    }
+
+    /// The hull, stopping early once it contains `stop` (when `stop != 0`).
+    fn hull_until(&self, s: u64, stop: u64) -> u64 {
+        let mut done = 0u64;
+        let mut cur = s;
+        let mut todo = s;
+        while todo != 0 {
+            let u = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let row = &self.interval[u * self.n..(u + 1) * self.n];
+            let mut add = 0u64;
+            for v in bits(done) {
+                add |= row[v];
+            }
+            done |= 1 << u;
+            let new = add & !cur;
+            cur |= new;
+            todo |= new;
+            if stop != 0 && cur & stop == stop {
+                return cur;
+            }
+        }
+        cur
+    }
+
+    /// The selected closure of S.
+    pub fn close(&self, s: u64) -> u64 {
+        match self.closure {
+            Closure::Hull => self.hull(s),
+            Closure::Geodetic => self.geodetic_closure(s),
+        }
+    }
+
+    /// `S` generates the vertex set.
+    pub fn generates(&self, s: u64) -> bool {
+        match self.closure {
+            Closure::Hull => self.hull_until(s, self.full) == self.full,
+            Closure::Geodetic => self.geodetic_closure(s) == self.full,
+        }
+    }
+
+    /// `P` is terminating: the unselected vertices no longer generate.
+    pub fn terminating(&self, p: u64) -> bool {
+        !self.generates(self.full & !p)
+    }
+
+    /// 𝒢, 𝒩, 𝒢*, 𝒩* of the graph, found by a search over nongenerating sets that gives up after
+    /// `budget` sets (the families can be exponentially large).
+    pub fn families(&self, budget: u64) -> Option<SetFamilies> {
+        let g = self.minimal_generating(budget)?;
+        let g_star = transversals(&g);
+        let n = g_star.iter().map(|s| self.full & !s).collect::<Vec<_>>();
+        let n_star = g.iter().map(|s| self.full & !s).collect::<Vec<_>>();
+        Some(SetFamilies {
+            g: sorted(g),
+            n: sorted(n),
+            g_star: sorted(g_star),
+            n_star: sorted(n_star),
+        })
+    }
+
+    /// Minimal generating sets: depth-first over nongenerating sets, extending only with larger
+    /// vertices, so each set is visited once.
+    fn minimal_generating(&self, budget: u64) -> Option<Vec<u64>> {
+        let mut out = Vec::new();
+        let mut stack = vec![(0u64, 0usize)];
+        let mut visited = 0u64;
+        while let Some((s, from)) = stack.pop() {
+            visited += 1;
+            if visited > budget {
+                return None;
+            }
+            for v in from..self.n {
+                let t = s | (1 << v);
+                if self.generates(t) {
+                    if bits(t).all(|x| !self.generates(t & !(1 << x))) {
+                        out.push(t);
+                    }
+                } else {
+                    stack.push((t, v + 1));
+                }
+            }
+        }
+        if self.generates(0) {
+            out.push(0);
+        }
+        Some(out)
+    }
+}
+
+/// The four families of Prop 2.4, as sorted bitmasks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetFamilies {
+    pub g: Vec<u64>,
+    pub n: Vec<u64>,
+    pub g_star: Vec<u64>,
+    pub n_star: Vec<u64>,
+}
+
+/// Sorted by size, then by the vertex lists (lexicographic), for stable printing.
+pub fn sorted(mut v: Vec<u64>) -> Vec<u64> {
+    v.sort_by_key(|&m| (m.count_ones(), m.reverse_bits()));
+    v.dedup();
+    v
+}
+
+/// Keeps the inclusion-minimal sets.
+pub fn minimal(v: Vec<u64>) -> Vec<u64> {
+    let v = sorted(v);
+    let mut out: Vec<u64> = Vec::new();
+    for s in v {
+        if !out.iter().any(|&t| t & s == t) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// `Tr(𝒜)`: the minimal transversals (Berge's algorithm). `Tr(∅) = {∅}`, `Tr({∅}) = ∅`.
+pub fn transversals(family: &[u64]) -> Vec<u64> {
+    let mut tr = vec![0u64];
+    for &a in family {
+        let mut next = Vec::new();
+        for &t in &tr {
+            if t & a != 0 {
+                next.push(t);
+            } else {
+                next.extend(bits(a).map(|x| t | (1 << x)));
+            }
+        }
+        tr = minimal(next);
+    }
+    sorted(tr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::families as fam;
+
+    fn set(g: &Graph, names: &[&str]) -> u64 {
+        names
+            .iter()
+            .map(|n| 1u64 << g.vertex_index(n).unwrap())
+            .fold(0, |a, b| a | b)
+    }
+    fn fam_of(g: &Graph, sets: &[&[&str]]) -> Vec<u64> {
+        sorted(sets.iter().map(|s| set(g, s)).collect())
+    }
+
+    #[test]
+    fn example_2_1_transversals() {
+        // Tr({{1,2},{2,3,4},{2,3,5}}) = {{2},{1,3},{1,4,5}} with vertex i as bit i.
+        let f = [0b110, 0b11100, 0b101100];
+        assert_eq!(transversals(&f), sorted(vec![0b100, 0b1010, 0b110010]));
+        assert_eq!(transversals(&[]), vec![0]);
+        assert_eq!(transversals(&[0]), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn example_2_6_kite() {
+        let g = fam::kite();
+        let f = Convexity::new(&g, Closure::Hull).families(1 << 20).unwrap();
+        assert_eq!(
+            f.n,
+            fam_of(
+                &g,
+                &[&["x", "y", "u"], &["x", "y", "v"], &["y", "u", "v", "w"]]
+            )
+        );
+        assert_eq!(f.g_star, fam_of(&g, &[&["v", "w"], &["u", "w"], &["x"]]));
+        assert_eq!(f.g, fam_of(&g, &[&["x", "w"], &["x", "u", "v"]]));
+        assert_eq!(f.n_star, fam_of(&g, &[&["y", "u", "v"], &["y", "w"]]));
+    }
+
+    #[test]
+    fn example_3_1_and_3_2() {
+        let p3 = fam::path(3).unwrap();
+        let f = Convexity::new(&p3, Closure::Hull)
+            .families(1 << 20)
+            .unwrap();
+        assert_eq!(f.g_star, fam_of(&p3, &[&["v1"], &["v3"]]));
+        assert_eq!(f.n_star, fam_of(&p3, &[&["v2"]]));
+        let k1 = fam::path(1).unwrap();
+        let f = Convexity::new(&k1, Closure::Hull)
+            .families(1 << 20)
+            .unwrap();
+        assert_eq!(f.g_star, vec![1]);
+        assert_eq!(f.n_star, vec![0]);
+    }
+
+    #[test]
+    fn example_5_2_c5() {
+        let g = fam::cycle(5).unwrap();
+        let f = Convexity::new(&g, Closure::Hull).families(1 << 20).unwrap();
+        let v = |i: usize| format!("v{i}");
+        let tri = |a, b, c| vec![v(a), v(b), v(c)];
+        let sets: Vec<Vec<String>> = vec![
+            tri(1, 3, 4),
+            tri(2, 4, 5),
+            tri(1, 3, 5),
+            tri(1, 2, 4),
+            tri(2, 3, 5),
+        ];
+        let want: Vec<u64> = sorted(
+            sets.iter()
+                .map(|s| s.iter().map(|n| 1u64 << g.vertex_index(n).unwrap()).sum())
+                .collect(),
+        );
+        assert_eq!(f.g, want);
+        assert!(f.n_star.iter().all(|s| s.count_ones() == 2));
+        assert_eq!(f.g_star.len(), 5);
+        assert!(f
+            .g_star
+            .iter()
+            .all(|s| s.count_ones() == 2 && (s & g.adj(s.trailing_zeros() as usize)) != 0));
+    }
+
+    #[test]
+    fn prop_5_9_multipartite_n_star() {
+        // λ >= 2: 𝒩* = complements of the sets with exactly two vertices from one part.
+        for parts in [vec![2, 2], vec![1, 2, 3], vec![2, 2, 2], vec![1, 1, 2, 3]] {
+            let g = fam::multipartite(&parts).unwrap();
+            let f = Convexity::new(&g, Closure::Hull).families(1 << 22).unwrap();
+            let mut want = Vec::new();
+            for a in 0..g.n() {
+                for b in a + 1..g.n() {
+                    if g.adj(a) & (1 << b) == 0 {
+                        want.push(g.full() & !((1 << a) | (1 << b)));
+                    }
+                }
+            }
+            assert_eq!(f.n_star, sorted(want), "{parts:?}");
+        }
+    }
+
+    #[test]
+    fn cor_5_17_wheel_g_star() {
+        for n in 5..=10 {
+            let g = fam::wheel(n).unwrap();
+            let f = Convexity::new(&g, Closure::Hull).families(1 << 22).unwrap();
+            let r = n as usize - 1;
+            let want: Vec<u64> = (0..r)
+                .map(|i| (1u64 << i) | (1u64 << ((i + 1) % r)))
+                .collect();
+            assert_eq!(f.g_star, sorted(want), "W_{n}");
+        }
+    }
+
+    #[test]
+    fn prop_5_31_generalised_wheel_n_star() {
+        for (m, n) in [(2, 4), (2, 5), (3, 5), (2, 6), (4, 4)] {
+            let g = fam::gen_wheel(m, n).unwrap();
+            let f = Convexity::new(&g, Closure::Hull).families(1 << 22).unwrap();
+            let (m, n) = (m as usize, n as usize);
+            let mut want = Vec::new();
+            for i in 0..m {
+                for j in i + 1..m {
+                    want.push(g.full() & !((1 << i) | (1 << j)));
+                }
+            }
+            for k in 0..n {
+                for l in k + 1..n {
+                    let adjacent = l == k + 1 || (k == 0 && l == n - 1);
+                    if !adjacent {
+                        want.push(g.full() & !((1 << (m + k)) | (1 << (m + l))));
+                    }
+                }
+            }
+            assert_eq!(f.n_star, sorted(want), "W_{{{m},{n}}}");
+        }
+    }
+
+    #[test]
+    fn hull_and_geodetic_differ_on_q3() {
+        // §6 question 2: on Q_3 the one-step closure is not the hull.
+        let g = fam::hypercube(3).unwrap();
+        let h = Convexity::new(&g, Closure::Hull);
+        let c = Convexity::new(&g, Closure::Geodetic);
+        let differs = (0..256u64).any(|s| h.close(s) != c.close(s));
+        assert!(differs);
+        // antipodal pair generates under both
+        assert!(h.generates(0b1000_0001) && c.generates(0b1000_0001));
+    }
+}

@@ -1,0 +1,426 @@
+//! The named graph families of the paper, with the paper's vertex names, and the parser for
+//! graph names such as `C_9`, `K_{2,2,3}`, `W_{2,5}` or `graph6:Dhc`.
+
+use super::{io, split_top_level, Graph, GraphError, MAX_VERTICES};
+
+fn v(i: usize) -> String {
+    format!("v{i}")
+}
+
+fn too_large(name: &str, n: u64) -> Result<(), GraphError> {
+    if n > MAX_VERTICES as u64 {
+        Err(GraphError::TooLarge {
+            name: name.to_string(),
+            n: n as usize,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+fn bad(family: &str, why: impl Into<String>) -> GraphError {
+    GraphError::BadParameter {
+        family: family.to_string(),
+        why: why.into(),
+    }
+}
+
+/// Path P_n with vertices v1..vn.
+pub fn path(n: u64) -> Result<Graph, GraphError> {
+    let name = format!("P_{n}");
+    if n < 1 {
+        return Err(bad(&name, "a path needs n >= 1"));
+    }
+    too_large(&name, n)?;
+    let n = n as usize;
+    let edges: Vec<_> = (1..n).map(|i| (i - 1, i)).collect();
+    Graph::new(name, (1..=n).map(v).collect(), &edges)
+}
+
+/// Cycle C_n with vertices v1..vn, v_i ~ v_{i+1} mod n.
+pub fn cycle(n: u64) -> Result<Graph, GraphError> {
+    let name = format!("C_{n}");
+    if n < 3 {
+        return Err(bad(&name, "a cycle needs n >= 3"));
+    }
+    too_large(&name, n)?;
+    let n = n as usize;
+    let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    Graph::new(name, (1..=n).map(v).collect(), &edges)
+}
+
+/// Complete graph K_n with vertices v1..vn.
+pub fn complete(n: u64) -> Result<Graph, GraphError> {
+    let name = format!("K_{n}");
+    if n < 1 {
+        return Err(bad(&name, "K_n needs n >= 1"));
+    }
+    too_large(&name, n)?;
+    let n = n as usize;
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            edges.push((a, b));
+        }
+    }
+    Graph::new(name, (1..=n).map(v).collect(), &edges)
+}
+
+fn part_letter(i: usize, k: usize) -> String {
+    if k <= 26 {
+        ((b'a' + i as u8) as char).to_string()
+    } else {
+        format!("p{}_", i + 1)
+    }
+}
+
+/// Complete multipartite K_{m1,...,mk}: part i has vertices a1.., b1.., … (K_{1,n} is the star
+/// with centre a1 and leaves b1..bn).
+pub fn multipartite(parts: &[u64]) -> Result<Graph, GraphError> {
+    let name = format!(
+        "K_{{{}}}",
+        parts
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    if parts.len() < 2 {
+        return Err(bad(
+            &name,
+            "a complete multipartite graph needs at least two parts",
+        ));
+    }
+    if parts.iter().any(|&m| m == 0) {
+        return Err(bad(&name, "every part needs at least one vertex"));
+    }
+    too_large(&name, parts.iter().fold(0u64, |a, &b| a.saturating_add(b)))?;
+    let mut names = Vec::new();
+    let mut part_of = Vec::new();
+    for (i, &m) in parts.iter().enumerate() {
+        for j in 1..=m {
+            names.push(format!("{}{}", part_letter(i, parts.len()), j));
+            part_of.push(i);
+        }
+    }
+    let mut edges = Vec::new();
+    for a in 0..names.len() {
+        for b in a + 1..names.len() {
+            if part_of[a] != part_of[b] {
+                edges.push((a, b));
+            }
+        }
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// Complete split graph K_m + ~K_n: clique u1..um joined to the independent set x1..xn.
+pub fn split(m: u64, n: u64) -> Result<Graph, GraphError> {
+    let name = format!("Split_{{{m},{n}}}");
+    if m < 1 || n < 1 {
+        return Err(bad(&name, "a complete split graph needs m >= 1 and n >= 1"));
+    }
+    too_large(&name, m.saturating_add(n))?;
+    let (m, n) = (m as usize, n as usize);
+    let mut names: Vec<String> = (1..=m).map(|i| format!("u{i}")).collect();
+    names.extend((1..=n).map(|i| format!("x{i}")));
+    let mut edges = Vec::new();
+    for a in 0..m {
+        for b in a + 1..m + n {
+            edges.push((a, b));
+        }
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// Corona H∘K1: every vertex v of H gets a pendant vertex v'.
+pub fn corona(h: &Graph) -> Result<Graph, GraphError> {
+    let name = format!("Corona({})", h.name());
+    let n = h.n();
+    too_large(&name, 2 * n as u64)?;
+    let mut names: Vec<String> = h.names().to_vec();
+    names.extend(h.names().iter().map(|s| format!("{s}'")));
+    let mut edges = h.edges();
+    edges.extend((0..n).map(|i| (i, i + n)));
+    Graph::new(name, names, &edges)
+}
+
+/// Generalised windmill Wd(n1,...,nl): cliques K_{n_i} glued at the centre c; block i has
+/// vertices v{i}_1 .. v{i}_{n_i - 1} besides c.
+pub fn windmill(blocks: &[u64]) -> Result<Graph, GraphError> {
+    let name = format!(
+        "Wd_{{{}}}",
+        blocks
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    if blocks.len() < 2 || blocks.iter().any(|&b| b < 2) {
+        return Err(bad(
+            &name,
+            "a windmill needs at least two blocks, each of size >= 2",
+        ));
+    }
+    too_large(
+        &name,
+        blocks.iter().fold(1u64, |a, &b| a.saturating_add(b - 1)),
+    )?;
+    let mut names = vec!["c".to_string()];
+    let mut edges = Vec::new();
+    for (i, &b) in blocks.iter().enumerate() {
+        let first = names.len();
+        for j in 1..b {
+            names.push(format!("v{}_{}", i + 1, j));
+        }
+        let members: Vec<usize> = std::iter::once(0).chain(first..names.len()).collect();
+        for x in 0..members.len() {
+            for y in x + 1..members.len() {
+                edges.push((members[x], members[y]));
+            }
+        }
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// Wheel W_n with n vertices in all: rim v1..v_{n-1} (a cycle) and centre c.
+pub fn wheel(n: u64) -> Result<Graph, GraphError> {
+    let name = format!("W_{n}");
+    if n < 4 {
+        return Err(bad(&name, "a wheel needs n >= 4 vertices in all"));
+    }
+    too_large(&name, n)?;
+    let r = n as usize - 1;
+    let mut names: Vec<String> = (1..=r).map(v).collect();
+    names.push("c".into());
+    let mut edges: Vec<_> = (0..r).map(|i| (i, (i + 1) % r)).collect();
+    edges.extend((0..r).map(|i| (i, r)));
+    Graph::new(name, names, &edges)
+}
+
+/// Generalised wheel W_{m,n} = ~K_m + C_n: centres c1..cm, rim v1..vn.
+pub fn gen_wheel(m: u64, n: u64) -> Result<Graph, GraphError> {
+    let name = format!("W_{{{m},{n}}}");
+    if m < 1 || n < 3 {
+        return Err(bad(&name, "a generalised wheel needs m >= 1 and n >= 3"));
+    }
+    too_large(&name, m.saturating_add(n))?;
+    let (m, n) = (m as usize, n as usize);
+    let mut names: Vec<String> = (1..=m).map(|i| format!("c{i}")).collect();
+    names.extend((1..=n).map(v));
+    let mut edges: Vec<_> = (0..n).map(|i| (m + i, m + (i + 1) % n)).collect();
+    for c in 0..m {
+        edges.extend((0..n).map(|i| (c, m + i)));
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// Hypercube Q_n on binary strings a1…an (vertex index = the string read in binary).
+pub fn hypercube(n: u64) -> Result<Graph, GraphError> {
+    let name = format!("Q_{n}");
+    if n < 1 {
+        return Err(bad(&name, "a hypercube needs n >= 1"));
+    }
+    if n > 6 {
+        return Err(GraphError::TooLarge {
+            name,
+            n: 1usize << n.min(32),
+        });
+    }
+    let n = n as usize;
+    let count = 1usize << n;
+    let names: Vec<String> = (0..count).map(|x| format!("{x:0n$b}")).collect();
+    let mut edges = Vec::new();
+    for x in 0..count {
+        for b in 0..n {
+            let y = x ^ (1 << b);
+            if x < y {
+                edges.push((x, y));
+            }
+        }
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// Grid P_a × P_b with vertices (i,j).
+pub fn grid(a: u64, b: u64) -> Result<Graph, GraphError> {
+    let name = format!("Grid_{{{a},{b}}}");
+    if a < 1 || b < 1 {
+        return Err(bad(&name, "a grid needs a, b >= 1"));
+    }
+    too_large(&name, a.saturating_mul(b))?;
+    let (a, b) = (a as usize, b as usize);
+    let idx = |i: usize, j: usize| (i - 1) * b + (j - 1);
+    let mut names = Vec::new();
+    let mut edges = Vec::new();
+    for i in 1..=a {
+        for j in 1..=b {
+            names.push(format!("({i},{j})"));
+            if i < a {
+                edges.push((idx(i, j), idx(i + 1, j)));
+            }
+            if j < b {
+                edges.push((idx(i, j), idx(i, j + 1)));
+            }
+        }
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// Stacked prism SP(M,n) = C_M □ P_n with vertices (i,j), i in 1..=M around the cycle, j in
+/// 1..=n along the path (seed 002).
+pub fn stacked_prism(m: u64, n: u64) -> Result<Graph, GraphError> {
+    let name = format!("SP_{{{m},{n}}}");
+    if m < 3 || n < 1 {
+        return Err(bad(&name, "a stacked prism needs M >= 3 and n >= 1"));
+    }
+    too_large(&name, m.saturating_mul(n))?;
+    let (m, n) = (m as usize, n as usize);
+    let idx = |i: usize, j: usize| (j - 1) * m + (i - 1);
+    let mut names = vec![String::new(); m * n];
+    let mut edges = Vec::new();
+    for j in 1..=n {
+        for i in 1..=m {
+            names[idx(i, j)] = format!("({i},{j})");
+            edges.push((idx(i, j), idx(i % m + 1, j)));
+            if j < n {
+                edges.push((idx(i, j), idx(i, j + 1)));
+            }
+        }
+    }
+    Graph::new(name, names, &edges)
+}
+
+/// The kite of Example 2.6: edges xy, yu, yv, uw, vw.
+pub fn kite() -> Graph {
+    let names = ["x", "y", "u", "v", "w"].map(String::from).to_vec();
+    Graph::new("Kite", names, &[(0, 1), (1, 2), (1, 3), (2, 4), (3, 4)])
+        .expect("the kite is a valid graph")
+}
+
+fn params(family: &str, body: &str) -> Result<Vec<u64>, GraphError> {
+    let t = body.trim();
+    let t = t
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .unwrap_or(t);
+    t.split(',')
+        .map(|p| {
+            p.trim().parse::<u64>().map_err(|_| {
+                bad(
+                    family,
+                    format!("`{}` is not a non-negative integer", p.trim()),
+                )
+            })
+        })
+        .collect()
+}
+
+fn exactly<const N: usize>(family: &str, ps: Vec<u64>) -> Result<[u64; N], GraphError> {
+    let len = ps.len();
+    ps.try_into()
+        .map_err(|_| bad(family, format!("expected {N} parameter(s), got {len}")))
+}
+
+/// Parses a graph name: `P_5, C_9, K_4, K_{1,3}, K_{2,2,3}, Split_{2,3}, Corona(C_4),
+/// Wd_{3,3,4}, W_7, W_{2,5}, Q_3, Grid_{3,4}, SP_{6,2}, Kite, graph6:<string>, file:<path>`.
+pub fn parse_graph(text: &str) -> Result<Graph, GraphError> {
+    let t = text.trim();
+    if let Some(g6) = t.strip_prefix("graph6:") {
+        return io::from_graph6(g6);
+    }
+    if let Some(path) = t.strip_prefix("file:") {
+        return io::from_file(std::path::Path::new(path));
+    }
+    if t == "Kite" {
+        return Ok(kite());
+    }
+    if let Some(inner) = t.strip_prefix("Corona(").and_then(|r| r.strip_suffix(')')) {
+        let h = parse_graph(inner)?;
+        if h.n() < 2 {
+            return Err(bad("Corona", "the corona needs a nontrivial graph H"));
+        }
+        return corona(&h);
+    }
+    let (fam, body) = t
+        .split_once('_')
+        .ok_or_else(|| GraphError::UnknownFamily(t.to_string()))?;
+    let ps = params(fam, body)?;
+    let _ = split_top_level;
+    match fam {
+        "P" => path(exactly::<1>(fam, ps)?[0]),
+        "C" => cycle(exactly::<1>(fam, ps)?[0]),
+        "K" if ps.len() == 1 => complete(ps[0]),
+        "K" => multipartite(&ps),
+        "Split" => {
+            let [m, n] = exactly::<2>(fam, ps)?;
+            split(m, n)
+        }
+        "Wd" => windmill(&ps),
+        "W" if ps.len() == 1 => wheel(ps[0]),
+        "W" => {
+            let [m, n] = exactly::<2>(fam, ps)?;
+            gen_wheel(m, n)
+        }
+        "Q" => hypercube(exactly::<1>(fam, ps)?[0]),
+        "Grid" => {
+            let [a, b] = exactly::<2>(fam, ps)?;
+            grid(a, b)
+        }
+        "SP" => {
+            let [m, n] = exactly::<2>(fam, ps)?;
+            stacked_prism(m, n)
+        }
+        _ => Err(GraphError::UnknownFamily(t.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_names() {
+        assert_eq!(parse_graph("C_9").unwrap().edges().len(), 9);
+        let w = parse_graph("W_7").unwrap();
+        assert_eq!(w.n(), 7);
+        assert_eq!(w.vertex_name(6), "c");
+        assert_eq!(w.degree(6), 6);
+        let s = parse_graph("K_{1,3}").unwrap();
+        assert_eq!(s.names(), &["a1", "b1", "b2", "b3"]);
+        assert_eq!(parse_graph("K_{2,2,3}").unwrap().edges().len(), 4 + 6 + 6);
+        assert_eq!(parse_graph("Q_3").unwrap().edges().len(), 12);
+        assert_eq!(
+            parse_graph("Grid_{3,4}").unwrap().edges().len(),
+            3 * 3 + 2 * 4
+        );
+        assert_eq!(parse_graph("SP_{6,2}").unwrap().edges().len(), 6 * 2 + 6);
+        assert_eq!(parse_graph("W_{2,5}").unwrap().edges().len(), 5 + 10);
+        assert_eq!(parse_graph("Wd_{3,3,4}").unwrap().n(), 1 + 2 + 2 + 3);
+        assert_eq!(parse_graph("Split_{2,3}").unwrap().edges().len(), 1 + 6);
+        let c = parse_graph("Corona(C_4)").unwrap();
+        assert_eq!((c.n(), c.edges().len()), (8, 8));
+        assert_eq!(parse_graph("Kite").unwrap().edges().len(), 5);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        for bad in [
+            "X_3",
+            "C_2",
+            "C_65",
+            "Q_7",
+            "Q_100",
+            "K_{0,3}",
+            "W_3",
+            "P_abc",
+            "Grid_{9,9}",
+            "C_99999999999999999999",
+            "Split_{2}",
+            "Corona(K_1)",
+            "Wd_{1,3}",
+        ] {
+            assert!(parse_graph(bad).is_err(), "{bad} should be rejected");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The solver: owns memoisation and computes nim-values iteratively (an explicit stack, so
+//! depth is bounded only by memory, never by the call stack).
+//!
+//! Positions are memoised on their [`Game::canonical`] representative; the value of any
+//! reachable position is the memo value of its representative.
+
+use crate::game::{mex, Game};
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Statistics of one solve.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    /// Distinct (canonical) positions whose value was computed.
+    pub positions: u64,
+    pub seconds: f64,
+}
+
+/// Memoising solver for one game.
+pub struct Solver<'g, G: Game> {
+    game: &'g G,
+    memo: FxHashMap<G::Pos, u32>,
+    seconds: f64,
+}
+
+struct Frame<P> {
+    pos: P,
+    opts: Vec<P>,
+    next: usize,
+}
+
+impl<'g, G: Game> Solver<'g, G> {
+    pub fn new(game: &'g G) -> Self {
+        Solver {
+            game,
+            memo: FxHashMap::default(),
+            seconds: 0.0,
+        }
+    }
+
+    /// nim-value of the game's start position.
+    pub fn nim_of_start(&mut self) -> u32 {
+        let s = self.game.start();
+        self.nim(&s)
+    }
+
+    /// nim-value of any position (memoised across calls).
+    pub fn nim(&mut self, p: &G::Pos) -> u32 {
+        let t0 = Instant::now();
+        let root = self.game.canonical(p);
+        if let Some(&v) = self.memo.get(&root) {
+            return v;
+        }
+        let mut stack = vec![self.frame(root)];
+        while let Some(top) = stack.last_mut() {
+            let mut descend = None;
+            while top.next < top.opts.len() {
+                let o = &top.opts[top.next];
+                if self.memo.contains_key(o) {
+                    top.next += 1;
+                } else {
+                    descend = Some(o.clone());
+                    break;
+                }
+            }
+            match descend {
+                Some(o) => {
+                    let f = self.frame(o);
+                    stack.push(f);
+                }
+                None => {
+                    let done = stack.pop().expect("non-empty stack");
+                    let v = mex(done.opts.iter().map(|o| self.memo[o]));
+                    self.memo.insert(done.pos, v);
+                }
+            }
+        }
+        self.seconds += t0.elapsed().as_secs_f64();
+        self.memo[&self.game.canonical(p)]
+    }
+
+    fn frame(&self, pos: G::Pos) -> Frame<G::Pos> {
+        let opts: Vec<G::Pos> = self
+            .game
+            .options(&pos)
+            .iter()
+            .map(|o| self.game.canonical(o))
+            .collect();
+        Frame { pos, opts, next: 0 }
+    }
+
+    pub fn stats(&self) -> Stats {
+        Stats {
+            positions: self.memo.len() as u64,
+            seconds: self.seconds,
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        self.game
+    }
+
+    /// Every position reachable from `from` (not canonicalised), with its nim-value, in
+    /// breadth-first order. Meant for drawing and checking small games.
+    pub fn reachable(&mut self, from: &G::Pos) -> Vec<(G::Pos, u32)> {
+        let mut seen: std::collections::HashSet<G::Pos> = Default::default();
+        let mut order = vec![from.clone()];
+        seen.insert(from.clone());
+        let mut i = 0;
+        while i < order.len() {
+            let p = order[i].clone();
+            for o in self.game.options(&p) {
+                if seen.insert(o.clone()) {
+                    order.push(o);
+                }
+            }
+            i += 1;
+        }
+        order
+            .into_iter()
+            .map(|p| {
+                let v = self.nim(&p);
+                (p, v)
+            })
+            .collect()
+    }
+}

@@ -51,6 +51,10 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
 
 fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
     match spec {
+        Spec::Sets { sets, .. } => Ok(Checked {
+            report: sets.check()?,
+            table: None,
+        }),
         Spec::Claim { claim, .. } => Ok(Checked {
             report: claim.check()?,
             table: None,

@@ -136,7 +136,10 @@ fn issue2_example_2_6_kite_families() {
     let f = families_of(&g);
     assert_eq!(
         f.n,
-        family(&g, &[&["x", "y", "u"], &["x", "y", "v"], &["y", "u", "v", "w"]])
+        family(
+            &g,
+            &[&["x", "y", "u"], &["x", "y", "v"], &["y", "u", "v", "w"]]
+        )
     );
     assert_eq!(f.g_star, family(&g, &[&["v", "w"], &["u", "w"], &["x"]]));
     assert_eq!(f.g, family(&g, &[&["x", "w"], &["x", "u", "v"]]));
@@ -255,7 +258,7 @@ fn issue2_prop_5_9_multipartite_families() {
         let mut offset = 0;
         let mut part_of = Vec::new();
         for (i, &m) in parts.iter().enumerate() {
-            part_of.extend(std::iter::repeat(i).take(m as usize));
+            part_of.extend(std::iter::repeat_n(i, m as usize));
             offset += m as usize;
         }
         assert_eq!(offset, g.n());
@@ -351,9 +354,7 @@ fn issue2_prop_5_31_generalised_wheel_families() {
 
 #[test]
 fn issue2_prop_4_6_complete_split_graphs() {
-    let inst: Vec<(u64, u64)> = (1..=6)
-        .flat_map(|m| (2..=6).map(move |n| (m, n)))
-        .collect();
+    let inst: Vec<(u64, u64)> = (1..=6).flat_map(|m| (2..=6).map(move |n| (m, n))).collect();
     let dnt = |&(m, n): &(u64, u64)| nim(&format!("DNT(Split_{{{m},{n}}})"));
     let ter = |&(m, n): &(u64, u64)| nim(&format!("TER(Split_{{{m},{n}}})"));
     check_claim(
@@ -571,9 +572,7 @@ fn issue2_props_5_6_and_5_7_hypercubes() {
 #[test]
 fn issue2_prop_5_8_multipartite_one_large_part() {
     // λ = 1: K_{1,...,1,m} with σ small parts, m >= 2.
-    let inst: Vec<(usize, u64)> = (1..=5)
-        .flat_map(|s| (2..=6).map(move |m| (s, m)))
-        .collect();
+    let inst: Vec<(usize, u64)> = (1..=5).flat_map(|s| (2..=6).map(move |m| (s, m))).collect();
     let name = |&(s, m): &(usize, u64)| {
         let mut p = vec![1u64; s];
         p.push(m);
@@ -619,7 +618,7 @@ fn prop_5_15(parts: &[u64], flip: bool) -> u32 {
     let v: u64 = parts.iter().sum();
     let (last, rest) = parts.split_last().expect("k >= 2");
     let d = *last as i64 - rest.iter().map(|&m| m as i64 - 1).sum::<i64>();
-    match (v % 2 == 0, d) {
+    match (v.is_multiple_of(2), d) {
         (true, d) if d <= 1 => 0,
         (true, _) => 1,
         (false, d) if d <= 0 => 1,
@@ -746,18 +745,15 @@ fn thm_5_43(m: i64, n: i64, two_at: i64) -> u32 {
     let d = n - m;
     let even = (n + m) % 2 == 0;
     if d == two_at {
-        2
-    } else if even && d >= 2 {
-        0
-    } else if !even && d <= 0 {
-        0
-    } else if even && d <= 0 {
-        1
-    } else if !even && d >= 2 {
-        1
-    } else {
-        // d == 1 moved away by the wrong variant: any value that is not 2.
-        1
+        return 2;
+    }
+    match (even, d) {
+        (true, d) if d >= 2 => 0,
+        (false, d) if d <= 0 => 0,
+        (true, d) if d <= 0 => 1,
+        (false, d) if d >= 2 => 1,
+        // d == 1 after the wrong variant moved the value 2 elsewhere: any value but 2.
+        _ => 1,
     }
 }
 

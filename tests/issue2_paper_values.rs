@@ -670,6 +670,10 @@ fn issue2_thm_5_24_dnt_wheels() {
         stated,
         wrong,
     );
+    // The paper defines W_n for n >= 5 only: W_4 = K_4 has DNT value 0 (Example 4.9), where
+    // the formula would give 1.
+    assert_eq!(nim("DNT(W_4)"), 0);
+    assert_eq!(stated(&4), 1);
     // Prop 5.18 (odd n gives 1) is a consequence; the even-n variant is wrong at n = 6.
     let odd: Vec<u64> = (5..=23).step_by(2).collect();
     check_claim(

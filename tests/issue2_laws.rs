@@ -300,3 +300,59 @@ fn issue2_laws_hand_checked_instances() {
     // with *1 discarded, and (∅, *0) of value 2, so mex{0, 1, 2} = 3 != 2 xor 1.
     assert_eq!(Solver::new(&g("TER(P_3) : *1")).nim_of_start(), 3);
 }
+
+/// Random trees with 2..=max_n vertices (no extra edges).
+fn arb_tree(max_n: usize) -> impl Strategy<Value = Graph> {
+    (2..=max_n, proptest::array::uniform8(any::<u32>()))
+        .prop_map(|(n, parent)| build_graph(n, parent, 0))
+}
+
+fn parity(k: u32) -> u32 {
+    k % 2
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Example 4.11: in a forest the leaves are the unique minimal generating set L, so
+    /// nim(DNT) = pty(L^c) and nim(TER) = 1 + pty(L^c), L^c the inner vertices.
+    #[test]
+    fn issue2_example_4_11_trees(t in arb_tree(8)) {
+        let leaves = (0..t.n()).filter(|&v| t.degree(v) == 1).count() as u32;
+        let inner = t.n() as u32 - leaves;
+        let f = Convexity::new(&t, Closure::Hull).families(1 << 20).expect("small");
+        let leaf_set = (0..t.n()).filter(|&v| t.degree(v) == 1).fold(0u64, |m, v| m | 1 << v);
+        prop_assert_eq!(f.g, vec![leaf_set]);
+        let dnt = nim_of(&AnyGame::Removing(removing(Rule::Dnt, t.clone(), Closure::Hull)));
+        let ter = nim_of(&AnyGame::Removing(removing(Rule::Ter, t.clone(), Closure::Hull)));
+        prop_assert_eq!(dnt, parity(inner), "DNT({})", t.name());
+        prop_assert_eq!(ter, 1 + parity(inner), "TER({})", t.name());
+    }
+
+    /// Props 3.3, 4.3, 4.4 and 4.5 wherever their hypotheses hold, for both closures (they
+    /// only use that generating sets are closed upwards).
+    #[test]
+    fn issue2_props_3_3_and_4_3_to_4_5(
+        g in prop_oneof![arb_graph(8), arb_tree(8)],
+        closure in arb_closure(),
+    ) {
+        let f = Convexity::new(&g, closure).families(1 << 20).expect("small");
+        let dnt = nim_of(&AnyGame::Removing(removing(Rule::Dnt, g.clone(), closure)));
+        let ter = nim_of(&AnyGame::Removing(removing(Rule::Ter, g.clone(), closure)));
+        let parities: Vec<u32> = f.n_star.iter().map(|s| parity(s.count_ones())).collect();
+        let same_parity = parities.windows(2).all(|w| w[0] == w[1]);
+        if same_parity {
+            prop_assert_eq!(dnt, parities[0], "Prop 3.3 on {}", g.name());
+        }
+        if let [l] = f.g[..] {
+            let lc = parity((g.full() & !l).count_ones());
+            prop_assert_eq!(dnt, lc, "Prop 4.3 on {}", g.name());
+            prop_assert_eq!(ter, 1 + lc, "Prop 4.5 on {}", g.name());
+        }
+        let union = f.n_star.iter().fold(0u64, |m, s| m | s);
+        let disjoint = f.n_star.iter().map(|s| s.count_ones()).sum::<u32>() == union.count_ones();
+        if disjoint && same_parity && union != g.full() {
+            prop_assert_eq!(ter, parities[0] + 1, "Prop 4.4 on {}", g.name());
+        }
+    }
+}

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod octal;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -55,6 +56,17 @@ pub enum Command {
         graph: String,
         #[arg(long, value_enum, default_value = "hull")]
         closure: ClosureArg,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Nim sequence of an octal game and its period, proved by the Guy–Smith theorem:
+    /// `grundy octal 0.137 --len 1000`.
+    Octal {
+        /// The octal code, e.g. `0.137` (Dawson's Chess), `0.07`, `0.77`, `4.7`.
+        code: String,
+        /// How many values to compute: G(0), …, G(len-1).
+        #[arg(long, default_value_t = 1000)]
+        len: usize,
         #[arg(long)]
         json: bool,
     },
@@ -162,6 +174,7 @@ pub fn main() -> ExitCode {
             max_wheel,
             json,
         } => bench::run(max_cycle, max_wheel, json),
+        Command::Octal { code, len, json } => octal::run(&code, len, json),
     }
 }
 

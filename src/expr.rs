@@ -341,7 +341,9 @@ impl<'a> Parser<'a> {
                     .into_iter()
                     .map(|h| self.small(h, hat))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(AnyGame::Octal(OctalGame::new(code, heaps)))
+                OctalGame::new(code, heaps)
+                    .map(AnyGame::Octal)
+                    .map_err(|e| self.err(hat, self.pos - hat - 1, e.to_string()))
             }
             "" => Err(self.err(
                 at,
@@ -421,6 +423,42 @@ mod tests {
         assert_eq!(e.offset(), 5);
         assert!(parse_game("", ParseOptions::default()).is_err());
         assert!(parse_game("*99999999999999", ParseOptions::default()).is_err());
+    }
+
+    #[test]
+    fn issue3_aux_game_atoms() {
+        assert_eq!(nim("DC(17)"), 2);
+        assert_eq!(nim("0.137(17)"), 2);
+        assert_eq!(nim("0.137(3,17)"), 0);
+        assert_eq!(nim("DC(3) + *1"), 3);
+        assert_eq!(nim("TER{2,2,3}"), 2);
+        assert_eq!(nim("TER{}"), 0);
+        assert_eq!(nim("SPL(2,4)"), 0);
+        assert_eq!(nim("SPL(3,[3]) + *1"), 0);
+        assert_eq!(nim("SPL(2, L^4)"), nim("SPL(2,Λ^4)"));
+        assert_eq!(nim("SPL(1,[])"), 0);
+        assert_eq!(nim("UEG(SP_{6,2}, (1,1))"), 0);
+        assert_eq!(nim("UEG(P_3, v2)"), 1);
+        assert_eq!(nim("*1 : DC(3)"), 3);
+        let g = parse_game("SPL(2,4) + DC(3)", ParseOptions::default()).unwrap();
+        assert_eq!(g.to_string(), "SPL(2,4) + DC(3)");
+        assert_eq!(g.label(&crate::game::Game::start(&g)), "(2,Λ^4) + |||");
+    }
+
+    #[test]
+    fn issue3_aux_errors_point_at_the_offending_character() {
+        let at = |s: &str| parse_game(s, ParseOptions::default()).unwrap_err().offset();
+        assert_eq!(at("DC(65)"), 3);
+        assert_eq!(at("DC(x)"), 3);
+        assert_eq!(at("*1 + 0.8(3)"), 5);
+        assert_eq!(at("0.137(3,)"), 8);
+        assert_eq!(at("TER{2,x}"), 6);
+        assert_eq!(at("SPL(3,[3)"), 8);
+        assert_eq!(at("SPL(3,?)"), 6);
+        assert_eq!(at("SPL(1,4)"), 0);
+        assert_eq!(at("UEG(SP_{6,2}, (9,9))"), 14);
+        assert_eq!(at("UEG(X_2, v1)"), 4);
+        assert_eq!(at("UEG(C_4)"), 4);
     }
 
     #[test]

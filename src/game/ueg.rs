@@ -678,4 +678,104 @@ mod tests {
             }
         }
     }
+
+    /// Vertex `i` (or `ī` when `bar`) of SP(m,2), indices taken as written in seed 002.
+    fn v2(g: &AdjLists, i: usize, bar: bool) -> Result<usize, String> {
+        let name = format!("({i},{})", if bar { 2 } else { 1 });
+        g.index(&name).ok_or(name)
+    }
+
+    /// Checks one certificate of seed 002 on SP(m,2): delete the played `trail`, then
+    /// `kernel` must be an even kernel containing the trail's last vertex.
+    fn certificate(
+        m: usize,
+        trail: &[(usize, bool)],
+        kernel: &[(usize, bool)],
+    ) -> Result<(), String> {
+        let mut g = AdjLists::stacked_prism(m, 2).map_err(|e| e.to_string())?;
+        for w in trail.windows(2) {
+            let (a, b) = (v2(&g, w[0].0, w[0].1)?, v2(&g, w[1].0, w[1].1)?);
+            if !g.remove_edge(a, b) {
+                return Err(format!("no edge {a}-{b}"));
+            }
+        }
+        let last = trail.last().expect("nonempty trail");
+        let token = v2(&g, last.0, last.1)?;
+        let s = kernel
+            .iter()
+            .map(|&(i, b)| v2(&g, i, b))
+            .collect::<Result<Vec<_>, _>>()?;
+        check_even_kernel(&g, &s, Some(token)).map_err(|e| e.to_string())
+    }
+
+    fn family(fixed: &[(usize, bool)], k: usize, block: [(usize, bool); 4]) -> Vec<(usize, bool)> {
+        let mut s = fixed.to_vec();
+        for i in 0..k {
+            s.extend(block.map(|(a, b)| (6 * i + a, b)));
+        }
+        s
+    }
+
+    #[test]
+    fn issue3_seed_002_p_case_m_3_mod_6() {
+        // Second player's replies in SP(3+6k, 2), k >= 1 (Cases 2.1, 2.2.1, 2.2.2).
+        for k in 1..=20 {
+            let m = 3 + 6 * k;
+            let (t, f) = (true, false);
+            certificate(
+                m,
+                &[(1, f), (2, f), (3, f)],
+                &family(
+                    &[(1, t), (2, f), (3, f)],
+                    k,
+                    [(4, t), (6, t), (7, f), (9, f)],
+                ),
+            )
+            .unwrap();
+            certificate(
+                m,
+                &[(1, f), (1, t), (2, t), (2, f), (3, f)],
+                &family(
+                    &[(2, f), (2, t), (3, f)],
+                    k,
+                    [(5, f), (6, t), (8, t), (9, f)],
+                ),
+            )
+            .unwrap();
+            certificate(
+                m,
+                &[(1, f), (1, t), (2, t), (3, t), (4, t)],
+                &family(&[(1, t)], k, [(4, t), (5, f), (7, f), (8, t)]),
+            )
+            .unwrap();
+        }
+    }
+
+    #[test]
+    fn issue3_seed_002_n_case_m_1_mod_6() {
+        // Case 4 (m = 1 + 6k): 1 → 2, then either reply is answered into an even kernel.
+        let (t, f) = (true, false);
+        for k in 1..=20 {
+            let m = 1 + 6 * k;
+            certificate(
+                m,
+                &[(1, f), (2, f), (2, t), (1, t)],
+                &family(&[(1, t)], k, [(2, t), (4, t), (5, f), (7, f)]),
+            )
+            .unwrap();
+        }
+        // Case 4.2 as printed, {1,4,5̄,7̄} ∪ {6i+8, 6i+10, ‾6i+11, ‾6i+13 : i < k}, names
+        // vertices beyond m for i = k-1; with i < k-1 it is an even kernel.
+        for k in 1..=20 {
+            let m = 1 + 6 * k;
+            let trail = [(1, f), (2, f), (3, f), (4, f)];
+            let fixed = [(1, f), (4, f), (5, t), (7, t)];
+            let block = [(8, f), (10, f), (11, t), (13, t)];
+            assert_eq!(
+                certificate(m, &trail, &family(&fixed, k, block)),
+                Err(format!("({},1)", m + 1))
+            );
+            certificate(m, &trail, &family(&fixed, k - 1, block)).unwrap();
+        }
+    }
 }

@@ -13,6 +13,34 @@ use thiserror::Error;
 pub enum DawsonError {
     #[error("DC({0}): at most 64 pins are supported")]
     TooMany(u64),
+    #[error("pin row `{text}`: character {at} is `{found}`, expected `|` (standing) or `.` (knocked down)")]
+    BadPin {
+        text: String,
+        at: usize,
+        found: char,
+    },
+}
+
+/// Parses a row drawn as by [`Dawson::label`] (`|.||`) into DC(n) started there.
+pub fn parse_pins(text: &str) -> Result<Dawson, DawsonError> {
+    let mut standing = 0u64;
+    let mut n = 0u64;
+    for (i, ch) in text.trim().chars().enumerate() {
+        match ch {
+            // Rows longer than 64 are rejected by `with_start` below.
+            '|' if i < 64 => standing |= 1 << i,
+            '|' | '.' => {}
+            other => {
+                return Err(DawsonError::BadPin {
+                    text: text.to_string(),
+                    at: i,
+                    found: other,
+                })
+            }
+        }
+        n += 1;
+    }
+    Dawson::with_start(n, standing)
 }
 
 /// Dawson's Chess on `n` pins, possibly started at a position.
@@ -154,6 +182,42 @@ mod tests {
         for n in 0..=40u32 {
             assert_eq!(s.nim(&full(n)), g[n as usize], "DC({n})");
         }
+    }
+
+    #[test]
+    fn issue3_prop_5_19_consequence_dnt_v1_wn_is_dc_plus_star1() {
+        use crate::expr::{parse_game, ParseOptions};
+        let g = OctalCode::parse("0.137").unwrap().nim_sequence(20);
+        for n in 5..=16 {
+            let dnt = parse_game(&format!("DNT_{{v1}}(W_{n})"), ParseOptions::default())
+                .unwrap()
+                .solve()
+                .nim;
+            assert_eq!(dnt, g[n - 4] ^ 1, "DNT_{{v1}}(W_{n})");
+        }
+    }
+
+    #[test]
+    fn issue3_pins_parse_and_any_game_features() {
+        use crate::expr::{parse_game, ParseOptions};
+        let d = parse_pins("|.||").unwrap();
+        assert_eq!((d.pins(), d.start()), (4, 0b1101));
+        assert_eq!(d.label(d.start()), "|.||");
+        // Runs 1 and 2: G(1) ^ G(2) = 1 ^ 1.
+        assert_eq!(Solver::new(&d).nim_of_start(), 0);
+        assert!(matches!(
+            parse_pins("|x|"),
+            Err(DawsonError::BadPin {
+                at: 1,
+                found: 'x',
+                ..
+            })
+        ));
+        let g = parse_game("DC(3) + *1", ParseOptions::default()).unwrap();
+        let f = g.features(&g.start());
+        assert_eq!(f["g0_standing"], Value::Int(3));
+        assert_eq!(f["g1_heap"], Value::Int(1));
+        assert_eq!(g.label(&g.start()), "||| + *1");
     }
 
     #[test]

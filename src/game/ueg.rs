@@ -549,6 +549,20 @@ mod tests {
     }
 
     #[test]
+    fn issue3_gf2_agrees_with_exhaustive_on_every_reachable_position() {
+        for g in [sp(4, 2), sp(6, 2), sp(4, 3), families::grid(3, 3).unwrap()] {
+            let game = Ueg::new(g, 0).unwrap();
+            let mut s = Solver::new(&game);
+            let reach = s.reachable(&game.start());
+            assert!(reach.len() > 50);
+            for (pos, v) in reach {
+                let verdict = game.bipartite_verdict(&pos).unwrap();
+                assert_eq!(verdict.is_p(), v == 0, "{} at {pos:?}", game.name());
+            }
+        }
+    }
+
+    #[test]
     fn issue3_gf2_rejects_odd_cycles() {
         let g = Ueg::new(families::cycle(5).unwrap(), 0).unwrap();
         assert!(matches!(

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 pub mod bench;
 pub mod check;
+pub mod octal;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -82,6 +83,17 @@ pub enum Command {
     },
     /// Print the JSON Schema of the spec format.
     Schema,
+    /// Nim sequence of an octal game and its period, proved by the Guy–Smith theorem:
+    /// `grundy octal 0.137 --len 1000`.
+    Octal {
+        /// The octal code, e.g. `0.137` (Dawson's Chess), `0.07`, `0.77`, `4.7`.
+        code: String,
+        /// How many values to compute: G(0), …, G(len-1).
+        #[arg(long, default_value_t = 1000)]
+        len: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Benchmark the solver (positions per second, peak memory).
     Bench {
         /// Largest odd n for TER(C_n).
@@ -203,6 +215,7 @@ pub fn main() -> ExitCode {
             max_wheel,
             json,
         } => bench::run(max_cycle, max_wheel, json),
+        Command::Octal { code, len, json } => octal::run(&code, len, json),
     }
 }
 

@@ -170,6 +170,11 @@ fn report(err: impl Into<miette::Report>) -> ExitCode {
 }
 
 pub fn main() -> ExitCode {
+    // Graphviz stamps PDFs with the current date unless this is set, and artifacts must be
+    // reproducible. Set before any thread starts.
+    if std::env::var_os("SOURCE_DATE_EPOCH").is_none() {
+        std::env::set_var("SOURCE_DATE_EPOCH", "0");
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

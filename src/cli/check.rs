@@ -55,6 +55,23 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
 
 fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
     match spec {
+        Spec::Table {
+            table: TableSpec::Signatures(t),
+            ..
+        } => {
+            let (report, view) = t.check()?;
+            Ok(Checked {
+                report,
+                view: view_of(&view),
+            })
+        }
+        Spec::Sequence { sequence, .. } => {
+            let (report, view) = sequence.check()?;
+            Ok(Checked {
+                report,
+                view: view_of(&view),
+            })
+        }
         Spec::Sets { sets, .. } => Ok(Checked {
             report: sets.check()?,
             view: None,

@@ -7,6 +7,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod cycle;
+pub mod spectrum;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -69,6 +71,27 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Outcome of TER(C_n) for odd n by the packed-table sweep (Conjecture 5.5).
+    Cycle {
+        /// Odd n to solve (repeatable).
+        #[arg(long = "n", value_name = "N")]
+        n: Vec<u32>,
+        /// Solve every odd n from --min-n up to this.
+        #[arg(long)]
+        max_n: Option<u32>,
+        #[arg(long, default_value_t = 3)]
+        min_n: u32,
+        /// Directory for resumable checkpoints.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between checkpoints.
+        #[arg(long, default_value_t = 600.0)]
+        checkpoint_every: f64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Distribution of nim(TER(G)) and nim(DNT(G)) over all connected graphs on N vertices.
+    Spectrum(spectrum::SpectrumArgs),
 }
 
 /// Errors of the CLI layer: each says what was expected.
@@ -162,6 +185,25 @@ pub fn main() -> ExitCode {
             max_wheel,
             json,
         } => bench::run(max_cycle, max_wheel, json),
+        Command::Cycle {
+            mut n,
+            max_n,
+            min_n,
+            checkpoint,
+            checkpoint_every,
+            json,
+        } => {
+            if let Some(max) = max_n {
+                n.extend((min_n..=max).filter(|k| k % 2 == 1));
+            }
+            if n.is_empty() {
+                return report(miette::Report::msg(
+                    "grundy cycle: give --n N (odd) or --max-n N",
+                ));
+            }
+            cycle::run(n, checkpoint, checkpoint_every, json)
+        }
+        Command::Spectrum(args) => spectrum::run(args),
     }
 }
 

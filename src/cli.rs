@@ -87,6 +87,12 @@ pub enum Command {
         /// Seconds between checkpoints.
         #[arg(long, default_value_t = 600.0)]
         checkpoint_every: f64,
+        /// Start at this selected set, e.g. `v1,v4` (the game TER_S(C_n)).
+        #[arg(long, value_name = "VERTICES")]
+        start: Option<String>,
+        /// Pause after this many levels (checkpointed; exit code 3); rerun to resume.
+        #[arg(long)]
+        max_levels: Option<u32>,
         #[arg(long)]
         json: bool,
     },
@@ -191,6 +197,8 @@ pub fn main() -> ExitCode {
             min_n,
             checkpoint,
             checkpoint_every,
+            max_levels,
+            start,
             json,
         } => {
             if let Some(max) = max_n {
@@ -201,7 +209,7 @@ pub fn main() -> ExitCode {
                     "grundy cycle: give --n N (odd) or --max-n N",
                 ));
             }
-            cycle::run(n, checkpoint, checkpoint_every, json)
+            cycle::run(n, start, checkpoint, checkpoint_every, max_levels, json)
         }
         Command::Spectrum(args) => spectrum::run(args),
     }

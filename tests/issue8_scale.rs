@@ -241,3 +241,33 @@ fn issue8_bad_input_is_exit_2() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+fn cycle_json(args: &[&str]) -> (Option<i32>, Option<serde_json::Value>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("cycle")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    (out.status.code(), serde_json::from_slice(&out.stdout).ok())
+}
+
+/// A run paused after 3 levels (checkpointed) and resumed gives the uninterrupted result.
+#[test]
+fn issue8_cycle_checkpoint_resumes() {
+    let dir = std::env::temp_dir().join(format!("grundy-issue8-ckpt-{}", std::process::id()));
+    let d = dir.to_string_lossy().to_string();
+    let (code, _) = cycle_json(&["--n", "25", "--checkpoint", &d, "--max-levels", "3"]);
+    assert_eq!(code, Some(3));
+    assert!(dir.join("ter-cycle-25.ckpt").exists());
+    let (code, resumed) = cycle_json(&["--n", "25", "--checkpoint", &d]);
+    assert_eq!(code, Some(0));
+    assert!(!dir.join("ter-cycle-25.ckpt").exists());
+    let (_, full) = cycle_json(&["--n", "25"]);
+    let (resumed, full) = (resumed.unwrap(), full.unwrap());
+    for key in ["outcome", "positions", "p_positions"] {
+        assert_eq!(resumed[key], full[key], "{key}");
+    }
+    assert_eq!(full["outcome"], "P");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -26,15 +26,17 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 use thiserror::Error;
 
-/// Largest n the packed table supports (2^37 bits = 16 GiB).
-pub const MAX_CYCLE: u32 = 37;
+/// Most unselected vertices the packed table supports (2^37 bits = 16 GiB).
+pub const MAX_FREE: u32 = 37;
 /// Top word-index bits used to cut the table into independent blocks.
 const TOP_BITS: u32 = 10;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum CycleError {
-    #[error("C_{0}: the cycle solver needs an odd n with 3 <= n <= {MAX_CYCLE} (even cycles are settled by Prop 5.4)")]
+    #[error("C_{0}: the cycle solver needs an odd n with 3 <= n <= 63 (even cycles are settled by Prop 5.4)")]
     BadN(u32),
+    #[error("start set for C_{n}: {why}")]
+    BadStart { n: u32, why: String },
     #[error("checkpoint for C_{n} does not fit: {why}")]
     BadState { n: u32, why: String },
 }
@@ -72,20 +74,38 @@ pub fn has_run(n: u32, p: u64) -> bool {
 #[derive(Clone, Debug, Serialize)]
 pub struct CycleResult {
     pub n: u32,
-    /// Outcome of TER(C_n) from the empty position.
+    /// The start set S in the paper's names (empty for TER(C_n) itself).
+    pub start: Vec<String>,
+    /// Outcome of TER_S(C_n) (of TER(C_n) when S = ∅).
     pub outcome: Outcome,
-    /// Nonterminating subsets: the nonterminal positions of TER(C_n) (all reachable from ∅).
+    /// Nonterminating supersets of S: the nonterminal positions of TER_S(C_n) (all reachable).
     pub positions: u64,
-    /// Table entries swept: 2^n subsets.
+    /// Table entries swept: the 2^(n-|S|) supersets of S.
     pub table_entries: u64,
     /// Nonterminating subsets that are P-positions.
     pub p_positions: u64,
     pub seconds: f64,
 }
 
+/// Progress of a sweep besides its table: what a checkpoint stores with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Levels (top-bit popcounts, from the highest) finished.
+    pub levels_done: u32,
+    /// Nonterminating subsets seen so far.
+    pub positions: u64,
+    /// Of those, P-positions.
+    pub p_positions: u64,
+    /// Sweep seconds so far, over all sessions.
+    pub seconds: f64,
+}
+
 /// The resumable sweep over the packed outcome table of TER(C_n).
 pub struct CycleSweep {
     n: u32,
+    start: u64,
+    /// Unselected vertices of the start: the table's coordinates, in increasing order.
+    free_mask: u64,
     lane_bits: u32,
     word_bits: u32,
     top_bits: u32,
@@ -99,10 +119,16 @@ pub struct CycleSweep {
     /// `level[k]`: lanes with k lane vertices.
     level: Vec<u64>,
     table: Vec<u64>,
-    levels_done: u32,
-    positions: u64,
-    p_positions: u64,
-    seconds: f64,
+    progress: Progress,
+}
+
+/// The bits of `x` at the positions of `mask`, packed to the low end (software PEXT).
+fn compress(x: u64, mask: u64) -> u64 {
+    let mut out = 0u64;
+    for (k, v) in crate::graph::bits(mask).enumerate() {
+        out |= (x >> v & 1) << k;
+    }
+    out
 }
 
 /// A shared view of the table for the parallel sweep: blocks write disjoint words and read
@@ -116,59 +142,87 @@ fn atomic_view(t: &mut [u64]) -> &[AtomicU64] {
 }
 
 impl CycleSweep {
-    /// A fresh sweep; allocates the 2^n-bit table.
+    /// A fresh sweep of TER(C_n) from ∅; allocates the 2^n-bit table.
     pub fn new(n: u32) -> Result<CycleSweep, CycleError> {
-        let words = Self::words_for(n)?;
-        Self::with_table(n, vec![0u64; words], 0, 0, 0)
+        Self::new_at(n, 0)
+    }
+
+    /// A fresh sweep of TER_S(C_n), the game started at the selected set `start` (bit i =
+    /// v_{i+1}): the table covers the 2^(n-|S|) supersets of S, so fixing moves that are known
+    /// by symmetry or known to win halves the table per vertex.
+    pub fn new_at(n: u32, start: u64) -> Result<CycleSweep, CycleError> {
+        let words = Self::words_for(n, start)?;
+        Self::with_table(n, start, vec![0u64; words], Progress::default())
     }
 
     /// Resumes a sweep from a saved state (see [`CycleSweep::state`]).
     pub fn resume(
         n: u32,
+        start: u64,
         table: Vec<u64>,
-        levels_done: u32,
-        positions: u64,
-        p_positions: u64,
+        progress: Progress,
     ) -> Result<CycleSweep, CycleError> {
-        let words = Self::words_for(n)?;
+        let words = Self::words_for(n, start)?;
         if table.len() != words {
             return Err(CycleError::BadState {
                 n,
                 why: format!("table has {} words, expected {words}", table.len()),
             });
         }
-        let s = Self::with_table(n, table, levels_done, positions, p_positions)?;
-        if levels_done > s.levels() {
+        let s = Self::with_table(n, start, table, progress)?;
+        if progress.levels_done > s.levels() {
             return Err(CycleError::BadState {
                 n,
-                why: format!("{levels_done} levels done, only {} exist", s.levels()),
+                why: format!(
+                    "{} levels done, only {} exist",
+                    progress.levels_done,
+                    s.levels()
+                ),
             });
         }
         Ok(s)
     }
 
-    /// Rejects n the sweep does not support (even, below 3, above [`MAX_CYCLE`]).
-    pub fn check_n(n: u32) -> Result<(), CycleError> {
-        Self::words_for(n).map(|_| ())
+    /// Rejects what the sweep does not support: even n, n outside 3..=63, a start set outside
+    /// the cycle, more than [`MAX_FREE`] unselected vertices.
+    pub fn check(n: u32, start: u64) -> Result<(), CycleError> {
+        Self::words_for(n, start).map(|_| ())
     }
 
-    fn words_for(n: u32) -> Result<usize, CycleError> {
-        if !(3..=MAX_CYCLE).contains(&n) || n % 2 == 0 {
+    fn words_for(n: u32, start: u64) -> Result<usize, CycleError> {
+        if !(3..=63).contains(&n) || n % 2 == 0 {
             return Err(CycleError::BadN(n));
         }
-        Ok(1usize << n.saturating_sub(6))
+        if start >> n != 0 {
+            return Err(CycleError::BadStart {
+                n,
+                why: "it names a vertex beyond v_n".into(),
+            });
+        }
+        let free = n - start.count_ones();
+        if free > MAX_FREE {
+            return Err(CycleError::BadStart {
+                n,
+                why: format!(
+                    "{free} unselected vertices; the table holds at most {MAX_FREE} (select more)"
+                ),
+            });
+        }
+        Ok(1usize << free.saturating_sub(6))
     }
 
     fn with_table(
         n: u32,
+        start: u64,
         table: Vec<u64>,
-        levels_done: u32,
-        positions: u64,
-        p_positions: u64,
+        progress: Progress,
     ) -> Result<CycleSweep, CycleError> {
         let m = (n - 1) / 2;
-        let lane_bits = n.min(6);
-        let word_bits = n - lane_bits;
+        let full = (1u64 << n) - 1;
+        let free_mask = full & !start;
+        let free = free_mask.count_ones();
+        let lane_bits = free.min(6);
+        let word_bits = free - lane_bits;
         let lanes = 1usize << lane_bits;
         let valid = if lanes == 64 {
             u64::MAX
@@ -179,6 +233,7 @@ impl CycleSweep {
         let windows = (0..n)
             .map(|s| {
                 let w = (0..m).fold(0u64, |acc, i| acc | 1 << ((s + i) % n));
+                let w = compress(w & !start, free_mask);
                 (w >> lane_bits, (w & lane_mask) as usize)
             })
             .collect();
@@ -194,6 +249,8 @@ impl CycleSweep {
             .collect();
         Ok(CycleSweep {
             n,
+            start,
+            free_mask,
             lane_bits,
             word_bits,
             top_bits: word_bits.min(TOP_BITS),
@@ -203,13 +260,14 @@ impl CycleSweep {
             lacks,
             level,
             table,
-            levels_done,
-            positions,
-            p_positions,
-            seconds: 0.0,
+            progress,
         })
     }
 
+    /// The start set S (bit i = v_{i+1}).
+    pub fn start(&self) -> u64 {
+        self.start
+    }
     pub fn n(&self) -> u32 {
         self.n
     }
@@ -218,23 +276,14 @@ impl CycleSweep {
         self.top_bits + 1
     }
     pub fn levels_done(&self) -> u32 {
-        self.levels_done
+        self.progress.levels_done
     }
     pub fn finished(&self) -> bool {
-        self.levels_done == self.levels()
+        self.progress.levels_done == self.levels()
     }
-    /// The saved state: `(table, levels_done, positions, p_positions)`.
-    pub fn state(&self) -> (&[u64], u32, u64, u64) {
-        (
-            &self.table,
-            self.levels_done,
-            self.positions,
-            self.p_positions,
-        )
-    }
-    /// Seconds spent in [`CycleSweep::step`] by this process.
-    pub fn seconds(&self) -> f64 {
-        self.seconds
+    /// The saved state: the table and the progress.
+    pub fn state(&self) -> (&[u64], Progress) {
+        (&self.table, self.progress)
     }
 
     /// Outcomes of the 2^L subsets of word `w` (bit = P-position), and the terminating lanes.
@@ -274,7 +323,7 @@ impl CycleSweep {
             return false;
         }
         let t0 = Instant::now();
-        let k = self.top_bits - self.levels_done;
+        let k = self.top_bits - self.progress.levels_done;
         let low_bits = self.word_bits - self.top_bits;
         let tops: Vec<u64> = (0..1u64 << self.top_bits)
             .filter(|t| t.count_ones() == k)
@@ -298,18 +347,19 @@ impl CycleSweep {
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
         self.table = table;
-        self.positions += pos;
-        self.p_positions += pp;
-        self.levels_done += 1;
-        self.seconds += t0.elapsed().as_secs_f64();
+        self.progress.positions += pos;
+        self.progress.p_positions += pp;
+        self.progress.levels_done += 1;
+        self.progress.seconds += t0.elapsed().as_secs_f64();
         true
     }
 
-    /// Outcome of subset `p` once the sweep has finished.
+    /// Outcome of a position `p ⊇ S` once the sweep has finished.
     pub fn outcome(&self, p: u64) -> Option<Outcome> {
-        if !self.finished() || p >> self.n != 0 {
+        if !self.finished() || p >> self.n != 0 || p & self.start != self.start {
             return None;
         }
+        let p = compress(p, self.free_mask);
         let bit = self.table[(p >> self.lane_bits) as usize] >> (p & ((1 << self.lane_bits) - 1));
         Some(if bit & 1 == 1 { Outcome::P } else { Outcome::N })
     }
@@ -324,11 +374,14 @@ impl CycleSweep {
     pub fn result(&self) -> Option<CycleResult> {
         Some(CycleResult {
             n: self.n,
-            outcome: self.outcome(0)?,
-            positions: self.positions,
-            table_entries: 1u64 << self.n,
-            p_positions: self.p_positions,
-            seconds: self.seconds,
+            start: crate::graph::bits(self.start)
+                .map(|i| format!("v{}", i + 1))
+                .collect(),
+            outcome: self.outcome(self.start)?,
+            positions: self.progress.positions,
+            table_entries: 1u64 << self.free_mask.count_ones(),
+            p_positions: self.progress.p_positions,
+            seconds: self.progress.seconds,
         })
     }
 }
@@ -364,7 +417,26 @@ mod tests {
     fn rejects_even_and_out_of_range() {
         assert_eq!(CycleSweep::new(8).err(), Some(CycleError::BadN(8)));
         assert_eq!(CycleSweep::new(1).err(), Some(CycleError::BadN(1)));
-        assert_eq!(CycleSweep::new(39).err(), Some(CycleError::BadN(39)));
+        assert!(matches!(
+            CycleSweep::new(39).err(),
+            Some(CycleError::BadStart { n: 39, .. })
+        ));
+        assert!(CycleSweep::check(39, 0b11).is_ok());
+        assert!(CycleSweep::new_at(9, 1 << 9).is_err());
+    }
+
+    #[test]
+    fn started_sweep_agrees_with_full_table() {
+        let mut full = CycleSweep::new(15).unwrap();
+        full.finish();
+        for start in [0b1u64, 0b101, 0b1000_0001, 0b111] {
+            let mut s = CycleSweep::new_at(15, start).unwrap();
+            let r = s.finish();
+            assert_eq!(Some(r.outcome), full.outcome(start), "S = {start:b}");
+            for p in (0..1u64 << 15).filter(|p| p & start == start) {
+                assert_eq!(s.outcome(p), full.outcome(p));
+            }
+        }
     }
 
     #[test]
@@ -373,13 +445,14 @@ mod tests {
         let mut s = CycleSweep::new(17).unwrap();
         s.step();
         s.step();
-        let (t, l, pos, pp) = s.state();
-        let mut r = CycleSweep::resume(17, t.to_vec(), l, pos, pp).unwrap();
+        let (t, progress) = s.state();
+        assert_eq!(progress.levels_done, 2);
+        let mut r = CycleSweep::resume(17, 0, t.to_vec(), progress).unwrap();
         let res = r.finish();
         assert_eq!(
             (res.outcome, res.positions, res.p_positions),
             (full.outcome, full.positions, full.p_positions)
         );
-        assert!(CycleSweep::resume(17, vec![0; 3], 0, 0, 0).is_err());
+        assert!(CycleSweep::resume(17, 0, vec![0; 3], Progress::default()).is_err());
     }
 }

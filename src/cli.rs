@@ -90,6 +90,9 @@ pub enum Command {
         /// Start at this selected set, e.g. `v1,v4` (the game TER_S(C_n)).
         #[arg(long, value_name = "VERTICES")]
         start: Option<String>,
+        /// Decide ∅ from the second player's replies {v1, vj} (tables of 2^(n-2) bits).
+        #[arg(long, conflicts_with = "start")]
+        by_reply: bool,
         /// Pause after this many levels (checkpointed; exit code 3); rerun to resume.
         #[arg(long)]
         max_levels: Option<u32>,
@@ -199,6 +202,7 @@ pub fn main() -> ExitCode {
             checkpoint_every,
             max_levels,
             start,
+            by_reply,
             json,
         } => {
             if let Some(max) = max_n {
@@ -209,7 +213,15 @@ pub fn main() -> ExitCode {
                     "grundy cycle: give --n N (odd) or --max-n N",
                 ));
             }
-            cycle::run(n, start, checkpoint, checkpoint_every, max_levels, json)
+            cycle::run(
+                n,
+                start,
+                checkpoint,
+                checkpoint_every,
+                max_levels,
+                by_reply,
+                json,
+            )
         }
         Command::Spectrum(args) => spectrum::run(args),
     }

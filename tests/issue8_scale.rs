@@ -29,9 +29,8 @@ fn issue8_cycle_terminating_iff_half_run() {
 fn issue8_cycle_wrong_run_length_is_rejected() {
     let conv = Convexity::new(&families::cycle(5).unwrap(), Closure::Hull);
     assert!(conv.terminating(0b00011));
-    let has_run_of = |len: u32, p: u64| {
-        (0..5).any(|s| (0..len).all(|i| p >> ((s + i) % 5) & 1 == 1))
-    };
+    let has_run_of =
+        |len: u32, p: u64| (0..5).any(|s| (0..len).all(|i| p >> ((s + i) % 5) & 1 == 1));
     assert!(!has_run_of(3, 0b00011));
     assert!((0..32).any(|p| conv.terminating(p) != has_run_of(3, p)));
     assert!((0..32).all(|p| conv.terminating(p) == has_run_of(2, p)));
@@ -89,15 +88,15 @@ fn issue8_dense_values_match_solver() {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut checked = 0;
     for n in 1..=6usize {
-        let pairs: Vec<(usize, usize)> = (0..n)
-            .flat_map(|j| (0..j).map(move |i| (i, j)))
-            .collect();
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|j| (0..j).map(move |i| (i, j))).collect();
         let masks: Vec<u64> = if n <= 4 {
             (0..1u64 << pairs.len()).collect()
         } else {
             (0..250)
                 .map(|_| {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     seed >> (64 - pairs.len())
                 })
                 .collect()
@@ -124,7 +123,9 @@ fn issue8_dense_values_match_solver() {
 fn geng_present() -> bool {
     let ok = Command::new("nauty-geng").arg("-help").output().is_ok();
     if !ok {
-        eprintln!("SKIPPED: nauty-geng not installed (Debian package `nauty`); .ci/run installs it");
+        eprintln!(
+            "SKIPPED: nauty-geng not installed (Debian package `nauty`); .ci/run installs it"
+        );
     }
     ok
 }
@@ -153,7 +154,12 @@ fn issue8_geng_pipeline_counts_connected_graphs() {
     for (n, want) in [1u64, 1, 2, 6, 21, 112, 853, 11117].iter().enumerate() {
         let r = spectrum_json(&["--vertices", &(n + 1).to_string()]);
         assert_eq!(r["graphs"], *want, "n = {}", n + 1);
-        let sum: u64 = r["ter"].as_array().unwrap().iter().map(|x| x["count"].as_u64().unwrap()).sum();
+        let sum: u64 = r["ter"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["count"].as_u64().unwrap())
+            .sum();
         assert_eq!(sum, *want);
     }
 }
@@ -166,7 +172,10 @@ fn issue8_spectrum_matches_solver_up_to_6_vertices() {
         return;
     }
     for n in 1..=6usize {
-        let g6 = Command::new("nauty-geng").args(["-c", "-q", &n.to_string()]).output().unwrap();
+        let g6 = Command::new("nauty-geng")
+            .args(["-c", "-q", &n.to_string()])
+            .output()
+            .unwrap();
         let mut ter = std::collections::BTreeMap::<u32, (u64, (u32, String))>::new();
         for line in String::from_utf8(g6.stdout).unwrap().lines() {
             let g = grundy::graph::io::from_graph6(line).unwrap();
@@ -270,4 +279,22 @@ fn issue8_cycle_checkpoint_resumes() {
     }
     assert_eq!(full["outcome"], "P");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Deciding ∅ from the replies {v1, vj}: C_3 = K_3 is N (the first move terminates), C_11 is P.
+#[test]
+fn issue8_cycle_by_reply() {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["cycle", "--n", "3", "--n", "11", "--by-reply", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[0]["outcome"], "N");
+    assert_eq!(rows[1]["outcome"], "P");
+    assert_eq!(rows[1]["reply"], "v2");
 }

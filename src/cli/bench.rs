@@ -97,7 +97,11 @@ fn fast_path(rows: &[(u32, u32, f64)], json: bool) {
                 r.seconds,
                 ratio,
                 peak,
-                if agree { "" } else { "  DISAGREES with generic" }
+                if agree {
+                    ""
+                } else {
+                    "  DISAGREES with generic"
+                }
             );
         }
     }

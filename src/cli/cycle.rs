@@ -4,7 +4,7 @@
 //! temporary file and renamed, so a killed run never leaves a torn checkpoint).
 
 use super::bench::{peak_mib, reset_peak};
-use crate::solve::cycle::{CycleResult, CycleSweep, Progress};
+use crate::solve::cycle::{reply_starts, CycleResult, CycleSweep, Outcome, Progress};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -87,7 +87,10 @@ fn load(dir: &Path, n: u32, start: u64) -> Result<Option<CycleSweep>, String> {
     let words = field(6) as usize;
     let free = n - start.count_ones();
     if words != 1usize << free.saturating_sub(6) {
-        return Err(bad(format!("it has {words} words, expected {}", 1usize << free.saturating_sub(6))));
+        return Err(bad(format!(
+            "it has {words} words, expected {}",
+            1usize << free.saturating_sub(6)
+        )));
     }
     let mut table = vec![0u64; words];
     let mut buf = vec![0u8; 1 << 19];
@@ -158,14 +161,77 @@ pub fn run_one(
     Ok(Some((r, peak_mib())))
 }
 
+/// Decides TER(C_n) from the replies {v1, vj} (see [`reply_starts`]): stops at the first
+/// P-position reply. Positions and seconds are summed over the replies solved.
+fn by_reply(n: u32, dir: Option<&Path>, every: f64, json: bool) -> Result<(), String> {
+    let (mut positions, mut seconds, mut peak) = (0u64, 0.0f64, 0.0f64);
+    let mut tried = Vec::new();
+    let mut winner = None;
+    // In C_3 = K_3 the first move already terminates, so ∅ is N without any reply.
+    let first_terminates = crate::solve::cycle::has_run(n, 1);
+    for s in reply_starts(n).into_iter().filter(|_| !first_terminates) {
+        let (r, pk) = run_one(n, s, dir, every, None)?.expect("no pause without --max-levels");
+        positions += r.positions;
+        seconds += r.seconds;
+        peak = peak.max(pk.unwrap_or(f64::NAN));
+        tried.push(game_name(&r));
+        if r.outcome == Outcome::P {
+            winner = Some(r.start[1].clone());
+            break;
+        }
+    }
+    // A P-position reply makes {v1} an N-position, hence every first move loses: ∅ is P.
+    let outcome = if winner.is_some() {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"game": format!("TER(C_{n})"), "n": n, "outcome": outcome,
+                "method": "replies", "reply": winner, "solved": tried, "positions": positions,
+                "seconds": seconds, "peak_mib": peak, "threads": rayon::current_num_threads()})
+        );
+    } else {
+        println!(
+            "TER(C_{n}): outcome {outcome} ({}), {positions} positions, {seconds:.2} s, peak {peak:.1} MiB",
+            match &winner {
+                Some(v) => format!("second player answers v1 with {v}: TER_{{v1,{v}}}(C_{n}) is P"),
+                None if first_terminates => "the first move terminates".to_string(),
+                None => "every reply to v1 is an N-position".to_string(),
+            }
+        );
+    }
+    Ok(())
+}
+
 pub fn run(
     ns: Vec<u32>,
     start: Option<String>,
     dir: Option<PathBuf>,
     every: f64,
     max_levels: Option<u32>,
+    replies: bool,
     json: bool,
 ) -> ExitCode {
+    if replies {
+        if start.is_some() || max_levels.is_some() {
+            eprintln!("--by-reply chooses its own start sets and does not pause: drop --start and --max-levels");
+            return ExitCode::from(2);
+        }
+        if let Some(e) = ns.iter().find_map(|&n| CycleSweep::check(n, 0b11).err()) {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+        for n in ns {
+            if let Err(e) = by_reply(n, dir.as_deref(), every, json) {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     if max_levels.is_some() && dir.is_none() {
         eprintln!("--max-levels needs --checkpoint DIR to save the paused state");
         return ExitCode::from(2);
@@ -216,7 +282,14 @@ pub fn run(
         } else {
             println!(
                 "{:>4} {:>8} {:>14} {:>14} {:>14} {:>10.2} {:>10.1}  {}",
-                r.n, r.outcome, r.positions, r.p_positions, r.table_entries, r.seconds, peak, game_name(&r)
+                r.n,
+                r.outcome,
+                r.positions,
+                r.p_positions,
+                r.table_entries,
+                r.seconds,
+                peak,
+                game_name(&r)
             );
         }
     }

@@ -4,9 +4,7 @@
 //! `grundy spectrum merge FILES...` combines shard JSON results exactly.
 
 use crate::graph::io::from_graph6;
-use crate::solve::spectrum::{
-    merge_reports, values, Shard, Spectrum, SpectrumReport, DENSE_MAX,
-};
+use crate::solve::spectrum::{merge_reports, values, Shard, Spectrum, SpectrumReport, DENSE_MAX};
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -136,7 +134,11 @@ fn solve_stream(
         if line.trim().is_empty() || !keep(i) {
             continue;
         }
-        let n = line.as_bytes().first().map_or(0, |&b| b as usize).saturating_sub(63);
+        let n = line
+            .as_bytes()
+            .first()
+            .map_or(0, |&b| b as usize)
+            .saturating_sub(63);
         if n > max_n {
             return Err(format!(
                 "line {}: graph with {n} vertices; spectrum takes at most {max_n}",
@@ -194,8 +196,14 @@ fn from_geng(n: usize, shard: Option<Shard>) -> Result<(String, Spectrum), Strin
         "nauty's geng not found (neither `nauty-geng` nor `geng` is on PATH): install the Debian package `nauty`",
     )?;
     let stdout = child.stdout.take().expect("piped stdout");
-    let sp = solve_stream(std::io::BufReader::with_capacity(1 << 20, stdout), |_| true, n);
-    let status = child.wait().map_err(|e| format!("waiting for {used}: {e}"))?;
+    let sp = solve_stream(
+        std::io::BufReader::with_capacity(1 << 20, stdout),
+        |_| true,
+        n,
+    );
+    let status = child
+        .wait()
+        .map_err(|e| format!("waiting for {used}: {e}"))?;
     let sp = sp?;
     if !status.success() {
         return Err(format!("{used} {} failed: {status}", args.join(" ")));
@@ -228,10 +236,14 @@ fn latex_view(r: &SpectrumReport) -> LatexView {
     values.sort_unstable();
     values.dedup();
     let cell = |rows: &[crate::solve::spectrum::ValueRow], v: u32| {
-        rows.iter().find(|x| x.value == v).map_or(
-            ("0".to_string(), "--".to_string()),
-            |x| (x.count.to_string(), format!("\\verb!{}!", x.smallest.graph6)),
-        )
+        rows.iter()
+            .find(|x| x.value == v)
+            .map_or(("0".to_string(), "--".to_string()), |x| {
+                (
+                    x.count.to_string(),
+                    format!("\\verb!{}!", x.smallest.graph6),
+                )
+            })
     };
     LatexView {
         source: r.source.clone(),
@@ -294,7 +306,11 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
         r.seconds
     );
     for (name, rows) in [("TER", &r.ter), ("DNT", &r.dnt)] {
-        println!("{:<8} {:>12}  smallest (fewest edges, then graph6)", format!("nim {name}"), "graphs");
+        println!(
+            "{:<8} {:>12}  smallest (fewest edges, then graph6)",
+            format!("nim {name}"),
+            "graphs"
+        );
         for row in rows.iter() {
             println!(
                 "{:<8} {:>12}  {} ({} edges)",
@@ -302,12 +318,14 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
             );
         }
     }
-    println!("joint (TER, DNT): {}", r
-        .joint
-        .iter()
-        .map(|j| format!("({},{})={}", j.ter, j.dnt, j.count))
-        .collect::<Vec<_>>()
-        .join(" "));
+    println!(
+        "joint (TER, DNT): {}",
+        r.joint
+            .iter()
+            .map(|j| format!("({},{})={}", j.ter, j.dnt, j.count))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
     ExitCode::SUCCESS
 }
 

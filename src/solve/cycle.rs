@@ -12,6 +12,11 @@
 //! nim = 0 ⇔ outcome P, the outcome of ∅ decides Conjecture 5.5 for that n; the sweep does not
 //! give the nim-value of N-positions, and callers must report "outcome P", not a nim-value.
 //!
+//! A game may also start at a selected set S (TER_S(C_n)): the table then covers only the
+//! supersets of S. [`reply_starts`] uses this to decide ∅ from the second player's replies
+//! {v1, vj} (rotation and reflection symmetry), a quarter of the memory, which is how n = 39
+//! fits in 16 GiB.
+//!
 //! Layout: subset `(w << L) | lane` is bit `lane` of word `w`, with L = min(n, 6) lane bits.
 //! Options that add a lane vertex stay in the word (shifts, resolved lane-popcount level by
 //! level); options that add a word vertex read word `w | bit`. The word index is split into its
@@ -237,9 +242,8 @@ impl CycleSweep {
                 (w >> lane_bits, (w & lane_mask) as usize)
             })
             .collect();
-        let lane_set = |f: &dyn Fn(usize) -> bool| {
-            (0..lanes).filter(|&x| f(x)).fold(0u64, |a, x| a | 1 << x)
-        };
+        let lane_set =
+            |f: &dyn Fn(usize) -> bool| (0..lanes).filter(|&x| f(x)).fold(0u64, |a, x| a | 1 << x);
         let superset = (0..lanes).map(|l| lane_set(&|x| x & l == l)).collect();
         let lacks = (0..lane_bits)
             .map(|v| lane_set(&|x| x & (1 << v) == 0))
@@ -386,6 +390,14 @@ impl CycleSweep {
     }
 }
 
+/// The second player's replies to the first move, up to symmetry: the start sets
+/// {v1, vj} for j = 2..=(n+1)/2. Every first move is a rotation of v1, and the reflection
+/// fixing v1 maps vj to v_{n+2-j}. So ∅ is a P-position iff {v1} is an N-position iff one of
+/// these starts is a P-position; each needs a table of 2^(n-2) bits, a quarter of the full one.
+pub fn reply_starts(n: u32) -> Vec<u64> {
+    (2..=n.div_ceil(2)).map(|j| 1 | 1u64 << (j - 1)).collect()
+}
+
 /// Outcome of TER(C_n) for odd n by the packed sweep.
 pub fn solve(n: u32) -> Result<CycleResult, CycleError> {
     Ok(CycleSweep::new(n)?.finish())
@@ -423,6 +435,18 @@ mod tests {
         ));
         assert!(CycleSweep::check(39, 0b11).is_ok());
         assert!(CycleSweep::new_at(9, 1 << 9).is_err());
+    }
+
+    #[test]
+    fn replies_decide_the_start() {
+        for n in (5..=21u32).step_by(2) {
+            let full = solve(n).unwrap().outcome;
+            let by_reply = reply_starts(n)
+                .into_iter()
+                .any(|s| CycleSweep::new_at(n, s).unwrap().finish().outcome == Outcome::P);
+            assert_eq!(full == Outcome::P, by_reply, "C_{n}");
+        }
+        assert_eq!(reply_starts(7), vec![0b11, 0b101, 0b1001]);
     }
 
     #[test]

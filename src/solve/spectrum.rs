@@ -299,9 +299,9 @@ impl Spectrum {
         };
         let mut sh: Vec<Shard> = shards.to_vec();
         sh.sort();
-        let complete = sh.first().is_some_and(|s| {
-            sh.len() as u64 == s.count && sh.iter().all(|t| t.count == s.count)
-        });
+        let complete = sh
+            .first()
+            .is_some_and(|s| sh.len() as u64 == s.count && sh.iter().all(|t| t.count == s.count));
         SpectrumReport {
             source: source.to_string(),
             shards: sh.iter().map(|s| s.to_string()).collect(),

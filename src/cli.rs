@@ -4,9 +4,11 @@
 use crate::expr::{parse_game, substitute, ParseOptions};
 use crate::graph::{parse_graph, Closure, Convexity};
 use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod check;
 pub mod cycle;
 pub mod spectrum;
 
@@ -60,6 +62,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check specs (files or directories of YAML): a line per spec and a summary.
+    /// Exit 0: every verdict as expected; 1: some claim refuted (or an erratum held); 2: bad input.
+    Check {
+        #[arg(default_value = "specs")]
+        paths: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        /// Print strategies as the checker saw them (diagram specs).
+        #[arg(long)]
+        explain: bool,
+    },
+    /// The main job: check every spec in specs/ and regenerate output/.
+    Build {
+        #[arg(long, default_value = "specs")]
+        specs: PathBuf,
+        #[arg(long, default_value = "templates")]
+        templates: PathBuf,
+        #[arg(long, default_value = "output")]
+        output: PathBuf,
+    },
+    /// Print the JSON Schema of the spec format.
+    Schema,
     /// Benchmark the solver (positions per second, peak memory).
     Bench {
         /// Largest odd n for TER(C_n).
@@ -189,6 +213,23 @@ pub fn main() -> ExitCode {
             closure,
             json,
         } => sets(&graph, closure.into(), json),
+        Command::Check {
+            paths,
+            json,
+            explain,
+        } => check::check(&paths, json, explain),
+        Command::Build {
+            specs,
+            templates,
+            output,
+        } => check::build(&specs, &templates, &output),
+        Command::Schema => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&crate::spec::schema()).expect("a schema serialises")
+            );
+            ExitCode::SUCCESS
+        }
         Command::Bench {
             max_cycle,
             max_wheel,

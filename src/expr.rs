@@ -62,7 +62,7 @@ pub fn parse_game(input: &str, opts: ParseOptions) -> Result<AnyGame, ExprError>
 
 /// Substitutes parameter values for whole-word occurrences of their names (`W_n` with n=7
 /// becomes `W_7`). A word boundary is any character that is not a letter or digit.
-pub fn substitute(template: &str, params: &[(String, i64)]) -> String {
+pub fn substitute<V: std::fmt::Display>(template: &str, params: &[(String, V)]) -> String {
     let mut out = String::new();
     let chars: Vec<char> = template.chars().collect();
     let mut i = 0;

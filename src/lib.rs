@@ -6,8 +6,11 @@
 //! [`expr`] (the textual game language shared by the CLI and specs) → `check`, `spec`,
 //! `render` → the thin [`cli`]. Model, solver and checker never touch YAML, templates or files.
 
+pub mod check;
 pub mod cli;
 pub mod expr;
 pub mod game;
 pub mod graph;
+pub mod render;
 pub mod solve;
+pub mod spec;

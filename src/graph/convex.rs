@@ -197,7 +197,7 @@ pub fn minimal(v: Vec<u64>) -> Vec<u64> {
     let v = sorted(v);
     let mut out: Vec<u64> = Vec::new();
     for s in v {
-        if !out.iter().any(|&t| t & s == t) {
+        if !out.iter().any(|&t| t & !s == 0) {
             out.push(s);
         }
     }

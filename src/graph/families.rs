@@ -91,7 +91,7 @@ pub fn multipartite(parts: &[u64]) -> Result<Graph, GraphError> {
             "a complete multipartite graph needs at least two parts",
         ));
     }
-    if parts.iter().any(|&m| m == 0) {
+    if parts.contains(&0) {
         return Err(bad(&name, "every part needs at least one vertex"));
     }
     too_large(&name, parts.iter().fold(0u64, |a, &b| a.saturating_add(b)))?;

@@ -1,0 +1,305 @@
+//! `kind: claim` (design.md §2): a value (nim-value or outcome) stated for every instance of a
+//! family over finite parameter ranges, at the start position or at every reachable position
+//! selected by a predicate. Checked means every instance in the range was solved exhaustively
+//! and agreed; otherwise the smallest instance is reported with the option list as evidence.
+
+use super::formula::{show, Env, Formula};
+use super::{
+    describe_instance, describe_range, instances, instantiate, CheckError, Counterexample,
+    Expectation, Instance, Loc, Param, Report, Verdict,
+};
+use crate::expr::{parse_game, ParseOptions};
+use crate::game::{AnyGame, AnyPos, Game};
+use crate::graph::Closure;
+use crate::solve::Solver;
+use rayon::prelude::*;
+use rhai::Dynamic;
+use std::time::Instant;
+
+/// A value given by one expression or by cases, like the paper's case formulas.
+#[derive(Clone, Debug)]
+pub enum ValueFormula {
+    Expr(Formula),
+    /// `(when, value)` pairs; every case whose condition holds must give the same value, and
+    /// some case must apply.
+    Cases(Vec<(Formula, Formula)>),
+}
+
+impl ValueFormula {
+    pub fn eval(&self, env: &Env) -> Result<Dynamic, String> {
+        match self {
+            ValueFormula::Expr(f) => f.eval(env),
+            ValueFormula::Cases(cases) => {
+                let mut found: Option<(Dynamic, &str)> = None;
+                for (when, value) in cases {
+                    if when.eval_bool(env)? {
+                        let v = value.eval(env)?;
+                        match &found {
+                            None => found = Some((v, &when.src)),
+                            Some((w, src)) if show(w) != show(&v) => {
+                                return Err(format!(
+                                    "cases `{src}` and `{}` both apply but give {} and {}",
+                                    when.src,
+                                    show(w),
+                                    show(&v)
+                                ))
+                            }
+                            Some(_) => {}
+                        }
+                    }
+                }
+                found
+                    .map(|(v, _)| v)
+                    .ok_or_else(|| "no case applies".to_string())
+            }
+        }
+    }
+}
+
+/// What is claimed of each selected position.
+#[derive(Clone, Debug)]
+pub enum Claimed {
+    Nim(ValueFormula),
+    /// Evaluates to "P" or "N".
+    Outcome(ValueFormula),
+}
+
+/// Which positions of each instance the claim is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    Start,
+    Reachable,
+}
+
+/// A validated claim spec.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub id: String,
+    pub file: String,
+    pub source: String,
+    pub notes: Option<String>,
+    pub game: String,
+    pub game_loc: Loc,
+    pub closure: Closure,
+    pub params: Vec<Param>,
+    pub filter: Option<Formula>,
+    pub filter_loc: Loc,
+    pub lets: Vec<(String, Formula, Loc)>,
+    pub positions: Positions,
+    pub claimed: Claimed,
+    pub claimed_loc: Loc,
+    pub expect: Expectation,
+}
+
+enum Outcome {
+    Agreed { positions: u64 },
+    Skipped,
+    Refuted(Counterexample),
+}
+
+impl Claim {
+    /// Parses the game of one instance.
+    pub fn game_of(&self, inst: &Instance) -> Result<(String, AnyGame), CheckError> {
+        let text = instantiate(&self.game, inst);
+        let g = parse_game(
+            &text,
+            ParseOptions {
+                closure: self.closure,
+            },
+        )
+        .map_err(|e| CheckError {
+            loc: self.game_loc.clone(),
+            message: format!(
+                "instance {}: game `{text}`: {}",
+                describe_instance(inst),
+                e.message
+            ),
+        })?;
+        Ok((text, g))
+    }
+
+    fn env(&self, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<Env, CheckError> {
+        let mut env = Env::new();
+        for (k, v) in inst {
+            env.set(k, v.to_dynamic());
+        }
+        env.add_features(&game.features(pos));
+        for (name, f, loc) in &self.lets {
+            let v = f.eval(&env).map_err(|m| CheckError {
+                loc: loc.clone(),
+                message: format!("instance {}: {m}", describe_instance(inst)),
+            })?;
+            env.set(name, v);
+        }
+        Ok(env)
+    }
+
+    fn selected(&self, env: &Env, inst: &Instance) -> Result<bool, CheckError> {
+        match &self.filter {
+            None => Ok(true),
+            Some(f) => f.eval_bool(env).map_err(|m| CheckError {
+                loc: self.filter_loc.clone(),
+                message: format!("instance {}: {m}", describe_instance(inst)),
+            }),
+        }
+    }
+
+    fn check_position(
+        &self,
+        inst: &Instance,
+        text: &str,
+        game: &AnyGame,
+        solver: &mut Solver<AnyGame>,
+        pos: &AnyPos,
+        env: &Env,
+    ) -> Result<Option<Counterexample>, CheckError> {
+        let err = |m: String| CheckError {
+            loc: self.claimed_loc.clone(),
+            message: format!("instance {}: {m}", describe_instance(inst)),
+        };
+        let nim = solver.nim(pos);
+        let (claimed, computed) = match &self.claimed {
+            Claimed::Nim(f) => {
+                let v = f.eval(env).map_err(&err)?;
+                let c = v.as_int().map_err(|t| {
+                    err(format!(
+                        "the claimed nim-value has type {t}, expected an integer"
+                    ))
+                })?;
+                if c == nim as i64 {
+                    return Ok(None);
+                }
+                (format!("*{c}"), format!("*{nim}"))
+            }
+            Claimed::Outcome(f) => {
+                let v = f.eval(env).map_err(&err)?;
+                let c = v.into_string().map_err(|t| {
+                    err(format!(
+                        "the claimed outcome has type {t}, expected \"P\" or \"N\""
+                    ))
+                })?;
+                if c != "P" && c != "N" {
+                    return Err(err(format!(
+                        "the claimed outcome is `{c}`, expected \"P\" or \"N\""
+                    )));
+                }
+                let actual = if nim == 0 { "P" } else { "N" };
+                if c == actual {
+                    return Ok(None);
+                }
+                (c, format!("{actual} (nim *{nim})"))
+            }
+        };
+        let mut evidence: Vec<String> = game
+            .options(pos)
+            .iter()
+            .map(|o| format!("{} *{}", game.label(o), solver.nim(o)))
+            .collect();
+        evidence.sort();
+        evidence.dedup();
+        if evidence.len() > 12 {
+            let more = evidence.len() - 12;
+            evidence.truncate(12);
+            evidence.push(format!("… {more} more"));
+        }
+        let position = (self.positions == Positions::Reachable).then(|| game.label(pos));
+        Ok(Some(Counterexample {
+            instance: describe_instance(inst),
+            game: text.to_string(),
+            position,
+            claimed,
+            computed,
+            evidence,
+        }))
+    }
+
+    fn check_instance(&self, inst: &Instance) -> Result<Outcome, CheckError> {
+        let (text, game) = self.game_of(inst)?;
+        let mut solver = Solver::new(&game);
+        match self.positions {
+            Positions::Start => {
+                let start = game.start();
+                let env = self.env(inst, &game, &start)?;
+                if !self.selected(&env, inst)? {
+                    return Ok(Outcome::Skipped);
+                }
+                Ok(
+                    match self.check_position(inst, &text, &game, &mut solver, &start, &env)? {
+                        Some(cx) => Outcome::Refuted(cx),
+                        None => Outcome::Agreed { positions: 1 },
+                    },
+                )
+            }
+            Positions::Reachable => {
+                let start = game.start();
+                let mut count = 0;
+                for (pos, _) in solver.reachable(&start) {
+                    let env = self.env(inst, &game, &pos)?;
+                    if !self.selected(&env, inst)? {
+                        continue;
+                    }
+                    count += 1;
+                    if let Some(cx) =
+                        self.check_position(inst, &text, &game, &mut solver, &pos, &env)?
+                    {
+                        return Ok(Outcome::Refuted(cx));
+                    }
+                }
+                Ok(if count == 0 {
+                    Outcome::Skipped
+                } else {
+                    Outcome::Agreed { positions: count }
+                })
+            }
+        }
+    }
+
+    /// Checks every instance (in parallel; the verdict does not depend on the thread count:
+    /// the smallest failing instance is reported).
+    pub fn check(&self) -> Result<Report, CheckError> {
+        let t0 = Instant::now();
+        let all = instances(&self.params);
+        let results: Vec<Result<Outcome, CheckError>> =
+            all.par_iter().map(|i| self.check_instance(i)).collect();
+        let mut checked = 0u64;
+        let mut positions = 0u64;
+        let mut verdict = Verdict::Holds;
+        for r in results {
+            match r? {
+                Outcome::Skipped => {}
+                Outcome::Agreed { positions: p } => {
+                    checked += 1;
+                    positions += p;
+                }
+                Outcome::Refuted(cx) => {
+                    checked += 1;
+                    verdict = Verdict::Refuted { counterexample: cx };
+                    break;
+                }
+            }
+        }
+        if checked == 0 {
+            return Err(CheckError {
+                loc: self.filter_loc.clone(),
+                message: format!(
+                    "no instance of {} is selected: the claim would hold vacuously",
+                    describe_range(&self.params)
+                ),
+            });
+        }
+        Ok(Report {
+            id: self.id.clone(),
+            kind: "claim".into(),
+            source: self.source.clone(),
+            file: self.file.clone(),
+            instances: checked,
+            positions,
+            range: describe_range(&self.params),
+            expect: self.expect,
+            as_expected: verdict.matches(self.expect),
+            verdict,
+            notes: self.notes.clone(),
+            seconds: t0.elapsed().as_secs_f64(),
+        })
+    }
+}

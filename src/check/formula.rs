@@ -1,0 +1,308 @@
+//! Formulas and predicates of specs, evaluated by the embedded rhai engine over parameters and
+//! position features. Expressions only (no statements, no loops), with an operation limit.
+//!
+//! Helper functions available to formulas: `pty(x)` (parity, paper §2.1), `sum(list)`,
+//! `max(list)`, `min(list)`, `count(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
+//! `nim("game expression")` (solves a game: e.g. `nim("DC(" + (n - 4) + ")")`, Prop 5.22).
+
+use crate::expr::{parse_game, ParseOptions};
+use crate::game::{mex, Features, Value};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Scope, AST};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// A compiled formula together with its source text.
+#[derive(Clone, Debug)]
+pub struct Formula {
+    pub src: String,
+    ast: AST,
+}
+
+/// A formula that does not compile: the message and the byte offset inside the formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormulaError {
+    pub message: String,
+    pub offset: usize,
+}
+
+fn nim_cache() -> &'static Mutex<HashMap<String, i64>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, i64>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+fn list_ints(a: &Array) -> Result<Vec<i64>, Box<EvalAltResult>> {
+    a.iter()
+        .map(|d| {
+            d.as_int().map_err(|t| {
+                format!("expected a list of integers, found an element of type {t}").into()
+            })
+        })
+        .collect()
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a as i64
+}
+
+/// The shared engine (rhai's `sync` feature makes it `Send + Sync`).
+pub fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let mut e = Engine::new();
+        e.set_max_operations(1_000_000);
+        e.set_max_expr_depths(64, 32);
+        e.register_fn("pty", |x: i64| x.rem_euclid(2));
+        e.register_fn("sum", |a: Array| -> Result<i64, Box<EvalAltResult>> {
+            Ok(list_ints(&a)?.iter().sum())
+        });
+        e.register_fn("max", |a: Array| -> Result<i64, Box<EvalAltResult>> {
+            list_ints(&a)?
+                .into_iter()
+                .max()
+                .ok_or_else(|| "max of an empty list".into())
+        });
+        e.register_fn("min", |a: Array| -> Result<i64, Box<EvalAltResult>> {
+            list_ints(&a)?
+                .into_iter()
+                .min()
+                .ok_or_else(|| "min of an empty list".into())
+        });
+        e.register_fn(
+            "count",
+            |a: Array, x: i64| -> Result<i64, Box<EvalAltResult>> {
+                Ok(list_ints(&a)?.into_iter().filter(|&y| y == x).count() as i64)
+            },
+        );
+        e.register_fn("mex", |a: Array| -> Result<i64, Box<EvalAltResult>> {
+            let v = list_ints(&a)?;
+            if v.iter().any(|&x| x < 0) {
+                return Err("mex of a negative value".into());
+            }
+            Ok(mex(v.into_iter().map(|x| x.min(u32::MAX as i64) as u32)) as i64)
+        });
+        e.register_fn("gcd", gcd);
+        e.register_fn(
+            "divides",
+            |a: i64, b: i64| if a == 0 { b == 0 } else { b % a == 0 },
+        );
+        e.register_fn("nim", |game: &str| -> Result<i64, Box<EvalAltResult>> {
+            if let Some(&v) = nim_cache()
+                .lock()
+                .map_err(|_| "nim cache poisoned")?
+                .get(game)
+            {
+                return Ok(v);
+            }
+            let g = parse_game(game, ParseOptions::default())
+                .map_err(|e| format!("nim(\"{game}\"): {}", e.message))?;
+            let v = g.solve().nim as i64;
+            nim_cache()
+                .lock()
+                .map_err(|_| "nim cache poisoned")?
+                .insert(game.to_string(), v);
+            Ok(v)
+        });
+        e
+    })
+}
+
+impl Formula {
+    pub fn compile(src: &str) -> Result<Formula, FormulaError> {
+        match engine().compile_expression(src) {
+            Ok(ast) => Ok(Formula {
+                src: src.to_string(),
+                ast,
+            }),
+            Err(e) => {
+                let offset = offset_of(src, e.1.line(), e.1.position());
+                Err(FormulaError {
+                    message: e.0.to_string(),
+                    offset,
+                })
+            }
+        }
+    }
+
+    /// A constant formula (used for literal values in specs).
+    pub fn constant(v: i64) -> Formula {
+        Formula::compile(&v.to_string()).expect("an integer literal compiles")
+    }
+
+    pub fn eval(&self, env: &Env) -> Result<Dynamic, String> {
+        let mut scope = Scope::new();
+        for (k, v) in &env.vars {
+            scope.push_dynamic(k.as_str(), v.clone());
+        }
+        engine()
+            .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast)
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn eval_bool(&self, env: &Env) -> Result<bool, String> {
+        let d = self.eval(env)?;
+        d.as_bool().map_err(|t| {
+            format!(
+                "`{}` should be true or false, but gave a value of type {t}",
+                self.src
+            )
+        })
+    }
+
+    pub fn eval_int(&self, env: &Env) -> Result<i64, String> {
+        let d = self.eval(env)?;
+        d.as_int().map_err(|t| {
+            format!(
+                "`{}` should be an integer, but gave a value of type {t}",
+                self.src
+            )
+        })
+    }
+}
+
+fn offset_of(src: &str, line: Option<usize>, col: Option<usize>) -> usize {
+    let (Some(line), Some(col)) = (line, col) else {
+        return 0;
+    };
+    let mut off = 0;
+    for (i, l) in src.split('\n').enumerate() {
+        if i + 1 == line {
+            return off
+                + l.char_indices()
+                    .nth(col.saturating_sub(1))
+                    .map_or(l.len(), |(b, _)| b);
+        }
+        off += l.len() + 1;
+    }
+    src.len()
+}
+
+/// Variables visible to a formula, in insertion order (later entries shadow earlier ones).
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    vars: Vec<(String, Dynamic)>,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env::default()
+    }
+
+    pub fn set(&mut self, name: &str, v: Dynamic) {
+        self.vars.retain(|(k, _)| k != name);
+        self.vars.push((name.to_string(), v));
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Dynamic> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v)
+    }
+
+    /// Adds position features (they do not shadow parameters of the same name).
+    pub fn add_features(&mut self, f: &Features) {
+        for (k, v) in f {
+            if self.get(k).is_none() {
+                self.vars.push((k.clone(), value_to_dynamic(v)));
+            }
+        }
+    }
+
+    pub fn vars(&self) -> impl Iterator<Item = (&str, &Dynamic)> {
+        self.vars.iter().map(|(k, v)| (k.as_str(), v))
+    }
+}
+
+pub fn value_to_dynamic(v: &Value) -> Dynamic {
+    match v {
+        Value::Int(i) => Dynamic::from_int(*i),
+        Value::Bool(b) => Dynamic::from_bool(*b),
+        Value::List(l) => Dynamic::from_array(l.iter().map(|&x| Dynamic::from_int(x)).collect()),
+        Value::Set(s) => Dynamic::from_array(s.iter().map(|x| Dynamic::from(x.clone())).collect()),
+        Value::Str(s) => Dynamic::from(s.clone()),
+    }
+}
+
+/// Display of a formula value in reports (`*k` is written by the caller).
+pub fn show(d: &Dynamic) -> String {
+    if let Ok(a) = d.as_array_ref() {
+        let parts: Vec<String> = a.iter().map(show).collect();
+        return format!("[{}]", parts.join(","));
+    }
+    d.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, i64)]) -> Env {
+        let mut e = Env::new();
+        for (k, v) in pairs {
+            e.set(k, Dynamic::from_int(*v));
+        }
+        e
+    }
+
+    #[test]
+    fn arithmetic_and_helpers() {
+        let f = Formula::compile("if pty(n + m) == 0 && n - m >= 2 { 0 } else { 1 }").unwrap();
+        assert_eq!(f.eval_int(&env(&[("n", 6), ("m", 2)])).unwrap(), 0);
+        assert_eq!(f.eval_int(&env(&[("n", 7), ("m", 2)])).unwrap(), 1);
+        let g = Formula::compile(
+            "sum(parts) - max(parts) + count(parts, 1) + mex([0, 1, 3]) + gcd(12, 18)",
+        )
+        .unwrap();
+        let mut e = Env::new();
+        e.set(
+            "parts",
+            Dynamic::from_array(vec![
+                Dynamic::from_int(1),
+                Dynamic::from_int(2),
+                Dynamic::from_int(4),
+            ]),
+        );
+        assert_eq!(g.eval_int(&e).unwrap(), 3 + 1 + 2 + 6);
+        assert_eq!(
+            Formula::compile("nim(\"TER(P_3)\")")
+                .unwrap()
+                .eval_int(&Env::new())
+                .unwrap(),
+            2
+        );
+        assert_eq!(
+            Formula::compile("-7 % 2")
+                .unwrap()
+                .eval_int(&Env::new())
+                .unwrap(),
+            -1
+        );
+        assert_eq!(
+            Formula::compile("pty(-7)")
+                .unwrap()
+                .eval_int(&Env::new())
+                .unwrap(),
+            1
+        );
+    }
+
+    #[test]
+    fn errors_have_offsets() {
+        let e = Formula::compile("n + * 2").unwrap_err();
+        assert_eq!(e.offset, 4);
+        assert!(Formula::compile("x = 3").is_err());
+        assert!(Formula::compile("unknown_var + 1")
+            .unwrap()
+            .eval(&Env::new())
+            .is_err());
+        assert!(Formula::compile("nim(\"TER(X_3)\")")
+            .unwrap()
+            .eval(&Env::new())
+            .is_err());
+    }
+}

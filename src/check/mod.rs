@@ -1,0 +1,218 @@
+//! The checker: decides every claim of a spec against exhaustive solving (design.md §2) and
+//! produces typed reports. It never reads files, YAML or templates: specs arrive as validated
+//! model types from `spec`, reports leave as data for `render` and the CLI.
+
+pub mod claim;
+pub mod formula;
+pub mod table;
+
+use serde::Serialize;
+use std::fmt;
+use thiserror::Error;
+
+/// Where a spec field came from, for errors found only while checking (an instance whose game
+/// does not parse, a formula that fails on some instance).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Loc {
+    pub file: String,
+    pub line: u64,
+    pub column: u64,
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// Bad input discovered while checking: the claim cannot be decided as written.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{loc}: {message}")]
+pub struct CheckError {
+    pub loc: Loc,
+    pub message: String,
+}
+
+/// What the spec expects of a claim: the paper's errata stay as stated, marked `refuted`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Expectation {
+    #[default]
+    Holds,
+    Refuted,
+}
+
+/// A parameter value: an integer or a list (a multiset, the parts of K_{m1,...,mk}).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum ParamValue {
+    Int(i64),
+    List(Vec<i64>),
+}
+
+impl ParamValue {
+    /// Size used to order instances from small to large.
+    pub fn size(&self) -> i64 {
+        match self {
+            ParamValue::Int(i) => i.abs(),
+            ParamValue::List(l) => l.iter().map(|x| x.abs()).sum(),
+        }
+    }
+
+    pub fn to_dynamic(&self) -> rhai::Dynamic {
+        match self {
+            ParamValue::Int(i) => rhai::Dynamic::from_int(*i),
+            ParamValue::List(l) => {
+                rhai::Dynamic::from_array(l.iter().map(|&x| rhai::Dynamic::from_int(x)).collect())
+            }
+        }
+    }
+}
+
+/// How a value appears when substituted into a game expression: `7`, or `1,2,2` for lists.
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Int(i) => write!(f, "{i}"),
+            ParamValue::List(l) => {
+                let s: Vec<String> = l.iter().map(i64::to_string).collect();
+                f.write_str(&s.join(","))
+            }
+        }
+    }
+}
+
+/// A named parameter with its finite range, and the range as the spec wrote it.
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub values: Vec<ParamValue>,
+    pub text: String,
+}
+
+/// One assignment of values to parameters.
+pub type Instance = Vec<(String, ParamValue)>;
+
+/// Every combination of parameter values, smallest first (by total size, then values).
+pub fn instances(params: &[Param]) -> Vec<Instance> {
+    let mut out: Vec<Instance> = vec![vec![]];
+    for p in params {
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                p.values.iter().map(move |v| {
+                    let mut i = prefix.clone();
+                    i.push((p.name.clone(), v.clone()));
+                    i
+                })
+            })
+            .collect();
+    }
+    out.sort_by(|a, b| {
+        let sa: i64 = a.iter().map(|(_, v)| v.size()).sum();
+        let sb: i64 = b.iter().map(|(_, v)| v.size()).sum();
+        sa.cmp(&sb)
+            .then_with(|| a.iter().map(|(_, v)| v).cmp(b.iter().map(|(_, v)| v)))
+    });
+    out
+}
+
+/// "m in 2..=8, n in 4..=12".
+pub fn describe_range(params: &[Param]) -> String {
+    if params.is_empty() {
+        return "single instance".into();
+    }
+    params
+        .iter()
+        .map(|p| format!("{} in {}", p.name, p.text))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "m=2, n=5".
+pub fn describe_instance(i: &Instance) -> String {
+    i.iter()
+        .map(|(k, v)| format!("{k}={}", v_show(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn v_show(v: &ParamValue) -> String {
+    match v {
+        ParamValue::Int(i) => i.to_string(),
+        ParamValue::List(_) => format!("[{v}]"),
+    }
+}
+
+/// Substitutes an instance into a game template (whole words only).
+pub fn instantiate(template: &str, inst: &Instance) -> String {
+    crate::expr::substitute(template, inst)
+}
+
+/// An exact counterexample to a claim.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The instance, e.g. "n=3".
+    pub instance: String,
+    /// The game of the instance, e.g. "TER(K_{1,3})".
+    pub game: String,
+    /// The position, when the claim is about positions rather than the start.
+    pub position: Option<String>,
+    pub claimed: String,
+    pub computed: String,
+    /// The options of the position with their values (the evidence for the computed value).
+    pub evidence: Vec<String>,
+}
+
+impl fmt::Display for Counterexample {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.instance, self.game)?;
+        if let Some(p) = &self.position {
+            write!(f, " at position {p}")?;
+        }
+        write!(f, ": claimed {}, computed {}", self.claimed, self.computed)?;
+        if !self.evidence.is_empty() {
+            write!(f, "; options: {}", self.evidence.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The verdict on one spec.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(tag = "verdict", rename_all = "lowercase")]
+pub enum Verdict {
+    Holds,
+    Refuted { counterexample: Counterexample },
+}
+
+impl Verdict {
+    pub fn holds(&self) -> bool {
+        matches!(self, Verdict::Holds)
+    }
+    pub fn matches(&self, e: Expectation) -> bool {
+        self.holds() == (e == Expectation::Holds)
+    }
+}
+
+/// The result of checking one spec.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub id: String,
+    pub kind: String,
+    pub source: String,
+    pub file: String,
+    /// Instances (parameter assignments) checked.
+    pub instances: u64,
+    /// Positions examined (for claims over positions; equals instances otherwise).
+    pub positions: u64,
+    pub range: String,
+    pub expect: Expectation,
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    pub as_expected: bool,
+    pub notes: Option<String>,
+    /// Wall-clock seconds (not written into artifacts, which must be deterministic).
+    #[serde(skip)]
+    pub seconds: f64,
+}

@@ -1,0 +1,306 @@
+//! `grundy check` (check specs, print a line per spec) and `grundy build` (check everything in
+//! specs/ and write every artifact to output/, atomically and deterministically).
+
+use crate::check::table::TableView;
+use crate::check::{CheckError, Report, Verdict};
+use crate::render::{write_atomic, Renderer};
+use crate::spec::{collect_files, load_file, Spec, SpecError, TableSpec};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What checking one spec produced: its report and, for tables, the computed view.
+pub struct Checked {
+    pub report: Report,
+    pub table: Option<TableView>,
+}
+
+/// Reads every spec under `paths`. All errors are collected, so one run shows them all.
+pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
+    let files = collect_files(paths).map_err(|e| {
+        vec![SpecError {
+            file: paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            line: 0,
+            column: 0,
+            message: format!("cannot list specs: {e}"),
+            src: miette::NamedSource::new("", String::new()),
+            span: None,
+            label: String::new(),
+            help: None,
+        }]
+    })?;
+    let mut specs = Vec::new();
+    let mut errors = Vec::new();
+    for f in files {
+        match load_file(&f) {
+            Ok(s) => specs.push(s),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(specs)
+    } else {
+        Err(errors)
+    }
+}
+
+fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
+    match spec {
+        Spec::Claim { claim, .. } => Ok(Checked {
+            report: claim.check()?,
+            table: None,
+        }),
+        Spec::Table {
+            table: TableSpec::Values(t),
+            ..
+        } => {
+            let t0 = std::time::Instant::now();
+            let view = t.compute()?;
+            let cells: u64 = view.rows.iter().map(|r| r.cells.len() as u64).sum();
+            let report = Report {
+                id: t.id.clone(),
+                kind: "table".into(),
+                source: t.source.clone(),
+                file: t.file.clone(),
+                instances: cells,
+                positions: cells,
+                range: view.range.clone(),
+                expect: crate::check::Expectation::Holds,
+                verdict: Verdict::Holds,
+                as_expected: true,
+                notes: None,
+                seconds: t0.elapsed().as_secs_f64(),
+            };
+            Ok(Checked {
+                report,
+                table: Some(view),
+            })
+        }
+    }
+}
+
+/// Checks all specs in order, with a progress bar on stderr when it is a terminal.
+pub fn check_all(specs: &[Spec]) -> Result<Vec<Checked>, CheckError> {
+    let bar = ProgressBar::new(specs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .expect("a valid progress template"),
+    );
+    let mut out = Vec::new();
+    for s in specs {
+        bar.set_message(s.id().to_string());
+        out.push(check_one(s)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(out)
+}
+
+fn print_report(r: &Report) {
+    let verdict = match (&r.verdict, r.as_expected) {
+        (Verdict::Holds, true) => "holds",
+        (Verdict::Holds, false) => "HOLDS (expected refuted)",
+        (Verdict::Refuted { .. }, true) => "refuted (as expected)",
+        (Verdict::Refuted { .. }, false) => "REFUTED",
+    };
+    let what = if r.positions != r.instances {
+        format!("{} instances, {} positions", r.instances, r.positions)
+    } else {
+        format!("{} instances", r.instances)
+    };
+    println!(
+        "{:<10} {:<32} {what}, {}: {verdict}  ({:.2} s)",
+        r.source, r.id, r.range, r.seconds
+    );
+    if let Verdict::Refuted { counterexample } = &r.verdict {
+        println!("    counterexample: {counterexample}");
+    }
+}
+
+fn print_spec_errors(errors: Vec<SpecError>) -> ExitCode {
+    for e in errors {
+        eprintln!("{:?}", miette::Report::new(e));
+    }
+    ExitCode::from(2)
+}
+
+fn print_check_error(e: CheckError) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::from(2)
+}
+
+/// Summary of a run, for `--json` and for output/report.*.
+#[derive(Serialize)]
+pub struct Summary<'a> {
+    pub specs: usize,
+    pub as_expected: usize,
+    pub unexpected: usize,
+    pub reports: Vec<&'a Report>,
+}
+
+pub fn summary(checked: &[Checked]) -> Summary<'_> {
+    let reports: Vec<&Report> = checked.iter().map(|c| &c.report).collect();
+    let ok = reports.iter().filter(|r| r.as_expected).count();
+    Summary {
+        specs: reports.len(),
+        as_expected: ok,
+        unexpected: reports.len() - ok,
+        reports,
+    }
+}
+
+pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
+    let specs = match load_specs(paths) {
+        Ok(s) => s,
+        Err(e) => return print_spec_errors(e),
+    };
+    let _ = explain;
+    let checked = match check_all(&specs) {
+        Ok(c) => c,
+        Err(e) => return print_check_error(e),
+    };
+    let s = summary(&checked);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&s).expect("reports serialise")
+        );
+    } else {
+        for r in &s.reports {
+            print_report(r);
+        }
+        let secs: f64 = s.reports.iter().map(|r| r.seconds).sum();
+        println!(
+            "{} specs: {} as expected, {} not ({secs:.2} s)",
+            s.specs, s.as_expected, s.unexpected
+        );
+    }
+    if s.unexpected == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// The header every artifact carries (in the template's comment syntax).
+#[derive(Serialize)]
+struct Provenance<'a> {
+    spec: &'a str,
+    source: &'a str,
+    range: &'a str,
+    verdict: &'a str,
+}
+
+#[derive(Serialize)]
+struct ArtifactView<'a> {
+    provenance: Provenance<'a>,
+    report: &'a Report,
+    table: Option<&'a TableView>,
+}
+
+/// Renders every artifact in memory; nothing is written unless all render.
+pub fn render_all(
+    specs: &[Spec],
+    checked: &[Checked],
+    renderer: &Renderer,
+) -> Result<Vec<(PathBuf, String)>, crate::render::RenderError> {
+    let mut files = Vec::new();
+    for (spec, c) in specs.iter().zip(checked) {
+        let verdict = if c.report.verdict.holds() {
+            "holds"
+        } else {
+            "refuted"
+        };
+        for o in spec.outputs() {
+            let view = ArtifactView {
+                provenance: Provenance {
+                    spec: &c.report.file,
+                    source: &c.report.source,
+                    range: &c.report.range,
+                    verdict,
+                },
+                report: &c.report,
+                table: c.table.as_ref(),
+            };
+            files.push((o.path.clone(), renderer.render(&o.template, &view)?));
+        }
+    }
+    let s = summary(checked);
+    files.push((
+        PathBuf::from("report.md"),
+        renderer.render("report.md", &s)?,
+    ));
+    files.push((
+        PathBuf::from("report.json"),
+        serde_json::to_string_pretty(&s).expect("reports serialise") + "\n",
+    ));
+    Ok(files)
+}
+
+pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
+    let specs = match load_specs(&[specs_dir.to_path_buf()]) {
+        Ok(s) => s,
+        Err(e) => return print_spec_errors(e),
+    };
+    let mut seen = std::collections::BTreeMap::new();
+    for s in &specs {
+        for o in s.outputs() {
+            if let Some(other) = seen.insert(o.path.clone(), s.id().to_string()) {
+                eprintln!(
+                    "error: specs {other} and {} both write output/{}",
+                    s.id(),
+                    o.path.display()
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let renderer = match Renderer::load(templates) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t0 = std::time::Instant::now();
+    let checked = match check_all(&specs) {
+        Ok(c) => c,
+        Err(e) => return print_check_error(e),
+    };
+    let files = match render_all(&specs, &checked, &renderer) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for (path, text) in &files {
+        if let Err(e) = write_atomic(&out.join(path), text.as_bytes()) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let s = summary(&checked);
+    for r in &s.reports {
+        print_report(r);
+    }
+    println!(
+        "{} specs: {} as expected, {} not; wrote {} files to {} ({:.2} s)",
+        s.specs,
+        s.as_expected,
+        s.unexpected,
+        files.len(),
+        out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    if s.unexpected == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

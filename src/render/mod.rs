@@ -1,0 +1,136 @@
+//! Rendering: every artifact is produced by a tera template from `templates/`, fed by typed,
+//! serialisable view structs; nothing here computes mathematics. LaTeX templates (`*.tex`)
+//! use LaTeX-safe delimiters `<< x >>`, `<% block %>`, `<# comment #>`; all others use tera's
+//! defaults. Files are written atomically (temporary file in the same directory, then rename).
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum RenderError {
+    #[error("cannot read templates from {dir}: {why}")]
+    Templates { dir: String, why: String },
+    #[error("template {name}: {why}")]
+    Template { name: String, why: String },
+    #[error("unknown template `{0}` (not in templates/)")]
+    Unknown(String),
+    #[error("cannot write {path}: {why}")]
+    Write { path: String, why: String },
+}
+
+/// The loaded templates.
+pub struct Renderer {
+    tex: tera::Tera,
+    other: tera::Tera,
+}
+
+fn latex_delimiters() -> tera::Delimiters {
+    tera::Delimiters {
+        block_start: "<%".into(),
+        block_end: "%>".into(),
+        variable_start: "<<".into(),
+        variable_end: ">>".into(),
+        comment_start: "<#".into(),
+        comment_end: "#>".into(),
+    }
+}
+
+/// Escapes text for LaTeX (used by templates as the `latex` filter).
+pub fn latex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn tera_err(name: &str, e: tera::Error) -> RenderError {
+    let mut why = e.to_string();
+    let mut src = std::error::Error::source(&e);
+    while let Some(s) = src {
+        why.push_str(&format!(": {s}"));
+        src = s.source();
+    }
+    RenderError::Template {
+        name: name.to_string(),
+        why,
+    }
+}
+
+impl Renderer {
+    /// Loads every file of `dir` (recursively) as a template named by its relative path.
+    pub fn load(dir: &Path) -> Result<Renderer, RenderError> {
+        let mut tex = tera::Tera::new();
+        tex.set_delimiters(latex_delimiters())
+            .map_err(|e| tera_err("<delimiters>", e))?;
+        tex.autoescape_on(Vec::<&str>::new());
+        tex.register_filter("latex", |s: &str, _: tera::Kwargs, _: &tera::State| {
+            latex_escape(s)
+        });
+        let mut other = tera::Tera::new();
+        other.autoescape_on(Vec::<&str>::new());
+        let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
+            dir: dir.display().to_string(),
+            why: e.to_string(),
+        })?;
+        for f in files {
+            let name = f
+                .strip_prefix(dir)
+                .unwrap_or(&f)
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(&f).map_err(|e| RenderError::Templates {
+                dir: dir.display().to_string(),
+                why: format!("{name}: {e}"),
+            })?;
+            let t = if name.ends_with(".tex") {
+                &mut tex
+            } else {
+                &mut other
+            };
+            t.add_raw_template(&name, &text)
+                .map_err(|e| tera_err(&name, e))?;
+        }
+        Ok(Renderer { tex, other })
+    }
+
+    pub fn render<T: Serialize>(&self, template: &str, view: &T) -> Result<String, RenderError> {
+        let t = if template.ends_with(".tex") {
+            &self.tex
+        } else {
+            &self.other
+        };
+        if !t.contains_template(template) {
+            return Err(RenderError::Unknown(template.to_string()));
+        }
+        let ctx = tera::Context::from_serialize(view).map_err(|e| tera_err(template, e))?;
+        t.render(template, &ctx).map_err(|e| tera_err(template, e))
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, then rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
+    let err = |why: String| RenderError::Write {
+        path: path.display().to_string(),
+        why,
+    };
+    let dir = path
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::fs::create_dir_all(&dir).map_err(|e| err(e.to_string()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| err(e.to_string()))?;
+    std::io::Write::write_all(&mut tmp, bytes).map_err(|e| err(e.to_string()))?;
+    tmp.persist(path).map_err(|e| err(e.to_string()))?;
+    Ok(())
+}

@@ -1,0 +1,735 @@
+//! Specs: the claims of a paper written as YAML under `specs/<paper>/`, one spec per file.
+//!
+//! Reading happens in two stages: [`raw`] structs (serde-saphyr, `deny_unknown_fields`, with
+//! line/column of every field), then validation into the checker's model types. Every error
+//! names the file, line and column, says what was expected, and renders with a caret snippet
+//! (miette).
+
+// Spec errors carry their source text for snippets; they are rare, so their size is no cost.
+#![allow(clippy::result_large_err)]
+
+pub mod raw;
+
+use crate::check::claim::{Claim, Claimed, Positions, ValueFormula};
+use crate::check::formula::Formula;
+use crate::check::table::{Columns, ValueTable};
+use crate::check::{Expectation, Loc, Param, ParamValue};
+use crate::graph::Closure;
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use raw::{RawClaim, RawFormula, RawMultisets, RawOutput, RawRange, RawScalar, RawTable, Sp};
+use std::path::{Component, Path, PathBuf};
+use thiserror::Error;
+
+/// The most instances one parameter range may produce.
+pub const MAX_RANGE: usize = 100_000;
+
+/// A spec that cannot be read: where, what was expected, with the source for a snippet.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{file}:{line}:{column}: {message}")]
+#[diagnostic(code(grundy::spec))]
+pub struct SpecError {
+    pub file: String,
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+    #[source_code]
+    pub src: NamedSource<String>,
+    #[label("{label}")]
+    pub span: Option<SourceSpan>,
+    pub label: String,
+    #[help]
+    pub help: Option<String>,
+}
+
+/// An artifact a spec asks for: a template and a path relative to `output/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputSpec {
+    pub template: String,
+    pub path: PathBuf,
+}
+
+/// A validated spec.
+#[derive(Clone, Debug)]
+pub enum Spec {
+    Claim {
+        claim: Claim,
+        outputs: Vec<OutputSpec>,
+    },
+    Table {
+        table: TableSpec,
+        outputs: Vec<OutputSpec>,
+    },
+}
+
+/// The table kinds.
+#[derive(Clone, Debug)]
+pub enum TableSpec {
+    Values(ValueTable),
+}
+
+impl Spec {
+    pub fn id(&self) -> &str {
+        match self {
+            Spec::Claim { claim, .. } => &claim.id,
+            Spec::Table {
+                table: TableSpec::Values(t),
+                ..
+            } => &t.id,
+        }
+    }
+    pub fn outputs(&self) -> &[OutputSpec] {
+        match self {
+            Spec::Claim { outputs, .. } | Spec::Table { outputs, .. } => outputs,
+        }
+    }
+}
+
+/// The source text of one spec file, for locating errors.
+pub struct Source<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+}
+
+impl Source<'_> {
+    fn byte_offset(&self, line: u64, column: u64) -> Option<usize> {
+        if line == 0 {
+            return None;
+        }
+        let mut off = 0;
+        for (i, l) in self.text.split('\n').enumerate() {
+            if i as u64 + 1 == line {
+                let col = l
+                    .char_indices()
+                    .nth(column.saturating_sub(1) as usize)
+                    .map_or(l.len(), |(b, _)| b);
+                return Some(off + col);
+            }
+            off += l.len() + 1;
+        }
+        None
+    }
+
+    /// An error at a line and column (1-based; 0 when unknown), underlining `len` bytes.
+    pub fn error_at(
+        &self,
+        line: u64,
+        column: u64,
+        len: usize,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) -> SpecError {
+        let message = message.into();
+        let span = self.byte_offset(line, column).map(|o| {
+            SourceSpan::from((o, len.max(1).min(self.text.len().saturating_sub(o)).max(1)))
+        });
+        SpecError {
+            file: self.file.to_string(),
+            line,
+            column,
+            label: "here".into(),
+            message,
+            src: NamedSource::new(self.file, self.text.to_string()),
+            span,
+            help,
+        }
+    }
+
+    pub fn error<T>(
+        &self,
+        at: &Sp<T>,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) -> SpecError {
+        self.error_at(at.line(), at.column(), 1, message, help)
+    }
+
+    /// An error inside a string field: `offset` is a byte offset within `text`, the field's
+    /// value. The value is located after the field's start (it may be quoted).
+    pub fn error_inside(
+        &self,
+        at: &Sp<String>,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> SpecError {
+        let base = at
+            .byte_offset()
+            .or_else(|| self.byte_offset(at.line(), at.column()))
+            .unwrap_or(0);
+        let first = at.value().lines().next().unwrap_or("");
+        let start = self
+            .text
+            .get(base..)
+            .and_then(|rest| rest.find(first))
+            .map(|i| base + i);
+        match start {
+            Some(s) if offset <= first.len() => {
+                let abs = s + offset;
+                let (line, column) = self.line_col(abs);
+                let mut e = self.error_at(line, column, 1, message, None);
+                e.span = Some(SourceSpan::from((abs, 1usize)));
+                e
+            }
+            _ => self.error(at, message, None),
+        }
+    }
+
+    fn line_col(&self, byte: usize) -> (u64, u64) {
+        let before = &self.text[..byte.min(self.text.len())];
+        let line = before.matches('\n').count() as u64 + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u64 + 1;
+        (line, col)
+    }
+
+    pub fn loc<T>(&self, at: &Sp<T>) -> Loc {
+        Loc {
+            file: self.file.to_string(),
+            line: at.line(),
+            column: at.column(),
+        }
+    }
+}
+
+/// Every file under `dir`, recursively, sorted.
+pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d)? {
+            let path = e?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Collects the `.yaml`/`.yml` files under the given paths (directories recursively), sorted.
+pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            while let Some(d) = stack.pop() {
+                for e in std::fs::read_dir(&d)? {
+                    let path = e?.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if matches!(
+                        path.extension().and_then(|e| e.to_str()),
+                        Some("yaml" | "yml")
+                    ) {
+                        out.push(path);
+                    }
+                }
+            }
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> SpecError {
+    let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+    // serde-saphyr's message carries its own location and snippet; ours lead the report.
+    let full = e.to_string();
+    let first = full.lines().next().unwrap_or("").trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let msg = match first.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((_, rest)) => rest.to_string(),
+        None => first.to_string(),
+    };
+    src.error_at(
+        line,
+        column,
+        1,
+        msg,
+        Some("see `grundy schema` for the spec format".into()),
+    )
+}
+
+/// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
+pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
+    let kind: raw::KindOnly = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+    match kind.kind.value().as_str() {
+        "claim" => {
+            let r: RawClaim = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            validate_claim(src, id, r)
+        }
+        "table" => {
+            let r: RawTable = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            validate_table(src, id, r)
+        }
+        other => Err(src.error(
+            &kind.kind,
+            format!("unknown spec kind `{other}`"),
+            Some("expected one of: claim, table".into()),
+        )),
+    }
+}
+
+/// Reads one spec file.
+pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| SpecError {
+        file: file.clone(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read spec: {e}"),
+        src: NamedSource::new(&file, String::new()),
+        span: None,
+        label: String::new(),
+        help: None,
+    })?;
+    let id = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("spec")
+        .to_string();
+    parse_spec(
+        &Source {
+            file: &file,
+            text: &text,
+        },
+        &id,
+    )
+}
+
+fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError> {
+    match c {
+        None => Ok(Closure::Hull),
+        Some(s) => match s.value().as_str() {
+            "hull" => Ok(Closure::Hull),
+            "geodetic" => Ok(Closure::Geodetic),
+            other => Err(src.error(
+                s,
+                format!("unknown closure `{other}`"),
+                Some("expected `hull` or `geodetic`".into()),
+            )),
+        },
+    }
+}
+
+fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecError> {
+    Formula::compile(at.value()).map_err(|e| {
+        src.error_inside(
+            at,
+            e.offset,
+            format!("bad expression `{}`: {}", at.value(), e.message),
+        )
+    })
+}
+
+/// A formula nested in an untagged value (its own span is not tracked): errors point at
+/// the enclosing field.
+fn nested_formula<T>(src: &Source, at: &Sp<T>, text: &str) -> Result<Formula, SpecError> {
+    Formula::compile(text).map_err(|e| {
+        src.error(
+            at,
+            format!(
+                "bad expression `{text}`: {} (at offset {})",
+                e.message, e.offset
+            ),
+            None,
+        )
+    })
+}
+
+fn value_formula(src: &Source, at: &Sp<RawFormula>) -> Result<ValueFormula, SpecError> {
+    Ok(match at.value() {
+        RawFormula::Int(i) => ValueFormula::Expr(Formula::constant(*i)),
+        RawFormula::Expr(s) => ValueFormula::Expr(nested_formula(src, at, s)?),
+        RawFormula::Cases { cases } => {
+            if cases.is_empty() {
+                return Err(src.error(at, "a case formula needs at least one case", None));
+            }
+            let mut out = Vec::new();
+            for c in cases {
+                let when = nested_formula(src, at, &c.when)?;
+                let value = match &c.value {
+                    RawScalar::Int(i) => Formula::constant(*i),
+                    RawScalar::Expr(s) => nested_formula(src, at, s)?,
+                };
+                out.push((when, value));
+            }
+            ValueFormula::Cases(out)
+        }
+    })
+}
+
+fn parse_int_text(src: &Source, at: &Sp<RawRange>, t: &str) -> Result<i64, SpecError> {
+    t.trim().parse::<i64>().map_err(|_| {
+        src.error(
+            at,
+            format!("`{}` is not an integer", t.trim()),
+            Some("ranges look like 2..=8, 4..9, 3,5,7 or [3, 5, 7]".into()),
+        )
+    })
+}
+
+/// All nonincreasing lists of parts within the bounds of `m`, sorted.
+fn multisets(m: &RawMultisets) -> Vec<Vec<i64>> {
+    struct Bounds {
+        min_sum: i64,
+        min_part: i64,
+        min_parts: usize,
+        max_parts: usize,
+    }
+    fn extend(rest: i64, cap: i64, b: &Bounds, cur: &mut Vec<i64>, all: &mut Vec<Vec<i64>>) {
+        let sum: i64 = cur.iter().sum();
+        if sum >= b.min_sum && cur.len() >= b.min_parts && cur.len() <= b.max_parts {
+            all.push(cur.iter().rev().copied().collect());
+        }
+        if cur.len() >= b.max_parts {
+            return;
+        }
+        let mut p = cap.min(rest);
+        while p >= b.min_part {
+            cur.push(p);
+            extend(rest - p, p, b, cur, all);
+            cur.pop();
+            p -= 1;
+        }
+    }
+    let b = Bounds {
+        min_sum: m.min_sum.unwrap_or(1).max(0),
+        min_part: m.min_part.unwrap_or(1).max(1),
+        min_parts: m.min_parts.unwrap_or(1).max(0) as usize,
+        max_parts: m.max_parts.unwrap_or(m.max_sum).max(0) as usize,
+    };
+    let mut out = Vec::new();
+    extend(
+        m.max_sum,
+        m.max_part.unwrap_or(m.max_sum),
+        &b,
+        &mut Vec::new(),
+        &mut out,
+    );
+    out.sort();
+    out
+}
+
+fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError> {
+    if !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Err(src.error(
+            at,
+            format!("bad parameter name `{name}`"),
+            Some("a parameter name is a letter followed by letters, digits or _".into()),
+        ));
+    }
+    let too_large = |n: usize| {
+        src.error(
+            at,
+            format!("range of `{name}` has {n} values; at most {MAX_RANGE} are allowed"),
+            None,
+        )
+    };
+    let (values, text): (Vec<ParamValue>, String) = match at.value() {
+        RawRange::Int(i) => (vec![ParamValue::Int(*i)], i.to_string()),
+        RawRange::List(l) => (
+            l.iter().map(|&i| ParamValue::Int(i)).collect(),
+            format!("{l:?}"),
+        ),
+        RawRange::Text(t) => {
+            let vals: Vec<i64> = if let Some((a, b)) = t.split_once("..=") {
+                let (a, b) = (parse_int_text(src, at, a)?, parse_int_text(src, at, b)?);
+                if b.saturating_sub(a) >= MAX_RANGE as i64 {
+                    return Err(too_large(b.saturating_sub(a) as usize));
+                }
+                (a..=b).collect()
+            } else if let Some((a, b)) = t.split_once("..") {
+                let (a, b) = (parse_int_text(src, at, a)?, parse_int_text(src, at, b)?);
+                if b.saturating_sub(a) > MAX_RANGE as i64 {
+                    return Err(too_large(b.saturating_sub(a) as usize));
+                }
+                (a..b).collect()
+            } else {
+                t.split(',')
+                    .map(|x| parse_int_text(src, at, x))
+                    .collect::<Result<_, _>>()?
+            };
+            (
+                vals.into_iter().map(ParamValue::Int).collect(),
+                t.trim().to_string(),
+            )
+        }
+        RawRange::Multisets { multisets: m } => {
+            if m.max_sum > 40 {
+                return Err(src.error(
+                    at,
+                    format!(
+                        "multisets with sum up to {} are too many to enumerate",
+                        m.max_sum
+                    ),
+                    Some("use max_sum <= 40".into()),
+                ));
+            }
+            let all = multisets(m);
+            let text = format!("multisets with sum <= {}", m.max_sum);
+            (all.into_iter().map(ParamValue::List).collect(), text)
+        }
+    };
+    if values.is_empty() {
+        return Err(src.error(
+            at,
+            format!("the range of `{name}` is empty"),
+            Some("give a range with at least one value, e.g. 2..=8".into()),
+        ));
+    }
+    if values.len() > MAX_RANGE {
+        return Err(too_large(values.len()));
+    }
+    Ok(Param {
+        name: name.to_string(),
+        values,
+        text,
+    })
+}
+
+fn params(
+    src: &Source,
+    raw: &indexmap::IndexMap<String, Sp<RawRange>>,
+) -> Result<Vec<Param>, SpecError> {
+    let ps: Vec<Param> = raw
+        .iter()
+        .map(|(k, v)| param(src, k, v))
+        .collect::<Result<_, _>>()?;
+    let total = ps
+        .iter()
+        .try_fold(1usize, |acc, p| acc.checked_mul(p.values.len()));
+    match total {
+        Some(t) if t <= MAX_RANGE => Ok(ps),
+        _ => {
+            let first = raw.values().next().expect("a product over no ranges is 1");
+            Err(src.error(
+                first,
+                format!("the parameter ranges give more than {MAX_RANGE} instances"),
+                None,
+            ))
+        }
+    }
+}
+
+fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
+    match e {
+        None => Ok(Expectation::Holds),
+        Some(s) => match s.value().as_str() {
+            "holds" => Ok(Expectation::Holds),
+            "refuted" => Ok(Expectation::Refuted),
+            other => Err(src.error(
+                s,
+                format!("unknown expectation `{other}`"),
+                Some("expected `holds` or `refuted`".into()),
+            )),
+        },
+    }
+}
+
+/// Output paths must stay inside `output/`: relative, no `..`, a known extension.
+fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError> {
+    raw.iter()
+        .map(|o| {
+            let p = Path::new(o.path.value());
+            let inside = !o.path.value().is_empty()
+                && p.components().all(|c| matches!(c, Component::Normal(_)));
+            if !inside {
+                return Err(src.error(
+                    &o.path,
+                    format!("output path `{}` is outside output/", o.path.value()),
+                    Some(
+                        "give a relative path such as paper000/table_5_1.tex, without `..`".into(),
+                    ),
+                ));
+            }
+            let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !matches!(ext, "tex" | "md" | "dot" | "svg" | "pdf" | "json" | "txt") {
+                return Err(src.error(
+                    &o.path,
+                    format!("output path `{}` has an unknown extension", o.path.value()),
+                    Some("expected .tex, .md, .dot, .svg, .pdf, .json or .txt".into()),
+                ));
+            }
+            if o.template.value().contains("..") || o.template.value().starts_with('/') {
+                return Err(src.error(
+                    &o.template,
+                    "a template is named relative to templates/",
+                    None,
+                ));
+            }
+            Ok(OutputSpec {
+                template: o.template.value().clone(),
+                path: p.to_path_buf(),
+            })
+        })
+        .collect()
+}
+
+/// Checks that a game template parses for the first instance, so that an unknown family or
+/// a malformed expression is bad input (exit 2) before any checking starts.
+fn probe_game(
+    src: &Source,
+    at: &Sp<String>,
+    ps: &[Param],
+    closure: Closure,
+) -> Result<(), SpecError> {
+    let first: Vec<(String, ParamValue)> = ps
+        .iter()
+        .map(|p| (p.name.clone(), p.values[0].clone()))
+        .collect();
+    let text = crate::expr::substitute(at.value(), &first);
+    match crate::expr::parse_game(&text, crate::expr::ParseOptions { closure }) {
+        Ok(_) => Ok(()),
+        Err(e) if text == *at.value() => {
+            Err(src.error_inside(at, e.offset(), format!("bad game `{text}`: {}", e.message)))
+        }
+        Err(e) => Err(src.error(
+            at,
+            format!("bad game `{text}` (first instance): {}", e.message),
+            None,
+        )),
+    }
+}
+
+fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError> {
+    let closure = closure_of(src, &r.closure)?;
+    let ps = params(src, &r.params)?;
+    probe_game(src, &r.game, &ps, closure)?;
+    let positions = match &r.positions {
+        None => Positions::Start,
+        Some(p) => match p.value().as_str() {
+            "start" => Positions::Start,
+            "reachable" => Positions::Reachable,
+            other => {
+                return Err(src.error(
+                    p,
+                    format!("unknown positions `{other}`"),
+                    Some("expected `start` or `reachable`".into()),
+                ))
+            }
+        },
+    };
+    let filter = r.filter.as_ref().map(|f| formula(src, f)).transpose()?;
+    let filter_loc = r
+        .filter
+        .as_ref()
+        .map(|f| src.loc(f))
+        .unwrap_or_else(|| src.loc(&r.game));
+    let lets = r
+        .lets
+        .iter()
+        .map(|(k, v)| Ok((k.clone(), formula(src, v)?, src.loc(v))))
+        .collect::<Result<Vec<_>, SpecError>>()?;
+    let (claimed, claimed_loc) = match (&r.nim, &r.outcome) {
+        (Some(n), None) => (Claimed::Nim(value_formula(src, n)?), src.loc(n)),
+        (None, Some(o)) => (Claimed::Outcome(value_formula(src, o)?), src.loc(o)),
+        (Some(_), Some(o)) => {
+            return Err(src.error(
+                o,
+                "a claim states either `nim` or `outcome`, not both",
+                None,
+            ))
+        }
+        (None, None) => {
+            return Err(src.error(
+                &r.kind,
+                "a claim needs `nim` or `outcome`",
+                Some("e.g. `nim: 0` or `outcome: P`".into()),
+            ))
+        }
+    };
+    let claim = Claim {
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: r.source.value().clone(),
+        notes: r.notes.clone(),
+        game: r.game.value().clone(),
+        game_loc: src.loc(&r.game),
+        closure,
+        params: ps,
+        filter,
+        filter_loc,
+        lets,
+        positions,
+        claimed,
+        claimed_loc,
+        expect: expectation(src, &r.expect)?,
+    };
+    Ok(Spec::Claim {
+        claim,
+        outputs: outputs(src, &r.output)?,
+    })
+}
+
+fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
+    let kind = r.table.as_ref().map_or("values", |t| t.value().as_str());
+    if kind != "values" {
+        let at = r
+            .table
+            .as_ref()
+            .expect("a non-default table kind was given");
+        return Err(src.error(
+            at,
+            format!("unknown table kind `{kind}`"),
+            Some("expected `values`".into()),
+        ));
+    }
+    let closure = closure_of(src, &r.closure)?;
+    let rows = params(src, &r.rows)?;
+    let [row] = <[Param; 1]>::try_from(rows).map_err(|_| {
+        src.error(
+            &r.kind,
+            "a value table needs exactly one row parameter under `rows`",
+            None,
+        )
+    })?;
+    let cols = params(src, &r.columns)?;
+    let columns = match (cols.len(), &r.game, r.games.is_empty()) {
+        (1, Some(g), true) => {
+            let ps = vec![row.clone(), cols[0].clone()];
+            probe_game(src, g, &ps, closure)?;
+            Columns::Param { param: cols[0].clone(), game: g.value().clone() }
+        }
+        (0, None, false) => Columns::Games(r.games.iter().map(|(h, g)| (h.clone(), g.clone())).collect()),
+        _ => {
+            return Err(src.error(
+                &r.kind,
+                "a value table has either one `columns` parameter with a `game`, or a `games` map of column headers to games",
+                None,
+            ))
+        }
+    };
+    let table = ValueTable {
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: r.source.value().clone(),
+        title: r.title.clone(),
+        row,
+        columns,
+        closure,
+        loc: src.loc(&r.kind),
+    };
+    Ok(Spec::Table {
+        table: TableSpec::Values(table),
+        outputs: outputs(src, &r.output)?,
+    })
+}
+
+/// JSON Schema of the spec format (one of the raw kinds).
+pub fn schema() -> serde_json::Value {
+    #[derive(schemars::JsonSchema)]
+    #[serde(untagged)]
+    #[allow(dead_code, clippy::large_enum_variant)]
+    enum AnySpec {
+        Claim(RawClaim),
+        Table(RawTable),
+    }
+    serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
+}

@@ -1,0 +1,185 @@
+//! Stage one of reading a spec: raw serde structs that mirror the YAML exactly
+//! (`deny_unknown_fields`), with source locations kept for every field that can be wrong.
+//! Stage two (validation into model types) is in the sibling modules.
+
+use indexmap::IndexMap;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Deserialize;
+use std::borrow::Cow;
+
+/// A value with the line and column it came from.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(transparent)]
+pub struct Sp<T>(pub serde_saphyr::Spanned<T>);
+
+impl<T> Sp<T> {
+    pub fn value(&self) -> &T {
+        &self.0.value
+    }
+    pub fn line(&self) -> u64 {
+        self.0.referenced.line()
+    }
+    pub fn column(&self) -> u64 {
+        self.0.referenced.column()
+    }
+    pub fn byte_offset(&self) -> Option<usize> {
+        self.0.referenced.span().byte_offset().map(|b| b as usize)
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Sp<T> {
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        T::json_schema(generator)
+    }
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+}
+
+/// Only the `kind` of a spec: read first, to choose the raw struct for the whole document.
+#[derive(Debug, Deserialize)]
+pub struct KindOnly {
+    pub kind: Sp<String>,
+}
+
+/// A finite parameter range: `7`, `"2..=8"`, `"4..9"`, `"3,5,7"`, `[3, 5, 7]`, or all
+/// multisets (partitions) in a window of sums: `{multisets: {max_sum: 16}}`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawRange {
+    Int(i64),
+    Text(String),
+    List(Vec<i64>),
+    Multisets { multisets: RawMultisets },
+}
+
+/// All multisets of positive integers with the given bounds (each multiset nonincreasing).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawMultisets {
+    pub max_sum: i64,
+    #[serde(default)]
+    pub min_sum: Option<i64>,
+    #[serde(default)]
+    pub min_parts: Option<i64>,
+    #[serde(default)]
+    pub max_parts: Option<i64>,
+    #[serde(default)]
+    pub min_part: Option<i64>,
+    #[serde(default)]
+    pub max_part: Option<i64>,
+}
+
+/// A value: an integer, an expression, or a list of cases (the paper's case formulas).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawFormula {
+    Int(i64),
+    Expr(String),
+    Cases { cases: Vec<RawCase> },
+}
+
+/// One case: `when` a predicate holds, the value is `value`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawCase {
+    pub when: String,
+    pub value: RawScalar,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawScalar {
+    Int(i64),
+    Expr(String),
+}
+
+/// An artifact to write: a template from `templates/` and a path under `output/`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawOutput {
+    pub template: Sp<String>,
+    pub path: Sp<String>,
+}
+
+/// `kind: claim`: a value stated for every instance of a family.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawClaim {
+    /// Always `claim`.
+    pub kind: Sp<String>,
+    /// The numbered result, e.g. "Thm 5.43".
+    pub source: Sp<String>,
+    /// The statement as the paper words it.
+    #[serde(default)]
+    pub statement: Option<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// Game expression with parameters, e.g. "TER(W_{m,n})".
+    pub game: Sp<String>,
+    /// `hull` (default) or `geodetic`.
+    #[serde(default)]
+    pub closure: Option<Sp<String>>,
+    /// Finite ranges of the parameters.
+    #[serde(default)]
+    pub params: IndexMap<String, Sp<RawRange>>,
+    /// Predicate selecting instances (or positions): parameters and features.
+    #[serde(default, rename = "where")]
+    pub filter: Option<Sp<String>>,
+    /// Named auxiliary values, in order: `d: "n - m"`.
+    #[serde(default, rename = "let")]
+    pub lets: IndexMap<String, Sp<String>>,
+    /// `start` (default) or `reachable` (every reachable position selected by `where`).
+    #[serde(default)]
+    pub positions: Option<Sp<String>>,
+    /// The claimed nim-value.
+    #[serde(default)]
+    pub nim: Option<Sp<RawFormula>>,
+    /// The claimed outcome, "P" or "N".
+    #[serde(default)]
+    pub outcome: Option<Sp<RawFormula>>,
+    /// `holds` (default) or `refuted` (an erratum kept as the paper states it).
+    #[serde(default)]
+    pub expect: Option<Sp<String>>,
+    #[serde(default)]
+    pub output: Vec<RawOutput>,
+}
+
+/// `kind: table`: a computed table rendered through templates.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTable {
+    /// Always `table`.
+    pub kind: Sp<String>,
+    pub source: Sp<String>,
+    pub title: String,
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// `values` (default), `signatures` (Table 5.1) or `sequence`.
+    #[serde(default)]
+    pub table: Option<Sp<String>>,
+    #[serde(default)]
+    pub closure: Option<Sp<String>>,
+    /// One row parameter.
+    #[serde(default)]
+    pub rows: IndexMap<String, Sp<RawRange>>,
+    /// One column parameter (with `game`), or none (with `games`).
+    #[serde(default)]
+    pub columns: IndexMap<String, Sp<RawRange>>,
+    #[serde(default)]
+    pub game: Option<Sp<String>>,
+    /// Column header → game template.
+    #[serde(default)]
+    pub games: IndexMap<String, String>,
+    /// Extra data for the built-in table kinds.
+    #[serde(default)]
+    pub data: Option<serde_json::Value>,
+    #[serde(default)]
+    pub output: Vec<RawOutput>,
+}

@@ -195,7 +195,7 @@ impl CycleSweep {
     }
 
     fn words_for(n: u32, start: u64) -> Result<usize, CycleError> {
-        if !(3..=63).contains(&n) || n % 2 == 0 {
+        if !(3..=63).contains(&n) || n.is_multiple_of(2) {
             return Err(CycleError::BadN(n));
         }
         if start >> n != 0 {

@@ -1,7 +1,9 @@
 //! `grundy cycle`: outcome of TER(C_n) for odd n by the packed sweep of
 //! [`crate::solve::cycle`] (Conjecture 5.5), with per-n positions, seconds and peak memory, and
 //! resumable checkpoints (`--checkpoint DIR`: the table after whole levels, written to a
-//! temporary file and renamed, so a killed run never leaves a torn checkpoint).
+//! temporary file and renamed, so a killed run never leaves a torn checkpoint). `--max-levels K`
+//! pauses after K levels with exit code 3; rerunning the same command resumes. `--start` plays
+//! TER_S(C_n); `--by-reply` decides ∅ from the replies {v1, vj} in a quarter of the memory.
 
 use super::bench::{peak_mib, reset_peak};
 use crate::solve::cycle::{reply_starts, CycleResult, CycleSweep, Outcome, Progress};

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 pub mod bench;
 pub mod check;
 pub mod cycle;
+pub mod octal;
 pub mod spectrum;
 
 #[derive(Parser, Debug)]
@@ -84,6 +85,17 @@ pub enum Command {
     },
     /// Print the JSON Schema of the spec format.
     Schema,
+    /// Nim sequence of an octal game and its period, proved by the Guy–Smith theorem:
+    /// `grundy octal 0.137 --len 1000`.
+    Octal {
+        /// The octal code, e.g. `0.137` (Dawson's Chess), `0.07`, `0.77`, `4.7`.
+        code: String,
+        /// How many values to compute: G(0), …, G(len-1).
+        #[arg(long, default_value_t = 1000)]
+        len: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Benchmark the solver (positions per second, peak memory).
     Bench {
         /// Largest odd n for TER(C_n).
@@ -190,6 +202,11 @@ fn report(err: impl Into<miette::Report>) -> ExitCode {
 }
 
 pub fn main() -> ExitCode {
+    // Graphviz stamps PDFs with the current date unless this is set, and artifacts must be
+    // reproducible. Set before any thread starts.
+    if std::env::var_os("SOURCE_DATE_EPOCH").is_none() {
+        std::env::set_var("SOURCE_DATE_EPOCH", "0");
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -235,6 +252,7 @@ pub fn main() -> ExitCode {
             max_wheel,
             json,
         } => bench::run(max_cycle, max_wheel, json),
+        Command::Octal { code, len, json } => octal::run(&code, len, json),
         Command::Cycle {
             mut n,
             max_n,

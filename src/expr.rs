@@ -5,15 +5,27 @@
 //! term  := atom (':' atom)*              ordinal sum, binds tighter than '+'
 //! atom  := '*' INT                       nimber
 //!        | ('TER'|'DNT') start? '(' graph ')'
+//!        | 'TER' '{' INT (',' INT)* '}'          multiset terminate game, e.g. TER{2,2,3}
+//!        | 'DC' '(' INT ')'                     Dawson's Chess as a row of pins
+//!        | OCTAL '(' INT (',' INT)* ')'         octal game on heaps, e.g. 0.137(17)
+//!        | 'SPL' '(' INT ',' INT ')'            SPL(m,n), started at (m, Λ^n)
+//!        | 'SPL' '(' INT ',' '[' INT,* ']' ')'  SPL started at (c, λ), e.g. SPL(3,[3])
+//!        | 'SPL' '(' INT ',' ('Λ'|'L') '^' INT ')'   SPL started at (c, Λ^n)
+//!        | 'UEG' '(' graph ',' vertex ')'       edge geography, e.g. UEG(SP_{6,2}, (1,1))
 //!        | '(' expr ')'
 //! start := '_' '{' vertex (',' vertex)* '}'     e.g. DNT_{c,v1}(W_7)
 //! ```
 //!
 //! Errors carry the byte offset of the offending character and render as a caret snippet.
 
+use crate::game::dawson::Dawson;
+use crate::game::multiset::MultisetGame;
+use crate::game::octal::{OctalCode, OctalGame};
 use crate::game::removing::{RemovingGame, Rule};
+use crate::game::spl::Spl;
+use crate::game::ueg::Ueg;
 use crate::game::AnyGame;
-use crate::graph::{parse_graph, Closure};
+use crate::graph::{parse_graph, split_top_level, Closure};
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
@@ -178,6 +190,28 @@ impl<'a> Parser<'a> {
             .map_err(|_| self.err(start, len, "integer too large"))
     }
 
+    /// `INT (',' INT)*` followed by `close` (consumed); an empty list when `allow_empty`.
+    fn int_list(&mut self, close: char, allow_empty: bool) -> Result<Vec<u64>, ExprError> {
+        let mut out = Vec::new();
+        if allow_empty && self.eat(close) {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.int()?);
+            if self.eat(close) {
+                return Ok(out);
+            }
+            if !self.eat(',') {
+                return Err(self.err(self.pos, 1, format!("expected `,` or `{close}`")));
+            }
+        }
+    }
+
+    /// A heap size or similar count that must fit in 32 bits.
+    fn small(&self, v: u64, at: usize) -> Result<u32, ExprError> {
+        u32::try_from(v).map_err(|_| self.err(at, self.pos - at, "number too large"))
+    }
+
     /// Text up to the parenthesis that closes one already consumed.
     fn balanced(&mut self, open_at: usize) -> Result<(usize, &'a str), ExprError> {
         let start = self.pos;
@@ -223,6 +257,16 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         let name = self.ident();
+        if name == "TER" && self.s[self.pos..].starts_with('{') {
+            self.pos += 1;
+            let vat = self.pos;
+            let u = self.int_list('}', true)?;
+            let u = u
+                .into_iter()
+                .map(|x| self.small(x, vat))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(AnyGame::Multiset(MultisetGame::new(u)));
+        }
         match name {
             "TER" | "DNT" => {
                 let rule = if name == "TER" { Rule::Ter } else { Rule::Dnt };
@@ -252,13 +296,98 @@ impl<'a> Parser<'a> {
                     .map_err(|e| self.err(at, self.pos - at, e.to_string()))?;
                 Ok(AnyGame::Removing(g))
             }
-            "" => Err(self.err(at, 1, "expected a game such as TER(C_9), DNT(W_7) or *2")),
+            "DC" => {
+                self.expect('(')?;
+                let nat = {
+                    self.ws();
+                    self.pos
+                };
+                let n = self.int()?;
+                self.expect(')')?;
+                Dawson::new(n)
+                    .map(AnyGame::Dawson)
+                    .map_err(|e| self.err(nat, self.pos - nat - 1, e.to_string()))
+            }
+            "SPL" => self.spl(at),
+            "UEG" => {
+                let open = self.pos;
+                self.expect('(')?;
+                let (tat, text) = self.balanced(open)?;
+                let parts = split_top_level(text);
+                if parts.len() != 2 {
+                    return Err(self.err(
+                        tat,
+                        text.len().max(1),
+                        "expected a graph and a token vertex, e.g. UEG(SP_{6,2}, (1,1))",
+                    ));
+                }
+                let graph = parse_graph(parts[0])
+                    .map_err(|e| self.err(tat, parts[0].len().max(1), e.to_string()))?;
+                let vat = tat + parts[0].len() + 1;
+                let lead = parts[1].len() - parts[1].trim_start().len();
+                Ueg::with_token_name(graph, parts[1])
+                    .map(AnyGame::Ueg)
+                    .map_err(|e| {
+                        self.err(vat + lead, parts[1].trim().len().max(1), e.to_string())
+                    })
+            }
+            code if code.contains('.') => {
+                let code = OctalCode::parse(code)
+                    .map_err(|e| self.err(at, code.len(), e.to_string()))?;
+                self.expect('(')?;
+                let hat = self.pos;
+                let heaps = self.int_list(')', false)?;
+                let heaps = heaps
+                    .into_iter()
+                    .map(|h| self.small(h, hat))
+                    .collect::<Result<Vec<_>, _>>()?;
+                OctalGame::new(code, heaps)
+                    .map(AnyGame::Octal)
+                    .map_err(|e| self.err(hat, self.pos - hat - 1, e.to_string()))
+            }
+            "" => Err(self.err(
+                at,
+                1,
+                "expected a game such as TER(C_9), DNT(W_7), DC(5), 0.137(5), SPL(2,4), UEG(C_4, v1) or *2",
+            )),
             other => Err(self.err(
                 at,
                 other.len(),
-                format!("unknown game `{other}` (expected TER, DNT or *k)"),
+                format!("unknown game `{other}` (expected TER, DNT, DC, SPL, UEG, an octal code such as 0.137, or *k)"),
             )),
         }
+    }
+
+    /// `SPL(m,n)`, `SPL(c,[l1,...])` or `SPL(c,Λ^n)`; the name is already consumed.
+    fn spl(&mut self, at: usize) -> Result<AnyGame, ExprError> {
+        self.expect('(')?;
+        let c = self.int()?;
+        self.expect(',')?;
+        let sat = {
+            self.ws();
+            self.pos
+        };
+        let game = if self.eat('[') {
+            let parts = self.int_list(']', true)?;
+            Spl::at_parts(c, &parts)
+        } else if self.eat('Λ') || self.eat('L') {
+            self.expect('^')?;
+            let n = self.int()?;
+            Spl::at_lambda(c, n)
+        } else if self.peek().is_some_and(|ch| ch.is_ascii_digit()) {
+            let n = self.int()?;
+            Spl::new(c, n)
+        } else {
+            return Err(self.err(
+                sat,
+                1,
+                "expected n, a partition such as [3,1] or Λ^n (also written L^n)",
+            ));
+        };
+        let end = self.pos;
+        self.expect(')')?;
+        game.map(AnyGame::Spl)
+            .map_err(|e| self.err(at, end - at, e.to_string()))
     }
 }
 
@@ -294,6 +423,42 @@ mod tests {
         assert_eq!(e.offset(), 5);
         assert!(parse_game("", ParseOptions::default()).is_err());
         assert!(parse_game("*99999999999999", ParseOptions::default()).is_err());
+    }
+
+    #[test]
+    fn issue3_aux_game_atoms() {
+        assert_eq!(nim("DC(17)"), 2);
+        assert_eq!(nim("0.137(17)"), 2);
+        assert_eq!(nim("0.137(3,17)"), 0);
+        assert_eq!(nim("DC(3) + *1"), 3);
+        assert_eq!(nim("TER{2,2,3}"), 2);
+        assert_eq!(nim("TER{}"), 0);
+        assert_eq!(nim("SPL(2,4)"), 0);
+        assert_eq!(nim("SPL(3,[3]) + *1"), 0);
+        assert_eq!(nim("SPL(2, L^4)"), nim("SPL(2,Λ^4)"));
+        assert_eq!(nim("SPL(1,[])"), 0);
+        assert_eq!(nim("UEG(SP_{6,2}, (1,1))"), 0);
+        assert_eq!(nim("UEG(P_3, v2)"), 1);
+        assert_eq!(nim("*1 : DC(3)"), 3);
+        let g = parse_game("SPL(2,4) + DC(3)", ParseOptions::default()).unwrap();
+        assert_eq!(g.to_string(), "SPL(2,4) + DC(3)");
+        assert_eq!(g.label(&crate::game::Game::start(&g)), "(2,Λ^4) + |||");
+    }
+
+    #[test]
+    fn issue3_aux_errors_point_at_the_offending_character() {
+        let at = |s: &str| parse_game(s, ParseOptions::default()).unwrap_err().offset();
+        assert_eq!(at("DC(65)"), 3);
+        assert_eq!(at("DC(x)"), 3);
+        assert_eq!(at("*1 + 0.8(3)"), 5);
+        assert_eq!(at("0.137(3,)"), 8);
+        assert_eq!(at("TER{2,x}"), 6);
+        assert_eq!(at("SPL(3,[3)"), 8);
+        assert_eq!(at("SPL(3,?)"), 6);
+        assert_eq!(at("SPL(1,4)"), 0);
+        assert_eq!(at("UEG(SP_{6,2}, (9,9))"), 14);
+        assert_eq!(at("UEG(X_2, v1)"), 4);
+        assert_eq!(at("UEG(C_4)"), 4);
     }
 
     #[test]

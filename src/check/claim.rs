@@ -273,6 +273,7 @@ impl Claim {
                 }
                 Outcome::Refuted(cx) => {
                     checked += 1;
+                    positions += 1;
                     verdict = Verdict::Refuted { counterexample: cx };
                     break;
                 }

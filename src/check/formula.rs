@@ -2,7 +2,7 @@
 //! position features. Expressions only (no statements, no loops), with an operation limit.
 //!
 //! Helper functions available to formulas: `pty(x)` (parity, paper §2.1), `sum(list)`,
-//! `max(list)`, `min(list)`, `count(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
+//! `max(list)`, `min(list)`, `count(list, x)`, `count_ge(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
 //! `nim("game expression")` (solves a game: e.g. `nim("DC(" + (n - 4) + ")")`, Prop 5.22).
 
 use crate::expr::{parse_game, ParseOptions};
@@ -75,6 +75,12 @@ pub fn engine() -> &'static Engine {
             "count",
             |a: Array, x: i64| -> Result<i64, Box<EvalAltResult>> {
                 Ok(list_ints(&a)?.into_iter().filter(|&y| y == x).count() as i64)
+            },
+        );
+        e.register_fn(
+            "count_ge",
+            |a: Array, x: i64| -> Result<i64, Box<EvalAltResult>> {
+                Ok(list_ints(&a)?.into_iter().filter(|&y| y >= x).count() as i64)
             },
         );
         e.register_fn("mex", |a: Array| -> Result<i64, Box<EvalAltResult>> {

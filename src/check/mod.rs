@@ -4,6 +4,7 @@
 
 pub mod claim;
 pub mod formula;
+pub mod sets;
 pub mod table;
 
 use serde::Serialize;
@@ -48,6 +49,8 @@ pub enum Expectation {
 pub enum ParamValue {
     Int(i64),
     List(Vec<i64>),
+    /// A named object (a graph6 string) with its place in the enumeration as its size.
+    Name(i64, String),
 }
 
 impl ParamValue {
@@ -56,6 +59,7 @@ impl ParamValue {
         match self {
             ParamValue::Int(i) => i.abs(),
             ParamValue::List(l) => l.iter().map(|x| x.abs()).sum(),
+            ParamValue::Name(order, _) => *order,
         }
     }
 
@@ -65,6 +69,7 @@ impl ParamValue {
             ParamValue::List(l) => {
                 rhai::Dynamic::from_array(l.iter().map(|&x| rhai::Dynamic::from_int(x)).collect())
             }
+            ParamValue::Name(_, s) => rhai::Dynamic::from(s.clone()),
         }
     }
 }
@@ -78,6 +83,7 @@ impl fmt::Display for ParamValue {
                 let s: Vec<String> = l.iter().map(i64::to_string).collect();
                 f.write_str(&s.join(","))
             }
+            ParamValue::Name(_, s) => f.write_str(s),
         }
     }
 }
@@ -141,6 +147,7 @@ fn v_show(v: &ParamValue) -> String {
     match v {
         ParamValue::Int(i) => i.to_string(),
         ParamValue::List(_) => format!("[{v}]"),
+        ParamValue::Name(_, s) => s.clone(),
     }
 }
 

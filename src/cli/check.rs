@@ -1,7 +1,6 @@
 //! `grundy check` (check specs, print a line per spec) and `grundy build` (check everything in
 //! specs/ and write every artifact to output/, atomically and deterministically).
 
-use crate::check::table::TableView;
 use crate::check::{CheckError, Report, Verdict};
 use crate::render::{write_atomic, Renderer};
 use crate::spec::{collect_files, load_file, Spec, SpecError, TableSpec};
@@ -10,10 +9,15 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// What checking one spec produced: its report and, for tables, the computed view.
+/// What checking one spec produced: its report and the view its templates render (a table,
+/// a diagram, a gamegraph…), already serialised.
 pub struct Checked {
     pub report: Report,
-    pub table: Option<TableView>,
+    pub view: Option<serde_json::Value>,
+}
+
+fn view_of<T: Serialize>(v: &T) -> Option<serde_json::Value> {
+    Some(serde_json::to_value(v).expect("views serialise"))
 }
 
 /// Reads every spec under `paths`. All errors are collected, so one run shows them all.
@@ -51,9 +55,13 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
 
 fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
     match spec {
+        Spec::Sets { sets, .. } => Ok(Checked {
+            report: sets.check()?,
+            view: None,
+        }),
         Spec::Claim { claim, .. } => Ok(Checked {
             report: claim.check()?,
-            table: None,
+            view: None,
         }),
         Spec::Table {
             table: TableSpec::Values(t),
@@ -78,7 +86,7 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
             };
             Ok(Checked {
                 report,
-                table: Some(view),
+                view: view_of(&view),
             })
         }
     }
@@ -200,7 +208,7 @@ struct Provenance<'a> {
 struct ArtifactView<'a> {
     provenance: Provenance<'a>,
     report: &'a Report,
-    table: Option<&'a TableView>,
+    view: Option<&'a serde_json::Value>,
 }
 
 /// Renders every artifact in memory; nothing is written unless all render.
@@ -208,7 +216,7 @@ pub fn render_all(
     specs: &[Spec],
     checked: &[Checked],
     renderer: &Renderer,
-) -> Result<Vec<(PathBuf, String)>, crate::render::RenderError> {
+) -> Result<Vec<(PathBuf, Vec<u8>)>, crate::render::RenderError> {
     let mut files = Vec::new();
     for (spec, c) in specs.iter().zip(checked) {
         let verdict = if c.report.verdict.holds() {
@@ -225,19 +233,22 @@ pub fn render_all(
                     verdict,
                 },
                 report: &c.report,
-                table: c.table.as_ref(),
+                view: c.view.as_ref(),
             };
-            files.push((o.path.clone(), renderer.render(&o.template, &view)?));
+            let text = renderer.render(&o.template, &view)?;
+            if let Some(bytes) = crate::render::finish(&o.path, text)? {
+                files.push((o.path.clone(), bytes));
+            }
         }
     }
     let s = summary(checked);
     files.push((
         PathBuf::from("report.md"),
-        renderer.render("report.md", &s)?,
+        renderer.render("report.md", &s)?.into_bytes(),
     ));
     files.push((
         PathBuf::from("report.json"),
-        serde_json::to_string_pretty(&s).expect("reports serialise") + "\n",
+        (serde_json::to_string_pretty(&s).expect("reports serialise") + "\n").into_bytes(),
     ));
     Ok(files)
 }
@@ -260,6 +271,9 @@ pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
             }
         }
     }
+    if !crate::render::dot::dot_available() {
+        eprintln!("notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback and PDFs are skipped (apt-get install graphviz)");
+    }
     let renderer = match Renderer::load(templates) {
         Ok(r) => r,
         Err(e) => {
@@ -280,7 +294,7 @@ pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
         }
     };
     for (path, text) in &files {
-        if let Err(e) = write_atomic(&out.join(path), text.as_bytes()) {
+        if let Err(e) = write_atomic(&out.join(path), text) {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }

@@ -1,8 +1,13 @@
 //! `AnyGame`: the closed set of games a user can name (CLI and specs), composed with disjoint
 //! and ordinal sums, behind the one [`Game`] trait.
 
+use super::dawson::Dawson;
+use super::multiset::MultisetGame;
 use super::nimber::Nimber;
+use super::octal::OctalGame;
 use super::removing::RemovingGame;
+use super::spl::{Spl, SplPos};
+use super::ueg::{Ueg, UegPos};
 use super::{Features, Game, Value};
 use crate::solve::Solver;
 use std::fmt;
@@ -12,6 +17,16 @@ use std::fmt;
 pub enum AnyGame {
     Removing(RemovingGame),
     Nimber(u32),
+    /// An octal game on a multiset of heaps, e.g. `0.137(17)`.
+    Octal(OctalGame),
+    /// Dawson's Chess as a row of pins, e.g. `DC(17)`.
+    Dawson(Dawson),
+    /// The multiset terminate game, e.g. `TER{2,2,3}`.
+    Multiset(MultisetGame),
+    /// The splitting game, e.g. `SPL(2,4)` or `SPL(3,[3])`.
+    Spl(Spl),
+    /// Undirected edge geography, e.g. `UEG(SP_{6,2}, (1,1))`.
+    Ueg(Ueg),
     Sum(Vec<AnyGame>),
     Ordinal(Box<AnyGame>, Box<AnyGame>),
 }
@@ -21,6 +36,11 @@ pub enum AnyGame {
 pub enum AnyPos {
     Set(u64),
     Nim(u32),
+    Heaps(Vec<u32>),
+    Pins(u64),
+    Multiset(Vec<u32>),
+    Spl(SplPos),
+    Ueg(UegPos),
     Sum(Vec<AnyPos>),
     Ordinal(Box<AnyPos>, Box<AnyPos>),
 }
@@ -37,6 +57,11 @@ impl Game for AnyGame {
         match self {
             AnyGame::Removing(g) => AnyPos::Set(g.start()),
             AnyGame::Nimber(k) => AnyPos::Nim(*k),
+            AnyGame::Octal(g) => AnyPos::Heaps(g.start()),
+            AnyGame::Dawson(g) => AnyPos::Pins(g.start()),
+            AnyGame::Multiset(g) => AnyPos::Multiset(g.start()),
+            AnyGame::Spl(g) => AnyPos::Spl(g.start()),
+            AnyGame::Ueg(g) => AnyPos::Ueg(g.start()),
             AnyGame::Sum(parts) => AnyPos::Sum(parts.iter().map(Game::start).collect()),
             AnyGame::Ordinal(g, h) => AnyPos::Ordinal(Box::new(g.start()), Box::new(h.start())),
         }
@@ -49,6 +74,21 @@ impl Game for AnyGame {
             }
             (AnyGame::Nimber(_), AnyPos::Nim(k)) => {
                 Nimber(*k).options(k).into_iter().map(AnyPos::Nim).collect()
+            }
+            (AnyGame::Octal(g), AnyPos::Heaps(h)) => {
+                g.options(h).into_iter().map(AnyPos::Heaps).collect()
+            }
+            (AnyGame::Dawson(g), AnyPos::Pins(s)) => {
+                g.options(s).into_iter().map(AnyPos::Pins).collect()
+            }
+            (AnyGame::Multiset(g), AnyPos::Multiset(u)) => {
+                g.options(u).into_iter().map(AnyPos::Multiset).collect()
+            }
+            (AnyGame::Spl(g), AnyPos::Spl(q)) => {
+                g.options(q).into_iter().map(AnyPos::Spl).collect()
+            }
+            (AnyGame::Ueg(g), AnyPos::Ueg(q)) => {
+                g.options(q).into_iter().map(AnyPos::Ueg).collect()
             }
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut out = Vec::new();
@@ -83,6 +123,9 @@ impl Game for AnyGame {
     fn canonical(&self, p: &AnyPos) -> AnyPos {
         match (self, p) {
             (AnyGame::Removing(g), AnyPos::Set(s)) => AnyPos::Set(g.canonical(s)),
+            (AnyGame::Dawson(g), AnyPos::Pins(s)) => AnyPos::Pins(g.canonical(s)),
+            (AnyGame::Multiset(g), AnyPos::Multiset(u)) => AnyPos::Multiset(g.canonical(u)),
+            (AnyGame::Ueg(g), AnyPos::Ueg(q)) => AnyPos::Ueg(g.canonical(q)),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 AnyPos::Sum(parts.iter().zip(ps).map(|(g, q)| g.canonical(q)).collect())
             }
@@ -127,6 +170,15 @@ impl AnyGame {
                 (v, s.stats().positions)
             }
             AnyGame::Nimber(k) => (*k, *k as u64 + 1),
+            // The nim sequence and the XOR law (Sprague–Grundy) instead of the heap multisets.
+            AnyGame::Octal(g) => {
+                let top = g.heaps().iter().copied().max().unwrap_or(0) as u64;
+                (g.nim_by_sequence(), top + 1)
+            }
+            AnyGame::Dawson(g) => solve_with(g),
+            AnyGame::Multiset(g) => solve_with(g),
+            AnyGame::Spl(g) => solve_with(g),
+            AnyGame::Ueg(g) => solve_with(g),
             AnyGame::Ordinal(..) => {
                 let mut s = Solver::new(self);
                 let v = s.nim_of_start();
@@ -140,6 +192,11 @@ impl AnyGame {
         match (self, p) {
             (AnyGame::Removing(g), AnyPos::Set(s)) => g.label(*s),
             (AnyGame::Nimber(_), AnyPos::Nim(k)) => format!("*{k}"),
+            (AnyGame::Octal(g), AnyPos::Heaps(h)) => g.label(h),
+            (AnyGame::Dawson(g), AnyPos::Pins(s)) => g.label(*s),
+            (AnyGame::Multiset(g), AnyPos::Multiset(u)) => g.label(u),
+            (AnyGame::Spl(g), AnyPos::Spl(q)) => g.label(q),
+            (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.label(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => parts
                 .iter()
                 .zip(ps)
@@ -161,6 +218,11 @@ impl AnyGame {
             (AnyGame::Nimber(_), AnyPos::Nim(k)) => {
                 Features::from([("heap".to_string(), Value::Int(*k as i64))])
             }
+            (AnyGame::Octal(g), AnyPos::Heaps(h)) => g.features(h),
+            (AnyGame::Dawson(g), AnyPos::Pins(s)) => g.features(*s),
+            (AnyGame::Multiset(g), AnyPos::Multiset(u)) => g.features(u),
+            (AnyGame::Spl(g), AnyPos::Spl(q)) => g.features(q),
+            (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.features(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut f = Features::new();
                 for (i, (g, q)) in parts.iter().zip(ps).enumerate() {
@@ -185,11 +247,22 @@ impl AnyGame {
     }
 }
 
+fn solve_with<G: Game>(g: &G) -> (u32, u64) {
+    let mut s = Solver::new(g);
+    let v = s.nim_of_start();
+    (v, s.stats().positions)
+}
+
 impl fmt::Display for AnyGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyGame::Removing(g) => f.write_str(&g.name()),
             AnyGame::Nimber(k) => write!(f, "*{k}"),
+            AnyGame::Octal(g) => f.write_str(&g.name()),
+            AnyGame::Dawson(g) => f.write_str(&g.name()),
+            AnyGame::Multiset(g) => f.write_str(&g.name()),
+            AnyGame::Spl(g) => f.write_str(&g.name()),
+            AnyGame::Ueg(g) => f.write_str(&g.name()),
             AnyGame::Sum(parts) => {
                 let s: Vec<String> = parts
                     .iter()

@@ -5,10 +5,15 @@
 //! position and `Opt(p)`; `nim(p) = mex nim(Opt(p))`.
 
 pub mod any;
+pub mod dawson;
 pub mod features;
+pub mod multiset;
 pub mod nimber;
+pub mod octal;
 pub mod removing;
+pub mod spl;
 pub mod sum;
+pub mod ueg;
 
 pub use any::{AnyGame, AnyPos};
 pub use features::{Features, Value};

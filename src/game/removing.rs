@@ -7,6 +7,7 @@
 //! (`TER_P(G)`, `DNT_P(G)`, before Prop 5.19).
 
 use super::{Features, Game, Value};
+use crate::graph::convex::SetFamilies;
 use crate::graph::symmetry::Symmetry;
 use crate::graph::{bits, Closure, Convexity, Graph};
 use std::fmt;
@@ -44,7 +45,9 @@ pub struct RemovingGame {
     conv: Arc<Convexity>,
     start: u64,
     sym: Arc<Symmetry>,
-    /// Minimal terminating sets 𝒢*, when small enough to make the terminating test a scan.
+    /// 𝒢, 𝒩, 𝒢*, 𝒩*, when the search for them stayed within its budget.
+    families: Option<Arc<SetFamilies>>,
+    /// Minimal terminating sets 𝒢*, when few enough to make the terminating test a scan.
     g_star: Option<Arc<Vec<u64>>>,
 }
 
@@ -66,9 +69,10 @@ impl RemovingGame {
             });
         }
         let sym = Symmetry::of_graph(&graph, start);
-        let g_star = conv
-            .families(1 << 18)
-            .map(|f| f.g_star)
+        let families = conv.families(1 << 18).map(Arc::new);
+        let g_star = families
+            .as_ref()
+            .map(|f| f.g_star.clone())
             .filter(|g| g.len() <= G_STAR_SCAN_LIMIT)
             .map(Arc::new);
         Ok(RemovingGame {
@@ -77,6 +81,7 @@ impl RemovingGame {
             conv: Arc::new(conv),
             start,
             sym: Arc::new(sym),
+            families,
             g_star,
         })
     }
@@ -125,9 +130,31 @@ impl RemovingGame {
         }
     }
 
-    /// Named features of a position: the set, its size, parity, whether it is terminating.
+    pub fn families(&self) -> Option<&SetFamilies> {
+        self.families.as_deref()
+    }
+
+    /// Named features of a position: the set, its size, whether it is terminating; and of the
+    /// graph: `vertices`, `edges`, and (when 𝒢 was enumerated) `min_gen_sets` = |𝒢|,
+    /// `gen_unique` (𝒢 = {L}), `gen_complement` = |L^c| (-1 unless 𝒢 = {L}), `n_star_sizes`.
     pub fn features(&self, p: u64) -> Features {
         let mut f = Features::new();
+        f.insert("vertices".into(), Value::Int(self.graph.n() as i64));
+        f.insert("edges".into(), Value::Int(self.graph.edges().len() as i64));
+        if let Some(fam) = &self.families {
+            f.insert("min_gen_sets".into(), Value::Int(fam.g.len() as i64));
+            f.insert("gen_unique".into(), Value::Bool(fam.g.len() == 1));
+            let lc = if fam.g.len() == 1 {
+                (self.graph.n() as u32 - fam.g[0].count_ones()) as i64
+            } else {
+                -1
+            };
+            f.insert("gen_complement".into(), Value::Int(lc));
+            f.insert(
+                "n_star_sizes".into(),
+                Value::List(fam.n_star.iter().map(|s| s.count_ones() as i64).collect()),
+            );
+        }
         f.insert("selected".into(), Value::Set(self.graph.set_names(p)));
         f.insert("size".into(), Value::Int(p.count_ones() as i64));
         f.insert(

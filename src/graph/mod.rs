@@ -3,6 +3,7 @@
 //! in [`convex`]; automorphisms (for symmetry reduction) in [`symmetry`].
 
 pub mod convex;
+pub mod enumerate;
 pub mod families;
 pub mod io;
 pub mod symmetry;

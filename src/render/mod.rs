@@ -3,6 +3,8 @@
 //! use LaTeX-safe delimiters `<< x >>`, `<% block %>`, `<# comment #>`; all others use tera's
 //! defaults. Files are written atomically (temporary file in the same directory, then rename).
 
+pub mod dot;
+
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -15,6 +17,8 @@ pub enum RenderError {
     Template { name: String, why: String },
     #[error("unknown template `{0}` (not in templates/)")]
     Unknown(String),
+    #[error("{path}: {source}")]
+    Dot { path: String, source: dot::DotError },
     #[error("cannot write {path}: {why}")]
     Write { path: String, why: String },
 }
@@ -133,4 +137,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
     std::io::Write::write_all(&mut tmp, bytes).map_err(|e| err(e.to_string()))?;
     tmp.persist(path).map_err(|e| err(e.to_string()))?;
     Ok(())
+}
+
+/// Turns rendered template text into the artifact's bytes: `.svg` and `.pdf` artifacts are
+/// rendered from DOT text by Graphviz; a PDF without Graphviz is skipped (the build prints a
+/// notice once) (the DOT and SVG are always written). `None`: skipped.
+pub fn finish(path: &Path, text: String) -> Result<Option<Vec<u8>>, RenderError> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let format = match ext {
+        "svg" => dot::Format::Svg,
+        "pdf" => dot::Format::Pdf,
+        _ => return Ok(Some(text.into_bytes())),
+    };
+    match dot::render(&text, format) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(dot::DotError::NoPdfWithoutDot) => Ok(None),
+        Err(e) => Err(RenderError::Dot {
+            path: path.display().to_string(),
+            source: e,
+        }),
+    }
 }

@@ -12,11 +12,15 @@ pub mod raw;
 
 use crate::check::claim::{Claim, Claimed, Positions, ValueFormula};
 use crate::check::formula::Formula;
+use crate::check::sets::{Family, Members, SetsBody, SetsClaim};
 use crate::check::table::{Columns, ValueTable};
 use crate::check::{Expectation, Loc, Param, ParamValue};
 use crate::graph::Closure;
 use miette::{Diagnostic, NamedSource, SourceSpan};
-use raw::{RawClaim, RawFormula, RawMultisets, RawOutput, RawRange, RawScalar, RawTable, Sp};
+use raw::{
+    RawClaim, RawFormula, RawMultisets, RawName, RawOutput, RawRange, RawScalar, RawSets, RawTable,
+    RawVertexRange, Sp,
+};
 use std::path::{Component, Path, PathBuf};
 use thiserror::Error;
 
@@ -59,6 +63,10 @@ pub enum Spec {
         table: TableSpec,
         outputs: Vec<OutputSpec>,
     },
+    Sets {
+        sets: SetsClaim,
+        outputs: Vec<OutputSpec>,
+    },
 }
 
 /// The table kinds.
@@ -75,11 +83,14 @@ impl Spec {
                 table: TableSpec::Values(t),
                 ..
             } => &t.id,
+            Spec::Sets { sets, .. } => &sets.id,
         }
     }
     pub fn outputs(&self) -> &[OutputSpec] {
         match self {
-            Spec::Claim { outputs, .. } | Spec::Table { outputs, .. } => outputs,
+            Spec::Claim { outputs, .. }
+            | Spec::Table { outputs, .. }
+            | Spec::Sets { outputs, .. } => outputs,
         }
     }
 }
@@ -266,10 +277,14 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
             let r: RawTable = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
             validate_table(src, id, r)
         }
+        "sets" => {
+            let r: RawSets = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            validate_sets(src, id, r)
+        }
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),
-            Some("expected one of: claim, table".into()),
+            Some("expected one of: claim, table, sets".into()),
         )),
     }
 }
@@ -460,6 +475,35 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
                 vals.into_iter().map(ParamValue::Int).collect(),
                 t.trim().to_string(),
             )
+        }
+        RawRange::Graphs { graphs } => {
+            let (lo, hi) = match &graphs.vertices {
+                RawVertexRange::Int(i) => (*i, *i),
+                RawVertexRange::Text(t) => match t.split_once("..=") {
+                    Some((a, b)) => (parse_int_text(src, at, a)?, parse_int_text(src, at, b)?),
+                    None => {
+                        let v = parse_int_text(src, at, t)?;
+                        (v, v)
+                    }
+                },
+            };
+            let max = crate::graph::enumerate::MAX_ENUMERATED as i64;
+            if lo < 1 || hi > max {
+                return Err(src.error(
+                    at,
+                    format!("graphs are enumerated with 1 to {max} vertices, not {lo}..={hi}"),
+                    Some("use nauty's geng through `grundy spectrum` for larger sizes".into()),
+                ));
+            }
+            let mut vals = Vec::new();
+            for n in lo..=hi {
+                for g6 in crate::graph::enumerate::connected_graphs(n as usize)
+                    .expect("within the enumerated sizes")
+                {
+                    vals.push(ParamValue::Name(vals.len() as i64, g6));
+                }
+            }
+            (vals, format!("connected graphs with {lo}..={hi} vertices"))
         }
         RawRange::Multisets { multisets: m } => {
             if m.max_sum > 40 {
@@ -730,6 +774,108 @@ pub fn schema() -> serde_json::Value {
     enum AnySpec {
         Claim(RawClaim),
         Table(RawTable),
+        Sets(RawSets),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
+}
+
+fn names(sets: &[Vec<RawName>]) -> Vec<Vec<String>> {
+    sets.iter()
+        .map(|s| s.iter().map(RawName::name).collect())
+        .collect()
+}
+
+fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> {
+    let body = match (&r.transversal_of, &r.graph) {
+        (Some(fam), None) => {
+            let Some(members) = &r.members else {
+                return Err(src.error(
+                    fam,
+                    "`transversal_of` needs `members`: the claimed minimal transversals",
+                    None,
+                ));
+            };
+            SetsBody::Transversal {
+                family: names(fam.value()),
+                members: names(members.value()),
+            }
+        }
+        (None, Some(graph)) => {
+            let closure = closure_of(src, &r.closure)?;
+            let ps = params(src, &r.params)?;
+            let first: Vec<(String, ParamValue)> = ps
+                .iter()
+                .map(|p| (p.name.clone(), p.values[0].clone()))
+                .collect();
+            let text = crate::expr::substitute(graph.value(), &first);
+            let g = crate::graph::parse_graph(&text)
+                .map_err(|e| src.error(graph, format!("bad graph `{text}`: {e}"), None))?;
+            let fam_at = r.family.as_ref().ok_or_else(|| {
+                src.error(
+                    graph,
+                    "a sets claim names its `family`",
+                    Some("expected G, N, G* or N*".into()),
+                )
+            })?;
+            let family = Family::parse(fam_at.value()).ok_or_else(|| {
+                src.error(
+                    fam_at,
+                    format!("unknown family `{}`", fam_at.value()),
+                    Some("expected G, N, G* or N*".into()),
+                )
+            })?;
+            let members = match (&r.members, &r.rule) {
+                (Some(m), None) => {
+                    let sets = names(m.value());
+                    for v in sets.iter().flatten() {
+                        if ps.is_empty() && g.vertex_index(v).is_none() {
+                            return Err(src.error(
+                                m,
+                                format!("`{v}` is not a vertex of {}", g.name()),
+                                Some(format!("vertices: {}", g.names().join(", "))),
+                            ));
+                        }
+                    }
+                    Members::Explicit(sets)
+                }
+                (None, Some(rule)) => Members::Rule(formula(src, rule)?),
+                _ => {
+                    return Err(src.error(
+                        fam_at,
+                        "give either `members` (the sets) or `rule` (a predicate over S)",
+                        None,
+                    ))
+                }
+            };
+            let filter = r.filter.as_ref().map(|f| formula(src, f)).transpose()?;
+            SetsBody::Graph {
+                graph: graph.value().clone(),
+                closure,
+                params: ps,
+                filter,
+                family,
+                members,
+            }
+        }
+        _ => {
+            return Err(src.error(
+                &r.kind,
+                "a sets claim has either a `graph` or `transversal_of`",
+                None,
+            ))
+        }
+    };
+    let sets = SetsClaim {
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: r.source.value().clone(),
+        notes: r.notes.clone(),
+        expect: expectation(src, &r.expect)?,
+        loc: src.loc(r.graph.as_ref().unwrap_or(&r.kind)),
+        body,
+    };
+    Ok(Spec::Sets {
+        sets,
+        outputs: outputs(src, &r.output)?,
+    })
 }

@@ -56,7 +56,45 @@ pub enum RawRange {
     Int(i64),
     Text(String),
     List(Vec<i64>),
-    Multisets { multisets: RawMultisets },
+    Multisets {
+        multisets: RawMultisets,
+    },
+    /// Every connected graph (up to isomorphism, as graph6) with a number of vertices in the
+    /// range: `{graphs: {vertices: "1..=6"}}`.
+    Graphs {
+        graphs: RawGraphs,
+    },
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawGraphs {
+    /// A range of vertex counts, at most 1..=6.
+    pub vertices: RawVertexRange,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawVertexRange {
+    Int(i64),
+    Text(String),
+}
+
+/// An element or vertex name: a string, or an integer used as a name.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RawName {
+    Int(i64),
+    Str(String),
+}
+
+impl RawName {
+    pub fn name(&self) -> String {
+        match self {
+            RawName::Int(i) => i.to_string(),
+            RawName::Str(s) => s.clone(),
+        }
+    }
 }
 
 /// All multisets of positive integers with the given bounds (each multiset nonincreasing).
@@ -180,6 +218,44 @@ pub struct RawTable {
     /// Extra data for the built-in table kinds.
     #[serde(default)]
     pub data: Option<serde_json::Value>,
+    #[serde(default)]
+    pub output: Vec<RawOutput>,
+}
+
+/// `kind: sets`: a claim about 𝒢, 𝒩, 𝒢* or 𝒩* of a graph family, or about `Tr` of a family.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSets {
+    /// Always `sets`.
+    pub kind: Sp<String>,
+    pub source: Sp<String>,
+    #[serde(default)]
+    pub statement: Option<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// Graph with parameters, e.g. "W_{m,n}" (omit for `transversal_of`).
+    #[serde(default)]
+    pub graph: Option<Sp<String>>,
+    #[serde(default)]
+    pub closure: Option<Sp<String>>,
+    #[serde(default)]
+    pub params: IndexMap<String, Sp<RawRange>>,
+    #[serde(default, rename = "where")]
+    pub filter: Option<Sp<String>>,
+    /// `G`, `N`, `G*` or `N*`.
+    #[serde(default)]
+    pub family: Option<Sp<String>>,
+    /// The family exactly, as lists of vertex names.
+    #[serde(default)]
+    pub members: Option<Sp<Vec<Vec<RawName>>>>,
+    /// Membership predicate over `S` (also `comp`, `size`, `V`, `adj`).
+    #[serde(default)]
+    pub rule: Option<Sp<String>>,
+    /// The claim is `Tr(transversal_of) = members`.
+    #[serde(default)]
+    pub transversal_of: Option<Sp<Vec<Vec<RawName>>>>,
+    #[serde(default)]
+    pub expect: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }

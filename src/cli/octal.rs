@@ -1,0 +1,71 @@
+//! `grundy octal CODE --len N`: the nim sequence of an octal game and its eventual period,
+//! proved by the Guy–Smith periodicity theorem (see `game::octal`).
+
+use crate::game::octal::OctalCode;
+use std::process::ExitCode;
+
+/// Above this many values the sequence would not be worth printing or computing here.
+const MAX_LEN: usize = 1 << 22;
+
+pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
+    let c = match OctalCode::parse(code) {
+        Ok(c) => c,
+        Err(e) => return super::report(miette::Report::msg(e.to_string())),
+    };
+    if len == 0 || len > MAX_LEN {
+        return super::report(miette::Report::msg(format!(
+            "--len {len}: expected a length between 1 and {MAX_LEN}"
+        )));
+    }
+    let t0 = std::time::Instant::now();
+    let g = c.nim_sequence(len);
+    let per = crate::game::octal::periodicity_of(&g, c.max_removal());
+    let seconds = t0.elapsed().as_secs_f64();
+    if json {
+        let obj = serde_json::json!({
+            "code": c.text(),
+            "len": len,
+            "sequence": g,
+            "periodicity": per,
+            "seconds": seconds,
+        });
+        println!("{obj}");
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "octal game {} (a move removes at most t = {} tokens)",
+        c.text(),
+        c.max_removal()
+    );
+    println!("G(0..{len}):");
+    for chunk in g.chunks(34) {
+        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+        println!("  {}", line.join(" "));
+    }
+    match &per.proof {
+        Some(p) => {
+            println!(
+                "period {}, least preperiod {}{}",
+                p.period,
+                p.preperiod,
+                match p.last_exception {
+                    Some(n) => format!(" (last exceptional value at n = {n})"),
+                    None => " (purely periodic)".to_string(),
+                }
+            );
+            println!(
+                "proved (Guy–Smith): G(n+{}) = G(n) for {} <= n < 2*{}+{}+{} = {}, checked on values up to n = {}",
+                p.cert_period,
+                p.cert_preperiod,
+                p.cert_preperiod,
+                p.cert_period,
+                per.max_removal,
+                p.cert_bound,
+                per.checked_to - 1
+            );
+        }
+        None => println!("no period certified from the first {len} values (try a larger --len)"),
+    }
+    eprintln!("{seconds:.3} s");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,80 @@
+//! Issue 3: the auxiliary games from the command line (`grundy solve`, `grundy octal`).
+
+use std::process::Command;
+
+fn grundy(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+fn solve(expr: &str) -> u32 {
+    let out = grundy(&["solve", expr]);
+    assert!(out.status.success(), "{expr}: {:?}", out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (_, v) = text.trim().rsplit_once(" = ").expect("nim(…) = v");
+    v.parse().unwrap()
+}
+
+#[test]
+fn issue3_solve_values() {
+    // A002187: DC(3) = 2, DC(17) = 2.
+    assert_eq!(solve("DC(17)"), 2);
+    assert_eq!(solve("0.137(17)"), 2);
+    assert_eq!(solve("DC(3) + *1"), 3);
+    assert_eq!(solve("0.137(3) + DC(3)"), 0);
+    // Prop 5.26: *2 : G has value 2 + nim(G); DNT(P_4) = 0.
+    assert_eq!(solve("*2 : DNT(P_4)"), 2);
+    // Prop 5.14: {2,2,3} has p = 1, d = 3 − 1 − 1 = 1, so value 2.
+    assert_eq!(solve("TER{2,2,3}"), 2);
+    // Theorem 5.43 (n + m even, d = 2): 0; Lemma 5.36: (3,[3]) has value 1.
+    assert_eq!(solve("SPL(2,4)"), 0);
+    assert_eq!(solve("SPL(3,[3])"), 1);
+    assert_eq!(solve("SPL(3,[3]) + *1"), 0);
+    assert_eq!(solve("SPL(2,Λ^4)"), 0);
+    // Seed 002: SP(6,2) from (1,1) is a P-position; SP(4,2) is not.
+    assert_eq!(solve("UEG(SP_{6,2}, (1,1))"), 0);
+    assert_ne!(solve("UEG(SP_{4,2}, (1,1))"), 0);
+}
+
+#[test]
+fn issue3_malformed_expressions_exit_2() {
+    for bad in [
+        "DC(3) + FOO",
+        "DC(65)",
+        "0.8(3)",
+        "SPL(1,4)",
+        "SPL(3,[3)",
+        "UEG(SP_{6,2}, (9,9))",
+        "TER{2,x}",
+    ] {
+        let out = grundy(&["solve", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(!out.stderr.is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn issue3_octal_subcommand_proves_dawson_period() {
+    let out = grundy(&["octal", "0.137", "--len", "1000"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("period 34, least preperiod 52"), "{text}");
+    assert!(text.contains("last exceptional value at n = 51"), "{text}");
+    assert!(
+        text.contains("  0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4\n")
+    );
+
+    let out = grundy(&["octal", "0.137", "--len", "300", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["periodicity"]["proof"]["period"], 34);
+    assert_eq!(v["periodicity"]["proof"]["preperiod"], 52);
+    assert_eq!(v["periodicity"]["checked_to"], 300);
+    assert_eq!(v["sequence"][68], 8);
+    assert_eq!(v["sequence"][85], 9);
+
+    let out = grundy(&["octal", "0.9"]);
+    assert_eq!(out.status.code(), Some(2));
+}

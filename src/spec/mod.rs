@@ -373,10 +373,19 @@ fn nested_formula<T>(src: &Source, at: &Sp<T>, text: &str) -> Result<Formula, Sp
     })
 }
 
+/// The outcomes `P` and `N` may be written bare (they are not variables).
+fn outcome_text(s: &str) -> String {
+    match s.trim() {
+        "P" => "\"P\"".into(),
+        "N" => "\"N\"".into(),
+        other => other.to_string(),
+    }
+}
+
 fn value_formula(src: &Source, at: &Sp<RawFormula>) -> Result<ValueFormula, SpecError> {
     Ok(match at.value() {
         RawFormula::Int(i) => ValueFormula::Expr(Formula::constant(*i)),
-        RawFormula::Expr(s) => ValueFormula::Expr(nested_formula(src, at, s)?),
+        RawFormula::Expr(s) => ValueFormula::Expr(nested_formula(src, at, &outcome_text(s))?),
         RawFormula::Cases { cases } => {
             if cases.is_empty() {
                 return Err(src.error(at, "a case formula needs at least one case", None));
@@ -386,7 +395,7 @@ fn value_formula(src: &Source, at: &Sp<RawFormula>) -> Result<ValueFormula, Spec
                 let when = nested_formula(src, at, &c.when)?;
                 let value = match &c.value {
                     RawScalar::Int(i) => Formula::constant(*i),
-                    RawScalar::Expr(s) => nested_formula(src, at, s)?,
+                    RawScalar::Expr(s) => nested_formula(src, at, &outcome_text(s))?,
                 };
                 out.push((when, value));
             }

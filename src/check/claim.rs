@@ -25,10 +25,25 @@ pub enum ValueFormula {
     Cases(Vec<(Formula, Formula)>),
 }
 
+/// Why a value formula gives no value: the claim does not determine it (a refutation), or
+/// the formula fails (bad input).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoValue {
+    /// No case applies, or two applying cases disagree: the claim is not a function there.
+    Undetermined(String),
+    Error(String),
+}
+
+impl From<String> for NoValue {
+    fn from(m: String) -> NoValue {
+        NoValue::Error(m)
+    }
+}
+
 impl ValueFormula {
-    pub fn eval(&self, env: &Env) -> Result<Dynamic, String> {
+    pub fn eval(&self, env: &Env) -> Result<Dynamic, NoValue> {
         match self {
-            ValueFormula::Expr(f) => f.eval(env),
+            ValueFormula::Expr(f) => Ok(f.eval(env)?),
             ValueFormula::Cases(cases) => {
                 let mut found: Option<(Dynamic, &str)> = None;
                 for (when, value) in cases {
@@ -37,12 +52,12 @@ impl ValueFormula {
                         match &found {
                             None => found = Some((v, &when.src)),
                             Some((w, src)) if show(w) != show(&v) => {
-                                return Err(format!(
+                                return Err(NoValue::Undetermined(format!(
                                     "cases `{src}` and `{}` both apply but give {} and {}",
                                     when.src,
                                     show(w),
                                     show(&v)
-                                ))
+                                )))
                             }
                             Some(_) => {}
                         }
@@ -50,7 +65,7 @@ impl ValueFormula {
                 }
                 found
                     .map(|(v, _)| v)
-                    .ok_or_else(|| "no case applies".to_string())
+                    .ok_or_else(|| NoValue::Undetermined("no case applies".to_string()))
             }
         }
     }
@@ -158,9 +173,22 @@ impl Claim {
             message: format!("instance {}: {m}", describe_instance(inst)),
         };
         let nim = solver.nim(pos);
-        let (claimed, computed) = match &self.claimed {
-            Claimed::Nim(f) => {
-                let v = f.eval(env).map_err(&err)?;
+        let (formula, is_nim) = match &self.claimed {
+            Claimed::Nim(f) => (f, true),
+            Claimed::Outcome(f) => (f, false),
+        };
+        let actual = if nim == 0 { "P" } else { "N" };
+        let (claimed, computed) = match formula.eval(env) {
+            Err(NoValue::Error(m)) => return Err(err(m)),
+            Err(NoValue::Undetermined(why)) => (
+                why,
+                if is_nim {
+                    format!("*{nim}")
+                } else {
+                    format!("{actual} (nim *{nim})")
+                },
+            ),
+            Ok(v) if is_nim => {
                 let c = v.as_int().map_err(|t| {
                     err(format!(
                         "the claimed nim-value has type {t}, expected an integer"
@@ -171,8 +199,7 @@ impl Claim {
                 }
                 (format!("*{c}"), format!("*{nim}"))
             }
-            Claimed::Outcome(f) => {
-                let v = f.eval(env).map_err(&err)?;
+            Ok(v) => {
                 let c = v.into_string().map_err(|t| {
                     err(format!(
                         "the claimed outcome has type {t}, expected \"P\" or \"N\""
@@ -183,7 +210,6 @@ impl Claim {
                         "the claimed outcome is `{c}`, expected \"P\" or \"N\""
                     )));
                 }
-                let actual = if nim == 0 { "P" } else { "N" };
                 if c == actual {
                     return Ok(None);
                 }
@@ -253,11 +279,8 @@ impl Claim {
                 if let (Some(actual), Claimed::Outcome(f)) =
                     (self.fast_outcome(&game), &self.claimed)
                 {
-                    let claimed = f.eval(&env).map_err(|m| CheckError {
-                        loc: self.claimed_loc.clone(),
-                        message: format!("instance {}: {m}", describe_instance(inst)),
-                    })?;
-                    if claimed.to_string() == actual {
+                    // Anything but agreement goes to the general solver, which decides and explains.
+                    if f.eval(&env).is_ok_and(|c| c.to_string() == actual) {
                         return Ok(Outcome::Agreed { positions: 1 });
                     }
                 }

@@ -277,25 +277,38 @@ fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> SpecError {
     )
 }
 
+/// YAML 1.2 booleans only (`true`/`false`): in YAML 1.1 `N`, `y` or `no` would be booleans,
+/// and `N` is an outcome, `y` a vertex of the kite.
+fn yaml_options() -> serde_saphyr::Options {
+    let mut o = serde_saphyr::Options::default();
+    o.strict_booleans = true;
+    o.with_snippet = false;
+    o
+}
+
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
-    let kind: raw::KindOnly = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+    let kind: raw::KindOnly = serde_saphyr::from_str_with_options(src.text, yaml_options())
+        .map_err(|e| yaml_error(src, &e))?;
     match kind.kind.value().as_str() {
         "claim" => {
-            let r: RawClaim = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawClaim = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_claim(src, id, r)
         }
         "table" => {
-            let r: RawTable = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawTable = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_table(src, id, r)
         }
         "sets" => {
-            let r: RawSets = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawSets = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_sets(src, id, r)
         }
         "sequence" => {
-            let r: RawSequence =
-                serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawSequence = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_sequence(src, id, r)
         }
         other => Err(src.error(

@@ -207,6 +207,13 @@ pub fn main() -> ExitCode {
     if std::env::var_os("SOURCE_DATE_EPOCH").is_none() {
         std::env::set_var("SOURCE_DATE_EPOCH", "0");
     }
+    // Like any Unix filter, end quietly when the reader of stdout goes away (`grundy … | head`)
+    // instead of panicking in `println!`.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

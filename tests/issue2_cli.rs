@@ -73,7 +73,7 @@ fn issue2_sets_in_paper_names() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     // Example 2.6: 𝒢 = {{x,w},{x,u,v}}.
     assert_eq!(v["G"], serde_json::json!([["x", "w"], ["x", "u", "v"]]));
-    assert_eq!(v["G*"], serde_json::json!([["x"], ["v", "w"], ["u", "w"]]));
+    assert_eq!(v["G*"], serde_json::json!([["x"], ["u", "w"], ["v", "w"]]));
     let text = stdout(&run(&["sets", "P_3"]));
     assert!(text.contains("G* = {{v1}, {v3}}"), "{text}");
 }

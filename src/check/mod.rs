@@ -4,6 +4,7 @@
 
 pub mod claim;
 pub mod formula;
+pub mod reduction;
 pub mod sets;
 pub mod table;
 

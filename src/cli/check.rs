@@ -59,6 +59,10 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
             report: sets.check()?,
             view: None,
         }),
+        Spec::Reduction { reduction, .. } => Ok(Checked {
+            report: reduction.check()?,
+            view: None,
+        }),
         Spec::Claim { claim, .. } => Ok(Checked {
             report: claim.check()?,
             view: None,

@@ -383,6 +383,23 @@ pub fn pos_from_dynamic(game: &AnyGame, d: &Dynamic) -> Result<AnyPos, String> {
     }
 }
 
+/// The environment of a map at one source position: `base` (parameters, lets), the
+/// position's features, `label` (its text), and for graph games `marked` (vertex name →
+/// selected).
+pub fn map_env(base: &Env, game: &AnyGame, p: &AnyPos) -> Env {
+    let mut env = base.clone();
+    env.add_features(&game.features(p));
+    env.set("label", Dynamic::from(game.label(p)));
+    if let (AnyGame::Removing(g), AnyPos::Set(s)) = (game, p) {
+        let mut m = Map::new();
+        for (i, name) in g.graph().names().iter().enumerate() {
+            m.insert(name.as_str().into(), Dynamic::from_bool(s >> i & 1 == 1));
+        }
+        env.set("marked", Dynamic::from_map(m));
+    }
+    env
+}
+
 /// Per-instance numbers for the report.
 #[derive(Clone, Debug, Default)]
 struct Counts {
@@ -477,20 +494,8 @@ impl Reduction {
         })
     }
 
-    /// The environment of the map at one source position: parameters, lets, the position's
-    /// features, `label` (its text), and for graph games `marked` (vertex name → selected).
     fn position_env(&self, base: &Env, game: &AnyGame, p: &AnyPos) -> Env {
-        let mut env = base.clone();
-        env.add_features(&game.features(p));
-        env.set("label", Dynamic::from(game.label(p)));
-        if let (AnyGame::Removing(g), AnyPos::Set(s)) = (game, p) {
-            let mut m = Map::new();
-            for (i, name) in g.graph().names().iter().enumerate() {
-                m.insert(name.as_str().into(), Dynamic::from_bool(s >> i & 1 == 1));
-            }
-            env.set("marked", Dynamic::from_map(m));
-        }
-        env
+        map_env(base, game, p)
     }
 
     fn check_instance(&self, inst: &Instance) -> Result<Outcome, CheckError> {

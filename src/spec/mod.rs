@@ -8,6 +8,7 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+pub mod figure;
 pub mod raw;
 pub mod reduction;
 
@@ -72,6 +73,11 @@ pub enum Spec {
         reduction: Box<crate::check::reduction::Reduction>,
         outputs: Vec<OutputSpec>,
     },
+    Figure {
+        figure: Box<crate::check::figure::Figure>,
+        closure: Closure,
+        outputs: Vec<OutputSpec>,
+    },
 }
 
 /// The table kinds.
@@ -90,6 +96,7 @@ impl Spec {
             } => &t.id,
             Spec::Sets { sets, .. } => &sets.id,
             Spec::Reduction { reduction, .. } => &reduction.id,
+            Spec::Figure { figure, .. } => &figure.id,
         }
     }
     pub fn outputs(&self) -> &[OutputSpec] {
@@ -97,7 +104,8 @@ impl Spec {
             Spec::Claim { outputs, .. }
             | Spec::Table { outputs, .. }
             | Spec::Sets { outputs, .. }
-            | Spec::Reduction { outputs, .. } => outputs,
+            | Spec::Reduction { outputs, .. }
+            | Spec::Figure { outputs, .. } => outputs,
         }
     }
 }
@@ -293,10 +301,15 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
                 serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
             reduction::validate_reduction(src, id, r)
         }
+        "figure" => {
+            let r: figure::RawFigure =
+                serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            figure::validate_figure(src, id, r)
+        }
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),
-            Some("expected one of: claim, table, sets, reduction".into()),
+            Some("expected one of: claim, table, sets, reduction, figure".into()),
         )),
     }
 }
@@ -788,6 +801,7 @@ pub fn schema() -> serde_json::Value {
         Table(RawTable),
         Sets(RawSets),
         Reduction(reduction::RawReduction),
+        Figure(figure::RawFigure),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
 }

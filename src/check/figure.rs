@@ -350,6 +350,27 @@ fn node_view(
             let cols = rows[0].len();
             (rows, cols)
         }
+        // `*k : G` drawn as the nimber's position above a miniature of G's position.
+        (AnyGame::Ordinal(a, h), AnyPos::Ordinal(x, y))
+            if ex.classes[class] != super::reduction::Class::Terminal =>
+        {
+            match (&**h, &**y) {
+                (AnyGame::Removing(g), AnyPos::Set(s)) => {
+                    let cells = vertex_grid(g.graph());
+                    let mut rows = vec![vec![html(&a.label(x))]];
+                    rows.extend(grid_rows(&cells, |v| {
+                        if s >> v & 1 == 1 {
+                            "●".into()
+                        } else {
+                            "○".into()
+                        }
+                    }));
+                    let cols = rows[1].len();
+                    (rows, cols)
+                }
+                _ => (vec![vec![html(&text)]], 1),
+            }
+        }
         _ => (vec![vec![html(&text)]], 1),
     };
     let shape = match (game, p) {
@@ -763,4 +784,51 @@ fn show_sets(v: &[Vec<String>]) -> String {
 /// The environment a map sees at a position (as in reduction specs, without parameters).
 fn red_env(game: &AnyGame, p: &AnyPos) -> super::formula::Env {
     super::reduction::map_env(&super::formula::Env::new(), game, p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::families;
+
+    fn distinct(cells: &[(usize, usize)]) -> bool {
+        let set: std::collections::BTreeSet<_> = cells.iter().collect();
+        set.len() == cells.len()
+    }
+
+    #[test]
+    fn issue6_miniature_layouts_are_unambiguous() {
+        // W_5: rim v1..v4 as a diamond around c, v1 on top (as Fig 5.5 draws v_i).
+        let w5 = families::wheel(5).unwrap();
+        assert_eq!(
+            vertex_grid(&w5),
+            vec![(0, 1), (1, 2), (2, 1), (1, 0), (1, 1)]
+        );
+        for n in 4..=16 {
+            assert!(
+                distinct(&vertex_grid(&families::wheel(n).unwrap())),
+                "W_{n}"
+            );
+            assert!(
+                distinct(&vertex_grid(&families::cycle(n).unwrap())),
+                "C_{n}"
+            );
+        }
+        for m in 1..=6 {
+            for n in 3..=10 {
+                let g = families::gen_wheel(m, n).unwrap();
+                assert!(distinct(&vertex_grid(&g)), "W_{{{m},{n}}}");
+            }
+        }
+        // K_{1,2,2}: one column per part.
+        let k = families::multipartite(&[1, 2, 2]).unwrap();
+        assert_eq!(
+            vertex_grid(&k),
+            vec![(0, 0), (0, 1), (1, 1), (0, 2), (1, 2)]
+        );
+        assert_eq!(
+            vertex_grid(&families::path(3).unwrap()),
+            vec![(0, 0), (0, 1), (0, 2)]
+        );
+    }
 }

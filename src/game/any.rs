@@ -366,3 +366,47 @@ impl fmt::Display for AnyGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::expr::{parse_game, ParseOptions};
+    use crate::game::Game;
+
+    #[test]
+    fn issue6_positions_parse_back_from_their_labels() {
+        for g in [
+            "DNT_{v1}(W_7) + *1",
+            "*1 : DNT_{v1}(W_5)",
+            "TER{1,2,2}",
+            "SPL(2,4)",
+            "DC(5) + *2",
+            "TER(K_{1,2,2})",
+        ] {
+            let game = parse_game(g, ParseOptions::default()).unwrap();
+            let mut seen = 0;
+            let mut stack = vec![game.start()];
+            while let Some(p) = stack.pop() {
+                assert_eq!(
+                    game.parse_pos(&game.label(&p)).unwrap(),
+                    p,
+                    "{g}: {}",
+                    game.label(&p)
+                );
+                seen += 1;
+                if seen < 200 {
+                    stack.extend(game.options(&p));
+                }
+            }
+        }
+        let dc = parse_game("DC(3) + *1", ParseOptions::default()).unwrap();
+        assert!(dc
+            .parse_pos("|| + *1")
+            .unwrap_err()
+            .contains("has 2 pins, expected 3"));
+        assert!(dc.parse_pos("|||").unwrap_err().contains("1 components"));
+        assert!(dc
+            .parse_pos("||| + *2")
+            .unwrap_err()
+            .contains("not a position of *1"));
+    }
+}

@@ -583,7 +583,7 @@ impl Figure {
                         .map_err(|e| self.err(e.message))?;
                     for &p in &first.positions {
                         let pos = &first.ex.positions[p];
-                        let env = red_env(&first.ex.game, pos);
+                        let env = red_env(&first.ex.game, pos, &m.script);
                         let d = m.script.eval(&env).map_err(|e| self.err(e))?;
                         images.push(
                             super::reduction::pos_from_dynamic(&tgame, &d)
@@ -782,8 +782,8 @@ fn show_sets(v: &[Vec<String>]) -> String {
 }
 
 /// The environment a map sees at a position (as in reduction specs, without parameters).
-fn red_env(game: &AnyGame, p: &AnyPos) -> super::formula::Env {
-    super::reduction::map_env(&super::formula::Env::new(), game, p)
+fn red_env(game: &AnyGame, p: &AnyPos, script: &Script) -> super::formula::Env {
+    super::reduction::map_env(&super::formula::Env::new(), game, p, script)
 }
 
 #[cfg(test)]

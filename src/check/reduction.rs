@@ -54,6 +54,8 @@ impl QuotientKind {
 pub struct Script {
     pub src: String,
     ast: AST,
+    /// Identifier-like words of the source: only features it can mention are passed in.
+    words: std::collections::BTreeSet<String>,
 }
 
 impl Script {
@@ -64,11 +66,21 @@ impl Script {
             .map(|ast| Script {
                 src: src.to_string(),
                 ast,
+                words: src
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string)
+                    .collect(),
             })
             .map_err(|e| {
                 let off = line_col_offset(src, e.1.line(), e.1.position());
                 (e.0.to_string(), off)
             })
+    }
+
+    /// Whether the script's text mentions `name` (a variable it may read).
+    pub fn mentions(&self, name: &str) -> bool {
+        self.words.contains(name)
     }
 
     pub fn eval(&self, env: &Env) -> Result<Dynamic, String> {
@@ -386,10 +398,18 @@ pub fn pos_from_dynamic(game: &AnyGame, d: &Dynamic) -> Result<AnyPos, String> {
 /// The environment of a map at one source position: `base` (parameters, lets), the
 /// position's features, `label` (its text), and for graph games `marked` (vertex name →
 /// selected).
-pub fn map_env(base: &Env, game: &AnyGame, p: &AnyPos) -> Env {
+/// Only what `script` mentions is computed (a variable it never names cannot matter).
+pub fn map_env(base: &Env, game: &AnyGame, p: &AnyPos, script: &Script) -> Env {
     let mut env = base.clone();
-    env.add_features(&game.features(p));
-    env.set("label", Dynamic::from(game.label(p)));
+    let mut features = game.features(p);
+    features.retain(|k, _| script.mentions(k));
+    env.add_features(&features);
+    if script.mentions("label") {
+        env.set("label", Dynamic::from(game.label(p)));
+    }
+    if !script.mentions("marked") {
+        return env;
+    }
     if let (AnyGame::Removing(g), AnyPos::Set(s)) = (game, p) {
         let mut m = Map::new();
         for (i, name) in g.graph().names().iter().enumerate() {
@@ -494,10 +514,6 @@ impl Reduction {
         })
     }
 
-    fn position_env(&self, base: &Env, game: &AnyGame, p: &AnyPos) -> Env {
-        map_env(base, game, p)
-    }
-
     fn check_instance(&self, inst: &Instance) -> Result<Outcome, CheckError> {
         let base = self.env0(inst)?;
         if let Some(f) = &self.filter {
@@ -532,7 +548,7 @@ impl Reduction {
             let img = match &self.map {
                 MapKind::Identity => p.clone(),
                 MapKind::Script(s) => {
-                    let env = self.position_env(&base, &sgame, p);
+                    let env = map_env(&base, &sgame, p, s);
                     let d = s.eval(&env).map_err(|m| {
                         side_err(&self.map_loc, format!("map at {}: {m}", sgame.label(p)))
                     })?;

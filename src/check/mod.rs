@@ -3,7 +3,9 @@
 //! model types from `spec`, reports leave as data for `render` and the CLI.
 
 pub mod claim;
+pub mod figure;
 pub mod formula;
+pub mod reduction;
 pub mod sequence;
 pub mod sets;
 pub mod signatures;

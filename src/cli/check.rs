@@ -76,6 +76,19 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
             report: sets.check()?,
             view: None,
         }),
+        Spec::Reduction { reduction, .. } => Ok(Checked {
+            report: reduction.check()?,
+            view: None,
+        }),
+        Spec::Figure {
+            figure, closure, ..
+        } => {
+            let (report, view) = figure.compute(*closure)?;
+            Ok(Checked {
+                report,
+                view: view_of(&view),
+            })
+        }
         Spec::Claim { claim, .. } => Ok(Checked {
             report: claim.check()?,
             view: None,
@@ -228,6 +241,57 @@ struct ArtifactView<'a> {
     view: Option<&'a serde_json::Value>,
 }
 
+/// One line of output/README.md: a spec's artifacts under its numbered source.
+#[derive(Serialize)]
+struct IndexEntry<'a> {
+    source: &'a str,
+    id: &'a str,
+    kind: &'a str,
+    verdict: &'a str,
+    paths: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Index<'a> {
+    entries: Vec<IndexEntry<'a>>,
+}
+
+/// Every artifact by the paper's numbering (Fig 2.1 before Fig 10.1), so that a newcomer
+/// finds each figure by its number.
+fn artifact_index<'a>(specs: &'a [Spec], checked: &'a [Checked]) -> Index<'a> {
+    let mut entries: Vec<IndexEntry> = specs
+        .iter()
+        .zip(checked)
+        .filter(|(s, _)| !s.outputs().is_empty())
+        .map(|(s, c)| IndexEntry {
+            source: &c.report.source,
+            id: s.id(),
+            kind: &c.report.kind,
+            verdict: if c.report.verdict.holds() {
+                "holds"
+            } else {
+                "refuted"
+            },
+            paths: s
+                .outputs()
+                .iter()
+                .map(|o| o.path.display().to_string())
+                .collect(),
+        })
+        .collect();
+    let key = |e: &IndexEntry| {
+        let (word, num) = e.source.split_once(' ').unwrap_or((e.source, ""));
+        let nums: Vec<u64> = num
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|x| !x.is_empty())
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        (word.to_string(), nums, e.id.to_string())
+    };
+    entries.sort_by_key(key);
+    Index { entries }
+}
+
 /// Renders every artifact in memory; nothing is written unless all render.
 pub fn render_all(
     specs: &[Spec],
@@ -258,6 +322,12 @@ pub fn render_all(
             }
         }
     }
+    files.push((
+        PathBuf::from("README.md"),
+        renderer
+            .render("index.md", &artifact_index(specs, checked))?
+            .into_bytes(),
+    ));
     let s = summary(checked);
     files.push((
         PathBuf::from("report.md"),

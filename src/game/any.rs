@@ -187,6 +187,69 @@ impl AnyGame {
         }
     }
 
+    /// Reads a position of this game written as [`AnyGame::label`] writes it: a vertex set
+    /// `{v1, c}`, a nimber `*k`, a pin row `|.||`, a multiset `{0,1,2}`, an SPL position
+    /// `(2,[3,1])` or `(2,Λ^4)`, components of a sum joined by `+`, an ordinal sum `(a, b)`.
+    /// Used by spec-defined maps (design.md §4) to name positions of a target game.
+    pub fn parse_pos(&self, text: &str) -> Result<AnyPos, String> {
+        let t = text.trim();
+        match self {
+            AnyGame::Removing(g) => g
+                .graph()
+                .parse_set(t)
+                .map(AnyPos::Set)
+                .map_err(|e| e.to_string()),
+            AnyGame::Nimber(k) => {
+                let v: u32 = t
+                    .strip_prefix('*')
+                    .unwrap_or(t)
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("`{t}` is not a nimber such as *1"))?;
+                if v > *k {
+                    return Err(format!("*{v} is not a position of *{k}"));
+                }
+                Ok(AnyPos::Nim(v))
+            }
+            AnyGame::Dawson(g) => g.parse_row(t).map(AnyPos::Pins).map_err(|e| e.to_string()),
+            AnyGame::Multiset(_) => MultisetGame::parse_multiset(t).map(AnyPos::Multiset),
+            AnyGame::Spl(_) => SplPos::parse(t).map(AnyPos::Spl),
+            AnyGame::Octal(_) | AnyGame::Ueg(_) => Err(format!(
+                "positions of {self} cannot be written as text (supported: graph games, nimbers, DC, TER{{..}}, SPL and their sums)"
+            )),
+            AnyGame::Sum(parts) => {
+                let pieces = split_depth0(t, '+');
+                if pieces.len() != parts.len() {
+                    return Err(format!(
+                        "`{t}` has {} components joined by `+`, but {self} has {}",
+                        pieces.len(),
+                        parts.len()
+                    ));
+                }
+                parts
+                    .iter()
+                    .zip(pieces)
+                    .map(|(g, x)| g.parse_pos(x))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(AnyPos::Sum)
+            }
+            AnyGame::Ordinal(g, h) => {
+                let inner = t
+                    .strip_prefix('(')
+                    .and_then(|r| r.strip_suffix(')'))
+                    .ok_or_else(|| format!("an ordinal-sum position looks like (a, b), not `{t}`"))?;
+                let pieces = split_depth0(inner, ',');
+                let [a, b] = pieces.as_slice() else {
+                    return Err(format!("an ordinal-sum position looks like (a, b), not `{t}`"));
+                };
+                Ok(AnyPos::Ordinal(
+                    Box::new(g.parse_pos(a)?),
+                    Box::new(h.parse_pos(b)?),
+                ))
+            }
+        }
+    }
+
     /// Human-readable label of a position, in the paper's notation where there is one.
     pub fn label(&self, p: &AnyPos) -> String {
         match (self, p) {
@@ -247,6 +310,26 @@ impl AnyGame {
     }
 }
 
+/// Splits on `sep` outside brackets of any kind.
+fn split_depth0(t: &str, sep: char) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, ch) in t.char_indices() {
+        match ch {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth -= 1,
+            c if c == sep && depth == 0 => {
+                out.push(&t[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    out.push(&t[start..]);
+    out
+}
+
 fn solve_with<G: Game>(g: &G) -> (u32, u64) {
     let mut s = Solver::new(g);
     let v = s.nim_of_start();
@@ -281,5 +364,49 @@ impl fmt::Display for AnyGame {
                 write!(f, "{} : {}", wrap(g), wrap(h))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::expr::{parse_game, ParseOptions};
+    use crate::game::Game;
+
+    #[test]
+    fn issue6_positions_parse_back_from_their_labels() {
+        for g in [
+            "DNT_{v1}(W_7) + *1",
+            "*1 : DNT_{v1}(W_5)",
+            "TER{1,2,2}",
+            "SPL(2,4)",
+            "DC(5) + *2",
+            "TER(K_{1,2,2})",
+        ] {
+            let game = parse_game(g, ParseOptions::default()).unwrap();
+            let mut seen = 0;
+            let mut stack = vec![game.start()];
+            while let Some(p) = stack.pop() {
+                assert_eq!(
+                    game.parse_pos(&game.label(&p)).unwrap(),
+                    p,
+                    "{g}: {}",
+                    game.label(&p)
+                );
+                seen += 1;
+                if seen < 200 {
+                    stack.extend(game.options(&p));
+                }
+            }
+        }
+        let dc = parse_game("DC(3) + *1", ParseOptions::default()).unwrap();
+        assert!(dc
+            .parse_pos("|| + *1")
+            .unwrap_err()
+            .contains("has 2 pins, expected 3"));
+        assert!(dc.parse_pos("|||").unwrap_err().contains("1 components"));
+        assert!(dc
+            .parse_pos("||| + *2")
+            .unwrap_err()
+            .contains("not a position of *1"));
     }
 }

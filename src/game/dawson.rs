@@ -13,6 +13,12 @@ use thiserror::Error;
 pub enum DawsonError {
     #[error("DC({0}): at most 64 pins are supported")]
     TooMany(u64),
+    #[error("pin row `{text}` has {found} pins, expected {expected}")]
+    RowLength {
+        text: String,
+        found: u32,
+        expected: u32,
+    },
     #[error("pin row `{text}`: character {at} is `{found}`, expected `|` (standing) or `.` (knocked down)")]
     BadPin {
         text: String,
@@ -89,6 +95,19 @@ impl Dawson {
 
     pub fn pins(&self) -> u32 {
         self.n
+    }
+
+    /// A position of this game drawn as by [`Dawson::label`] (`|.||`): exactly `n` pins.
+    pub fn parse_row(&self, text: &str) -> Result<u64, DawsonError> {
+        let d = parse_pins(text)?;
+        if d.n != self.n {
+            return Err(DawsonError::RowLength {
+                text: text.trim().to_string(),
+                found: d.n,
+                expected: self.n,
+            });
+        }
+        Ok(d.start)
     }
 
     pub fn name(&self) -> String {

@@ -81,6 +81,26 @@ impl MultisetGame {
         format!("TER{}", self.label(&self.start))
     }
 
+    /// A position written as by [`MultisetGame::label`] (`{0,1,2,2}`, any order), sorted.
+    pub fn parse_multiset(text: &str) -> Result<Vec<u32>, String> {
+        let t = text.trim();
+        let inner = t
+            .strip_prefix('{')
+            .and_then(|r| r.strip_suffix('}'))
+            .ok_or_else(|| format!("multiset `{t}` should look like {{0,1,2}}"))?;
+        let mut u = inner
+            .split(',')
+            .map(str::trim)
+            .filter(|x| !x.is_empty())
+            .map(|x| {
+                x.parse::<u32>()
+                    .map_err(|_| format!("multiset `{t}`: `{x}` is not a non-negative integer"))
+            })
+            .collect::<Result<Vec<u32>, String>>()?;
+        u.sort_unstable();
+        Ok(u)
+    }
+
     /// `{0,1,2,2}` (nondecreasing).
     pub fn label(&self, u: &[u32]) -> String {
         let s: Vec<String> = u.iter().map(u32::to_string).collect();

@@ -61,6 +61,34 @@ impl SplPos {
         }
     }
 
+    /// A position written as by its `Display`: `(c,[l1,...])`, `(c,Λ^n)` or `(c,L^n)`.
+    pub fn parse(text: &str) -> Result<SplPos, String> {
+        let t = text.trim();
+        let bad = || format!("SPL position `{t}` should look like (2,[3,1]) or (2,Λ^4)");
+        let inner = t
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .ok_or_else(bad)?;
+        let (c, rest) = inner.split_once(',').ok_or_else(bad)?;
+        let c: u32 = c.trim().parse().map_err(|_| bad())?;
+        let rest = rest.trim();
+        if let Some(n) = rest.strip_prefix("Λ^").or_else(|| rest.strip_prefix("L^")) {
+            let n: u32 = n.trim().parse().map_err(|_| bad())?;
+            return Ok(SplPos::lambda(c, n));
+        }
+        let parts = rest
+            .strip_prefix('[')
+            .and_then(|r| r.strip_suffix(']'))
+            .ok_or_else(bad)?;
+        let parts = parts
+            .split(',')
+            .map(str::trim)
+            .filter(|x| !x.is_empty())
+            .map(|x| x.parse::<u32>().map_err(|_| bad()))
+            .collect::<Result<Vec<u32>, String>>()?;
+        Ok(SplPos::parts(c, &parts))
+    }
+
     /// The parts; Λ^n counts as the single part n.
     pub fn part_list(&self) -> Vec<u32> {
         match &self.lambda {

@@ -8,7 +8,9 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+pub mod figure;
 pub mod raw;
+pub mod reduction;
 
 use crate::check::claim::{Claim, Claimed, Positions, ValueFormula};
 use crate::check::formula::Formula;
@@ -72,6 +74,15 @@ pub enum Spec {
         sequence: SequenceSpec,
         outputs: Vec<OutputSpec>,
     },
+    Reduction {
+        reduction: Box<crate::check::reduction::Reduction>,
+        outputs: Vec<OutputSpec>,
+    },
+    Figure {
+        figure: Box<crate::check::figure::Figure>,
+        closure: Closure,
+        outputs: Vec<OutputSpec>,
+    },
 }
 
 /// The table kinds.
@@ -95,6 +106,8 @@ impl Spec {
             } => &t.id,
             Spec::Sets { sets, .. } => &sets.id,
             Spec::Sequence { sequence, .. } => &sequence.id,
+            Spec::Reduction { reduction, .. } => &reduction.id,
+            Spec::Figure { figure, .. } => &figure.id,
         }
     }
     pub fn outputs(&self) -> &[OutputSpec] {
@@ -102,7 +115,9 @@ impl Spec {
             Spec::Claim { outputs, .. }
             | Spec::Table { outputs, .. }
             | Spec::Sets { outputs, .. }
-            | Spec::Sequence { outputs, .. } => outputs,
+            | Spec::Sequence { outputs, .. }
+            | Spec::Reduction { outputs, .. }
+            | Spec::Figure { outputs, .. } => outputs,
         }
     }
 }
@@ -311,10 +326,22 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
                 .map_err(|e| yaml_error(src, &e))?;
             validate_sequence(src, id, r)
         }
+        "reduction" => {
+            let r: reduction::RawReduction =
+                serde_saphyr::from_str_with_options(src.text, yaml_options())
+                    .map_err(|e| yaml_error(src, &e))?;
+            reduction::validate_reduction(src, id, r)
+        }
+        "figure" => {
+            let r: figure::RawFigure =
+                serde_saphyr::from_str_with_options(src.text, yaml_options())
+                    .map_err(|e| yaml_error(src, &e))?;
+            figure::validate_figure(src, id, r)
+        }
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),
-            Some("expected one of: claim, table, sets, sequence".into()),
+            Some("expected one of: claim, table, sets, sequence, reduction, figure".into()),
         )),
     }
 }
@@ -346,7 +373,7 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
     )
 }
 
-fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError> {
+pub(crate) fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError> {
     match c {
         None => Ok(Closure::Hull),
         Some(s) => match s.value().as_str() {
@@ -361,7 +388,7 @@ fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError
     }
 }
 
-fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecError> {
+pub(crate) fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecError> {
     Formula::compile(at.value()).map_err(|e| {
         src.error_inside(
             at,
@@ -577,7 +604,7 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
     })
 }
 
-fn params(
+pub(crate) fn params(
     src: &Source,
     raw: &indexmap::IndexMap<String, Sp<RawRange>>,
 ) -> Result<Vec<Param>, SpecError> {
@@ -601,7 +628,7 @@ fn params(
     }
 }
 
-fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
+pub(crate) fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
     match e {
         None => Ok(Expectation::Holds),
         Some(s) => match s.value().as_str() {
@@ -617,7 +644,7 @@ fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, Spec
 }
 
 /// Output paths must stay inside `output/`: relative, no `..`, a known extension.
-fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError> {
+pub(crate) fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError> {
     raw.iter()
         .map(|o| {
             let p = Path::new(o.path.value());
@@ -657,7 +684,7 @@ fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError
 
 /// Checks that a game template parses for the first instance, so that an unknown family or
 /// a malformed expression is bad input (exit 2) before any checking starts.
-fn probe_game(
+pub(crate) fn probe_game(
     src: &Source,
     at: &Sp<String>,
     ps: &[Param],
@@ -913,6 +940,8 @@ pub fn schema() -> serde_json::Value {
         Table(RawTable),
         Sets(RawSets),
         Sequence(RawSequence),
+        Reduction(reduction::RawReduction),
+        Figure(figure::RawFigure),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
 }

@@ -1,0 +1,834 @@
+//! `kind: figure` (design.md §6): the paper's gamegraph figures and graph figures, computed
+//! and checked, as serialisable views for `templates/gamegraph.dot` and `templates/graph.dot`.
+//!
+//! A gamegraph panel is the full (or automorphism / terminal quotient) gamegraph of a game
+//! instance, or one play in it, or its first few moves; every node carries its nim-value, its
+//! rank (moves made) and a miniature of the position: the graph's vertices on a small grid
+//! (● selected, ○ not), or the position's text (pins `|.||`, multisets, partitions).
+//! A second panel may be the image of the first under a spec-defined map (Figs 5.1, 5.2, 5.7):
+//! the map is checked option-preserving on the drawn instance by the reduction checker, and
+//! its fibres are boxed together. A panel `*k : G` checks Prop 5.26 on every position:
+//! nim(*j, q) = j for j < k and nim(*k, q) = k + nim(q).
+//! Graph figures draw a graph once per member of its families 𝒢, 𝒢*, 𝒩, 𝒩* (Figs 2.1, 4.1,
+//! 4.2) with the member's vertices marked, and check claimed members against the computed ones.
+
+use super::reduction::{Claims, Explicit, MapKind, QuotientKind, Reduction, Script, Side};
+use super::{CheckError, Counterexample, Expectation, Loc, Report, Verdict};
+use crate::expr::{parse_game, ParseOptions};
+use crate::game::{AnyGame, AnyPos, Game};
+use crate::graph::{bits, Closure, Convexity, Graph};
+use crate::solve::Solver;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// How much of a game a panel draws.
+#[derive(Clone, Debug)]
+pub enum Extent {
+    Full,
+    /// Positions at most this many moves from the start.
+    Depth(usize),
+    /// One play: vertices selected in order (graph games) or successive positions (others).
+    Play(Vec<String>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Panel {
+    pub title: String,
+    pub game: String,
+    pub quotient: Option<QuotientKind>,
+    pub extent: Extent,
+    pub shade_terminal: bool,
+}
+
+/// A map from the first panel's game to the second's (the second panel's game is its target).
+#[derive(Clone, Debug)]
+pub struct FigureMap {
+    pub script: Script,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub enum FigureBody {
+    Games {
+        panels: Vec<Panel>,
+        map: Option<FigureMap>,
+    },
+    Graph {
+        graph: Graph,
+        /// Families to draw, each with the members the paper states (empty: not stated).
+        families: Vec<(String, Vec<Vec<String>>)>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Figure {
+    pub id: String,
+    pub file: String,
+    pub source: String,
+    pub title: String,
+    pub notes: Option<String>,
+    pub loc: Loc,
+    pub body: FigureBody,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct NodeView {
+    pub id: String,
+    /// The position as text (also the tooltip).
+    pub text: String,
+    /// Miniature: rows of cells (`●`, `○`, or empty), or one row with the text.
+    pub grid: Vec<Vec<String>>,
+    pub cols: usize,
+    pub nim: u32,
+    pub rank: usize,
+    pub start: bool,
+    pub terminal: bool,
+    pub shaded: bool,
+    /// `box` for the squares of Fig 5.4 (base at its start), `ellipse` otherwise.
+    pub shape: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EdgeView {
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ClusterView {
+    pub id: String,
+    pub label: String,
+    pub nodes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PanelView {
+    pub id: String,
+    pub title: String,
+    pub game: String,
+    pub nim: u32,
+    pub nodes: Vec<NodeView>,
+    pub edges: Vec<EdgeView>,
+    pub clusters: Vec<ClusterView>,
+    /// Node ids per rank (moves made), rank 0 first.
+    pub ranks: Vec<Vec<String>>,
+    /// Where each vertex sits in the miniatures (vertex names on the grid), if any.
+    pub legend: Option<Vec<Vec<String>>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GraphCopyView {
+    pub id: String,
+    pub label: String,
+    pub marked: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct VertexView {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GraphFigureView {
+    pub vertices: Vec<VertexView>,
+    pub edges: Vec<EdgeView>,
+    pub copies: Vec<GraphCopyView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FigureView {
+    pub title: String,
+    pub source: String,
+    pub panels: Vec<PanelView>,
+    /// Dashed arrows from a play's positions to their images.
+    pub map_edges: Vec<EdgeView>,
+    pub graph: Option<GraphFigureView>,
+}
+
+fn html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Grid cells of the vertices of a named graph: rims (of cycles and wheels) clockwise on the
+/// border of a square from the top, centres inside; parts of K_{..} as columns; paths and
+/// other graphs in one row.
+pub fn vertex_grid(g: &Graph) -> Vec<(usize, usize)> {
+    let name = g.name();
+    let n = g.n();
+    // Rim vertex t at angle 90° − 360°·t/r on a circle of radius R (clockwise from the top),
+    // centres on the middle row; R is the least radius without collisions.
+    let rim_layout = |rim: &[usize], inner: &[usize]| -> Option<Vec<(usize, usize)>> {
+        let r = rim.len() as f64;
+        for radius in 1..=8usize {
+            let rf = radius as f64;
+            let mut cell = vec![(0usize, 0usize); n];
+            let mut used = std::collections::BTreeSet::new();
+            let mut ok = true;
+            for (t, &v) in rim.iter().enumerate() {
+                let th = std::f64::consts::FRAC_PI_2 - std::f64::consts::TAU * t as f64 / r;
+                let row = (rf - (rf * th.sin()).round()) as usize;
+                let col = (rf + (rf * th.cos()).round()) as usize;
+                ok &= used.insert((row, col));
+                cell[v] = (row, col);
+            }
+            let m = inner.len();
+            for (t, &v) in inner.iter().enumerate() {
+                let col = radius as i64 + 2 * t as i64 - (m as i64 - 1);
+                if col < 0 || col > 2 * radius as i64 {
+                    ok = false;
+                    break;
+                }
+                let c = (radius, col as usize);
+                ok &= used.insert(c);
+                cell[v] = c;
+            }
+            if ok {
+                return Some(cell);
+            }
+        }
+        None
+    };
+    if name.starts_with("W_{") || name.starts_with("W_") || name.starts_with("C_") {
+        let rim: Vec<usize> = (0..n)
+            .filter(|&v| g.vertex_name(v).starts_with('v'))
+            .collect();
+        let inner: Vec<usize> = (0..n)
+            .filter(|&v| g.vertex_name(v).starts_with('c'))
+            .collect();
+        if rim.len() >= 3 && rim.len() + inner.len() == n {
+            if let Some(cells) = rim_layout(&rim, &inner) {
+                return cells;
+            }
+        }
+    }
+    if name.starts_with("K_{") {
+        let mut cell = vec![(0, 0); n];
+        let mut col: BTreeMap<char, usize> = BTreeMap::new();
+        for (v, c) in cell.iter_mut().enumerate() {
+            let nm = g.vertex_name(v);
+            let letter = nm.chars().next().unwrap_or('a');
+            let k = col.len();
+            let column = *col.entry(letter).or_insert(k);
+            let row: usize = nm[letter.len_utf8()..].parse::<usize>().unwrap_or(1) - 1;
+            *c = (row, column);
+        }
+        return cell;
+    }
+    (0..n).map(|v| (0, v)).collect()
+}
+
+fn grid_rows(cells: &[(usize, usize)], fill: impl Fn(usize) -> String) -> Vec<Vec<String>> {
+    let rows = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+    let cols = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+    let mut g = vec![vec![String::new(); cols]; rows];
+    for (v, &(r, c)) in cells.iter().enumerate() {
+        g[r][c] = fill(v);
+    }
+    g
+}
+
+/// The positions a panel draws, with their ranks, as indices into `ex.positions`.
+fn drawn(ex: &Explicit, extent: &Extent, game: &AnyGame) -> Result<Vec<(usize, usize)>, String> {
+    match extent {
+        Extent::Full | Extent::Depth(_) => {
+            let limit = match extent {
+                Extent::Depth(d) => *d,
+                _ => usize::MAX,
+            };
+            // Rank = moves made along the longest play from the start (all plays to a position
+            // of a removing game have the same length; in other games edges still go down).
+            let np = ex.positions.len();
+            let mut indeg = vec![0usize; np];
+            let mut seen = vec![false; np];
+            let mut stack = vec![0usize];
+            seen[0] = true;
+            while let Some(p) = stack.pop() {
+                for &o in &ex.options[p] {
+                    indeg[o] += 1;
+                    if !seen[o] {
+                        seen[o] = true;
+                        stack.push(o);
+                    }
+                }
+            }
+            let mut rank = vec![0usize; np];
+            let mut order = vec![0usize];
+            let mut i = 0;
+            while i < order.len() {
+                let p = order[i];
+                for &o in &ex.options[p] {
+                    rank[o] = rank[o].max(rank[p] + 1);
+                    indeg[o] -= 1;
+                    if indeg[o] == 0 {
+                        order.push(o);
+                    }
+                }
+                i += 1;
+            }
+            Ok(order
+                .into_iter()
+                .filter(|&p| rank[p] <= limit)
+                .map(|p| (p, rank[p]))
+                .collect())
+        }
+        Extent::Play(moves) => {
+            let mut cur = 0usize;
+            let mut out = vec![(0usize, 0usize)];
+            for (k, m) in moves.iter().enumerate() {
+                let next = match (game, &ex.positions[cur]) {
+                    (AnyGame::Removing(g), AnyPos::Set(s)) => {
+                        let v = g.graph().vertex_index(m.trim()).ok_or_else(|| {
+                            format!(
+                                "move {}: `{m}` is not a vertex of {}",
+                                k + 1,
+                                g.graph().name()
+                            )
+                        })?;
+                        AnyPos::Set(s | 1 << v)
+                    }
+                    _ => game.parse_pos(m)?,
+                };
+                let j = ex.options[cur]
+                    .iter()
+                    .copied()
+                    .find(|&o| ex.positions[o] == next)
+                    .ok_or_else(|| {
+                        format!(
+                            "move {}: {} is not an option of {}",
+                            k + 1,
+                            game.label(&next),
+                            game.label(&ex.positions[cur])
+                        )
+                    })?;
+                cur = j;
+                out.push((j, k + 1));
+            }
+            Ok(out)
+        }
+    }
+}
+
+struct Built {
+    view: PanelView,
+    /// Node id of each drawn class.
+    node_of_class: BTreeMap<usize, String>,
+    /// Drawn positions in play order (for plays) or drawing order.
+    positions: Vec<usize>,
+    ex: Explicit,
+}
+
+fn node_view(
+    ex: &Explicit,
+    game: &AnyGame,
+    pos: usize,
+    id: String,
+    rank: usize,
+    nim: u32,
+    shade: bool,
+) -> NodeView {
+    let class = ex.class_of[pos];
+    let p = &ex.positions[ex.members[class][0]];
+    let terminal = ex.class_options[class].is_empty();
+    let text = ex.class_label(class);
+    let (grid, cols) = match (game, p) {
+        (AnyGame::Removing(g), AnyPos::Set(s))
+            if ex.classes[class] != super::reduction::Class::Terminal =>
+        {
+            let cells = vertex_grid(g.graph());
+            let rows = grid_rows(&cells, |v| {
+                if s >> v & 1 == 1 {
+                    "●".into()
+                } else {
+                    "○".into()
+                }
+            });
+            let cols = rows[0].len();
+            (rows, cols)
+        }
+        // `*k : G` drawn as the nimber's position above a miniature of G's position.
+        (AnyGame::Ordinal(a, h), AnyPos::Ordinal(x, y))
+            if ex.classes[class] != super::reduction::Class::Terminal =>
+        {
+            match (&**h, &**y) {
+                (AnyGame::Removing(g), AnyPos::Set(s)) => {
+                    let cells = vertex_grid(g.graph());
+                    let mut rows = vec![vec![html(&a.label(x))]];
+                    rows.extend(grid_rows(&cells, |v| {
+                        if s >> v & 1 == 1 {
+                            "●".into()
+                        } else {
+                            "○".into()
+                        }
+                    }));
+                    let cols = rows[1].len();
+                    (rows, cols)
+                }
+                _ => (vec![vec![html(&text)]], 1),
+            }
+        }
+        _ => (vec![vec![html(&text)]], 1),
+    };
+    let shape = match (game, p) {
+        (AnyGame::Ordinal(a, _), AnyPos::Ordinal(x, _)) if **x == a.start() => "box",
+        _ => "ellipse",
+    };
+    NodeView {
+        id,
+        text: html(&text),
+        grid,
+        cols,
+        nim,
+        rank,
+        start: pos == 0,
+        terminal,
+        shaded: shade && terminal,
+        shape: shape.into(),
+    }
+}
+
+fn build_panel(
+    idx: usize,
+    panel: &Panel,
+    closure: Closure,
+    roots: Option<&[AnyPos]>,
+) -> Result<Built, String> {
+    let game = parse_game(&panel.game, ParseOptions { closure })
+        .map_err(|e| format!("game `{}`: {}", panel.game, e.message))?;
+    let mut rts = vec![game.start()];
+    if let Some(r) = roots {
+        rts.extend(r.iter().cloned());
+    }
+    let ex = Explicit::build(panel.game.clone(), game.clone(), panel.quotient, &rts)?;
+    let nims = ex.class_nims();
+    let mut solver = Solver::new(&game);
+    let picked = drawn(&ex, &panel.extent, &game)?;
+    let mut nodes = Vec::new();
+    let mut node_of_class: BTreeMap<usize, String> = BTreeMap::new();
+    let mut ranks: Vec<Vec<String>> = Vec::new();
+    let mut positions = Vec::new();
+    for &(p, rank) in &picked {
+        let class = ex.class_of[p];
+        // The explicit gamegraph and the solver must agree on every drawn position.
+        let by_solver = solver.nim(&ex.positions[p]);
+        if by_solver != nims[class] {
+            return Err(format!(
+                "nim({}) is {} on the gamegraph but {by_solver} by the solver",
+                ex.label(p),
+                nims[class]
+            ));
+        }
+        positions.push(p);
+        if node_of_class.contains_key(&class) {
+            continue;
+        }
+        let id = format!("p{idx}_{}", node_of_class.len());
+        node_of_class.insert(class, id.clone());
+        nodes.push(node_view(
+            &ex,
+            &game,
+            p,
+            id.clone(),
+            rank,
+            nims[class],
+            panel.shade_terminal,
+        ));
+        if ranks.len() <= rank {
+            ranks.resize(rank + 1, Vec::new());
+        }
+        ranks[rank].push(id);
+    }
+    let mut edges = Vec::new();
+    match &panel.extent {
+        Extent::Play(_) => {
+            for w in positions.windows(2) {
+                edges.push(EdgeView {
+                    from: node_of_class[&ex.class_of[w[0]]].clone(),
+                    to: node_of_class[&ex.class_of[w[1]]].clone(),
+                });
+            }
+        }
+        _ => {
+            for (&c, id) in &node_of_class {
+                for &o in &ex.class_options[c] {
+                    if let Some(t) = node_of_class.get(&o) {
+                        edges.push(EdgeView {
+                            from: id.clone(),
+                            to: t.clone(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let legend = match &game {
+        AnyGame::Removing(g) => {
+            let cells = vertex_grid(g.graph());
+            Some(grid_rows(&cells, |v| html(g.graph().vertex_name(v))))
+        }
+        _ => None,
+    };
+    let view = PanelView {
+        id: format!("p{idx}"),
+        title: html(&panel.title),
+        game: html(&panel.game),
+        nim: nims[ex.class_of[0]],
+        nodes,
+        edges,
+        clusters: Vec::new(),
+        ranks,
+        legend,
+    };
+    Ok(Built {
+        view,
+        node_of_class,
+        positions,
+        ex,
+    })
+}
+
+/// Prop 5.26 on every position of `*k : G`: nim(*j, q) = j (j < k), nim(*k, q) = k + nim(q).
+fn check_ordinal(game: &AnyGame, ex: &Explicit) -> Option<(String, String, String)> {
+    let AnyGame::Ordinal(base, top) = game else {
+        return None;
+    };
+    let AnyGame::Nimber(k) = **base else {
+        return None;
+    };
+    let mut s = Solver::new(game);
+    let mut t = Solver::new(&**top);
+    for p in &ex.positions {
+        let AnyPos::Ordinal(a, b) = p else { continue };
+        let AnyPos::Nim(j) = **a else { continue };
+        let want = if j < k { j } else { k + t.nim(b) };
+        let got = s.nim(p);
+        if got != want {
+            return Some((game.label(p), format!("*{want}"), format!("*{got}")));
+        }
+    }
+    None
+}
+
+impl Figure {
+    fn err(&self, m: String) -> CheckError {
+        CheckError {
+            loc: self.loc.clone(),
+            message: m,
+        }
+    }
+
+    /// Computes the view and checks the figure's claims (maps, Prop 5.26, stated families).
+    pub fn compute(&self, closure: Closure) -> Result<(Report, FigureView), CheckError> {
+        let t0 = Instant::now();
+        let mut verdict = Verdict::Holds;
+        let mut positions = 0u64;
+        let mut notes = self.notes.clone();
+        let view = match &self.body {
+            FigureBody::Games { panels, map } => {
+                let mut built: Vec<Built> = Vec::new();
+                let mut map_edges = Vec::new();
+                let first = build_panel(0, &panels[0], closure, None).map_err(|m| self.err(m))?;
+                let mut images: Vec<AnyPos> = Vec::new();
+                if let Some(m) = map {
+                    let target = panels.get(1).ok_or_else(|| {
+                        self.err("a figure `map` draws its image as the second panel".into())
+                    })?;
+                    // The map is checked on this instance exactly as a reduction spec would be.
+                    let red = Reduction {
+                        id: self.id.clone(),
+                        file: self.file.clone(),
+                        source: self.source.clone(),
+                        notes: None,
+                        closure,
+                        params: Vec::new(),
+                        lets: Vec::new(),
+                        filter: None,
+                        filter_loc: self.loc.clone(),
+                        from: Side {
+                            game: panels[0].game.clone(),
+                            loc: self.loc.clone(),
+                            quotient: panels[0].quotient,
+                        },
+                        to: Side {
+                            game: target.game.clone(),
+                            loc: m.loc.clone(),
+                            quotient: target.quotient,
+                        },
+                        map: MapKind::Script(m.script.clone()),
+                        map_loc: m.loc.clone(),
+                        claims: Claims {
+                            option_preserving: true,
+                            surjective: true,
+                            start_to_start: true,
+                            injective: false,
+                        },
+                        expect: Expectation::Holds,
+                    };
+                    let r = red.check()?;
+                    notes = Some(
+                        format!(
+                            "{} {}",
+                            notes.unwrap_or_default(),
+                            r.notes.clone().unwrap_or_default()
+                        )
+                        .trim()
+                        .to_string(),
+                    );
+                    verdict = r.verdict.clone();
+                    let tgame = parse_game(&target.game, ParseOptions { closure })
+                        .map_err(|e| self.err(e.message))?;
+                    for &p in &first.positions {
+                        let pos = &first.ex.positions[p];
+                        let env = red_env(&first.ex.game, pos, &m.script);
+                        let d = m.script.eval(&env).map_err(|e| self.err(e))?;
+                        images.push(
+                            super::reduction::pos_from_dynamic(&tgame, &d)
+                                .map_err(|e| self.err(e))?,
+                        );
+                    }
+                }
+                built.push(first);
+                for (i, panel) in panels.iter().enumerate().skip(1) {
+                    let mut p = panel.clone();
+                    let play_images =
+                        map.is_some() && i == 1 && matches!(panels[0].extent, Extent::Play(_));
+                    if play_images {
+                        let tgame = parse_game(&panel.game, ParseOptions { closure })
+                            .map_err(|e| self.err(e.message))?;
+                        let moves: Vec<String> =
+                            images.iter().skip(1).map(|x| tgame.label(x)).collect();
+                        p.extent = Extent::Play(moves);
+                    }
+                    let b = build_panel(i, &p, closure, None).map_err(|m| self.err(m))?;
+                    built.push(b);
+                }
+                if map.is_some() && built.len() > 1 {
+                    let (a, rest) = built.split_at_mut(1);
+                    let (src, tgt) = (&mut a[0], &mut rest[0]);
+                    let key = |x: &AnyPos| tgt.ex.index.get(x).map(|&i| tgt.ex.class_of[i]);
+                    if matches!(panels[0].extent, Extent::Play(_)) {
+                        for (k, &p) in src.positions.iter().enumerate() {
+                            if let Some(c) = key(&images[k]) {
+                                if let Some(t) = tgt.node_of_class.get(&c) {
+                                    map_edges.push(EdgeView {
+                                        from: src.node_of_class[&src.ex.class_of[p]].clone(),
+                                        to: t.clone(),
+                                    });
+                                }
+                            }
+                        }
+                    } else {
+                        let mut fibres: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+                        for (k, &p) in src.positions.iter().enumerate() {
+                            if let Some(c) = key(&images[k]) {
+                                let id = src.node_of_class[&src.ex.class_of[p]].clone();
+                                let f = fibres.entry(c).or_default();
+                                if !f.contains(&id) {
+                                    f.push(id);
+                                }
+                            }
+                        }
+                        for (j, (c, nodes)) in fibres.into_iter().enumerate() {
+                            src.view.clusters.push(ClusterView {
+                                id: format!("{}_f{j}", src.view.id),
+                                label: format!("↦ {}", html(&tgt.ex.class_label(c))),
+                                nodes,
+                            });
+                        }
+                    }
+                }
+                for b in &built {
+                    positions += b.view.nodes.len() as u64;
+                    if verdict.holds() {
+                        if let Some((pos, claimed, computed)) = check_ordinal(&b.ex.game, &b.ex) {
+                            verdict = Verdict::Refuted {
+                                counterexample: Counterexample {
+                                    instance: "figure".into(),
+                                    game: b.ex.text.clone(),
+                                    position: Some(pos),
+                                    claimed: format!("{claimed} (Prop 5.26)"),
+                                    computed,
+                                    evidence: vec![],
+                                },
+                            };
+                        }
+                    }
+                }
+                FigureView {
+                    title: html(&self.title),
+                    source: html(&self.source),
+                    panels: built.into_iter().map(|b| b.view).collect(),
+                    map_edges,
+                    graph: None,
+                }
+            }
+            FigureBody::Graph { graph, families } => {
+                let conv = Convexity::new(graph, closure);
+                let fam = conv.families(1 << 20).ok_or_else(|| {
+                    self.err(format!(
+                        "the families of {} are too many to enumerate",
+                        graph.name()
+                    ))
+                })?;
+                let mut copies = Vec::new();
+                for (name, stated) in families {
+                    let sets = match name.as_str() {
+                        "G" => &fam.g,
+                        "N" => &fam.n,
+                        "G*" => &fam.g_star,
+                        "N*" => &fam.n_star,
+                        other => {
+                            return Err(self.err(format!(
+                                "unknown family `{other}` (expected G, N, G* or N*)"
+                            )))
+                        }
+                    };
+                    let computed: Vec<Vec<String>> =
+                        sets.iter().map(|&s| graph.set_names(s)).collect();
+                    if !stated.is_empty() {
+                        let norm = |v: &Vec<Vec<String>>| {
+                            let mut v: Vec<Vec<String>> = v
+                                .iter()
+                                .map(|s| {
+                                    let mut s = s.clone();
+                                    s.sort();
+                                    s
+                                })
+                                .collect();
+                            v.sort();
+                            v
+                        };
+                        if norm(stated) != norm(&computed) && verdict.holds() {
+                            verdict = Verdict::Refuted {
+                                counterexample: Counterexample {
+                                    instance: "figure".into(),
+                                    game: graph.name().to_string(),
+                                    position: None,
+                                    claimed: format!("{name} = {}", show_sets(stated)),
+                                    computed: format!("{name} = {}", show_sets(&computed)),
+                                    evidence: vec![],
+                                },
+                            };
+                        }
+                    }
+                    let pretty = match name.as_str() {
+                        "G" => "𝒢",
+                        "N" => "𝒩",
+                        "G*" => "𝒢*",
+                        _ => "𝒩*",
+                    };
+                    for (j, &s) in sets.iter().enumerate() {
+                        positions += 1;
+                        copies.push(GraphCopyView {
+                            id: format!("{}{}", name.replace('*', "s"), j),
+                            label: html(&format!("{pretty} ∋ {}", graph.format_set(s))),
+                            marked: bits(s).map(|v| format!("v{v}")).collect(),
+                        });
+                    }
+                }
+                FigureView {
+                    title: html(&self.title),
+                    source: html(&self.source),
+                    panels: Vec::new(),
+                    map_edges: Vec::new(),
+                    graph: Some(GraphFigureView {
+                        vertices: graph
+                            .names()
+                            .iter()
+                            .enumerate()
+                            .map(|(i, s)| VertexView {
+                                id: format!("v{i}"),
+                                name: html(s),
+                            })
+                            .collect(),
+                        edges: graph
+                            .edges()
+                            .into_iter()
+                            .map(|(a, b)| EdgeView {
+                                from: format!("v{a}"),
+                                to: format!("v{b}"),
+                            })
+                            .collect(),
+                        copies,
+                    }),
+                }
+            }
+        };
+        let report = Report {
+            id: self.id.clone(),
+            kind: "figure".into(),
+            source: self.source.clone(),
+            file: self.file.clone(),
+            instances: 1,
+            positions,
+            range: "single instance".into(),
+            expect: Expectation::Holds,
+            as_expected: verdict.holds(),
+            verdict,
+            notes,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        Ok((report, view))
+    }
+}
+
+fn show_sets(v: &[Vec<String>]) -> String {
+    let s: Vec<String> = v.iter().map(|x| format!("{{{}}}", x.join(", "))).collect();
+    format!("{{{}}}", s.join(", "))
+}
+
+/// The environment a map sees at a position (as in reduction specs, without parameters).
+fn red_env(game: &AnyGame, p: &AnyPos, script: &Script) -> super::formula::Env {
+    super::reduction::map_env(&super::formula::Env::new(), game, p, script)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::families;
+
+    fn distinct(cells: &[(usize, usize)]) -> bool {
+        let set: std::collections::BTreeSet<_> = cells.iter().collect();
+        set.len() == cells.len()
+    }
+
+    #[test]
+    fn issue6_miniature_layouts_are_unambiguous() {
+        // W_5: rim v1..v4 as a diamond around c, v1 on top (as Fig 5.5 draws v_i).
+        let w5 = families::wheel(5).unwrap();
+        assert_eq!(
+            vertex_grid(&w5),
+            vec![(0, 1), (1, 2), (2, 1), (1, 0), (1, 1)]
+        );
+        for n in 4..=16 {
+            assert!(
+                distinct(&vertex_grid(&families::wheel(n).unwrap())),
+                "W_{n}"
+            );
+            assert!(
+                distinct(&vertex_grid(&families::cycle(n).unwrap())),
+                "C_{n}"
+            );
+        }
+        for m in 1..=6 {
+            for n in 3..=10 {
+                let g = families::gen_wheel(m, n).unwrap();
+                assert!(distinct(&vertex_grid(&g)), "W_{{{m},{n}}}");
+            }
+        }
+        // K_{1,2,2}: one column per part.
+        let k = families::multipartite(&[1, 2, 2]).unwrap();
+        assert_eq!(
+            vertex_grid(&k),
+            vec![(0, 0), (0, 1), (1, 1), (0, 2), (1, 2)]
+        );
+        assert_eq!(
+            vertex_grid(&families::path(3).unwrap()),
+            vec![(0, 0), (0, 1), (0, 2)]
+        );
+    }
+}

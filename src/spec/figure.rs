@@ -1,0 +1,225 @@
+//! `kind: figure` specs (design.md §6): the raw YAML form and its validation into
+//! [`crate::check::figure::Figure`]. A gamegraph figure lists `panels` (a game, optionally
+//! quotiented, drawn in full, to a `depth`, or along a `play`) and optionally a `map` script
+//! from the first panel's game to the second's; a graph figure names a `graph` (or its
+//! `edges`) and the `families` to draw, each with the members the paper states.
+
+use super::raw::{RawName, RawOutput, Sp};
+use super::{closure_of, outputs, Source, Spec, SpecError};
+use crate::check::figure::{Extent, Figure, FigureBody, FigureMap, Panel};
+use crate::check::reduction::{QuotientKind, Script};
+use crate::graph::{parse_graph, Graph};
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// One gamegraph panel.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPanel {
+    /// A game expression, e.g. "DNT_{v1}(W_7)".
+    pub game: String,
+    #[serde(default)]
+    pub title: Option<String>,
+    /// `automorphisms` or `terminal`.
+    #[serde(default)]
+    pub quotient: Option<String>,
+    /// Vertices selected in order (graph games) or successive positions (other games).
+    #[serde(default)]
+    pub play: Option<Vec<RawName>>,
+    /// Only positions at most this many moves from the start.
+    #[serde(default)]
+    pub depth: Option<usize>,
+    /// Shade the terminal positions.
+    #[serde(default)]
+    pub shade_terminal: bool,
+}
+
+/// `kind: figure`: a gamegraph or graph figure of the paper, computed and checked.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFigure {
+    /// Always `figure`.
+    pub kind: Sp<String>,
+    /// The figure's number, e.g. "Fig 5.2".
+    pub source: Sp<String>,
+    pub title: String,
+    #[serde(default)]
+    pub notes: Option<String>,
+    #[serde(default)]
+    pub closure: Option<Sp<String>>,
+    #[serde(default)]
+    pub panels: Option<Sp<Vec<RawPanel>>>,
+    /// A rhai script from positions of the first panel's game to the second's (as in
+    /// reduction specs); checked option-preserving, surjective and start to start.
+    #[serde(default)]
+    pub map: Option<Sp<String>>,
+    /// A graph name (`Kite`), or the name of the graph given by `edges`.
+    #[serde(default)]
+    pub graph: Option<Sp<String>>,
+    /// Edges `u-x` of a graph given inline (vertices in order of appearance).
+    #[serde(default)]
+    pub edges: Option<Sp<Vec<String>>>,
+    /// Families to draw (`G`, `N`, `G*`, `N*`), each with the members the paper states
+    /// (an empty list when the paper states none).
+    #[serde(default)]
+    pub families: Option<Sp<IndexMap<String, Vec<Vec<RawName>>>>>,
+    #[serde(default)]
+    pub output: Vec<RawOutput>,
+}
+
+fn inline_graph(src: &Source, name: &str, at: &Sp<Vec<String>>) -> Result<Graph, SpecError> {
+    let mut names: Vec<String> = Vec::new();
+    let mut edges = Vec::new();
+    for e in at.value() {
+        let Some((a, b)) = e.split_once('-') else {
+            return Err(src.error(at, format!("edge `{e}` should look like u-x"), None));
+        };
+        let mut idx = |v: &str| {
+            let v = v.trim().to_string();
+            match names.iter().position(|x| *x == v) {
+                Some(i) => i,
+                None => {
+                    names.push(v);
+                    names.len() - 1
+                }
+            }
+        };
+        let (i, j) = (idx(a), idx(b));
+        edges.push((i, j));
+    }
+    Graph::new(name, names, &edges).map_err(|e| src.error(at, e.to_string(), None))
+}
+
+pub fn validate_figure(src: &Source, id: &str, r: RawFigure) -> Result<Spec, SpecError> {
+    let closure = closure_of(src, &r.closure)?;
+    let body = match (&r.panels, &r.graph) {
+        (Some(ps), None) => {
+            if ps.value().is_empty() {
+                return Err(src.error(ps, "a figure needs at least one panel", None));
+            }
+            let mut panels = Vec::new();
+            for p in ps.value() {
+                let quotient = match &p.quotient {
+                    None => None,
+                    Some(q) => Some(QuotientKind::parse(q).ok_or_else(|| {
+                        src.error(
+                            ps,
+                            format!("unknown quotient `{q}`"),
+                            Some("expected `automorphisms` or `terminal`".into()),
+                        )
+                    })?),
+                };
+                if let Err(e) =
+                    crate::expr::parse_game(&p.game, crate::expr::ParseOptions { closure })
+                {
+                    return Err(src.error(
+                        ps,
+                        format!("bad game `{}`: {}", p.game, e.message),
+                        None,
+                    ));
+                }
+                let extent = match (&p.play, p.depth) {
+                    (Some(moves), None) => Extent::Play(moves.iter().map(RawName::name).collect()),
+                    (None, Some(d)) => Extent::Depth(d),
+                    (None, None) => Extent::Full,
+                    (Some(_), Some(_)) => {
+                        return Err(src.error(
+                            ps,
+                            "a panel has a `play` or a `depth`, not both",
+                            None,
+                        ))
+                    }
+                };
+                panels.push(Panel {
+                    title: p.title.clone().unwrap_or_else(|| p.game.clone()),
+                    game: p.game.clone(),
+                    quotient,
+                    extent,
+                    shade_terminal: p.shade_terminal,
+                });
+            }
+            let map = match &r.map {
+                None => None,
+                Some(m) => {
+                    if panels.len() < 2 {
+                        return Err(src.error(
+                            m,
+                            "a `map` draws its image as the second panel",
+                            None,
+                        ));
+                    }
+                    let script = Script::compile(m.value()).map_err(|(msg, off)| {
+                        src.error_inside(m, off, format!("bad map script: {msg}"))
+                    })?;
+                    Some(FigureMap {
+                        script,
+                        loc: src.loc(m),
+                    })
+                }
+            };
+            FigureBody::Games { panels, map }
+        }
+        (None, Some(g)) => {
+            let graph = match &r.edges {
+                Some(e) => inline_graph(src, g.value(), e)?,
+                None => parse_graph(g.value())
+                    .map_err(|e| src.error(g, format!("bad graph `{}`: {e}", g.value()), None))?,
+            };
+            let fams = r.families.as_ref().ok_or_else(|| {
+                src.error(
+                    g,
+                    "a graph figure lists the `families` to draw",
+                    Some("e.g. families: {G: [[x, w]]}".into()),
+                )
+            })?;
+            let mut families = Vec::new();
+            for (k, v) in fams.value() {
+                if !matches!(k.as_str(), "G" | "N" | "G*" | "N*") {
+                    return Err(src.error(
+                        fams,
+                        format!("unknown family `{k}`"),
+                        Some("expected G, N, G* or N*".into()),
+                    ));
+                }
+                for name in v.iter().flatten() {
+                    if graph.vertex_index(&name.name()).is_none() {
+                        return Err(src.error(
+                            fams,
+                            format!("`{}` is not a vertex of {}", name.name(), graph.name()),
+                            Some(format!("vertices: {}", graph.names().join(", "))),
+                        ));
+                    }
+                }
+                families.push((
+                    k.clone(),
+                    v.iter()
+                        .map(|s| s.iter().map(RawName::name).collect())
+                        .collect(),
+                ));
+            }
+            FigureBody::Graph { graph, families }
+        }
+        _ => {
+            return Err(src.error(
+                &r.kind,
+                "a figure has either `panels` (gamegraphs) or a `graph`",
+                None,
+            ))
+        }
+    };
+    let figure = Figure {
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: r.source.value().clone(),
+        title: r.title.clone(),
+        notes: r.notes.clone(),
+        loc: src.loc(&r.kind),
+        body,
+    };
+    Ok(Spec::Figure {
+        figure: Box::new(figure),
+        closure,
+        outputs: outputs(src, &r.output)?,
+    })
+}

@@ -160,6 +160,11 @@ pub struct VertexView {
 pub struct EdgeView {
     pub a: String,
     pub b: String,
+    /// Coordinates of both ends (0 for a vertex without coordinates).
+    pub ai: i64,
+    pub aj: i64,
+    pub bi: i64,
+    pub bj: i64,
     /// Deleted by the moves leading to the drawn kernel.
     pub removed: bool,
     /// Joins column M to column 1 (drawn around the cylinder).
@@ -776,7 +781,16 @@ impl Certificate {
         }
         let view = match (want_view, draw) {
             (true, Some((kernel, used, moves))) => {
-                Some(self.view(inst, &env, &text, &board, tokens[0], &kernel, &used, moves))
+                // The token where the kernel is faced: after the moves, if any.
+                let now = moves
+                    .last()
+                    .and_then(|n| board.vertex(n))
+                    .unwrap_or(tokens[0]);
+                let mut board = board;
+                for &(a, b) in &used {
+                    board.g.remove_edge(a, b);
+                }
+                Some(self.view(inst, &env, &text, &board, now, &kernel, &used, moves))
             }
             _ => None,
         };
@@ -854,21 +868,11 @@ impl Certificate {
         for (a, nb) in board.g.adj.iter().enumerate() {
             for &b in nb.iter().filter(|&&b| b > a) {
                 let wrap = matches!((board.coords[a], board.coords[b]), (Some(p), Some(q)) if (p.0 - q.0).abs() > 1);
-                edges.push(EdgeView {
-                    a: board.g.names[a].clone(),
-                    b: board.g.names[b].clone(),
-                    removed: false,
-                    wrap,
-                });
+                edges.push(edge_view(board, a, b, false, wrap));
             }
         }
         for &(a, b) in used {
-            edges.push(EdgeView {
-                a: board.g.names[a.min(b)].clone(),
-                b: board.g.names[a.max(b)].clone(),
-                removed: true,
-                wrap: false,
-            });
+            edges.push(edge_view(board, a.min(b), a.max(b), true, false));
         }
         let vars = env
             .vars()
@@ -970,6 +974,21 @@ impl Certificate {
             },
             view,
         ))
+    }
+}
+
+fn edge_view(board: &Board, a: usize, b: usize, removed: bool, wrap: bool) -> EdgeView {
+    let (ai, aj) = board.coords[a].unwrap_or((0, 0));
+    let (bi, bj) = board.coords[b].unwrap_or((0, 0));
+    EdgeView {
+        a: board.g.names[a].clone(),
+        b: board.g.names[b].clone(),
+        ai,
+        aj,
+        bi,
+        bj,
+        removed,
+        wrap,
     }
 }
 

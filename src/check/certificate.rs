@@ -106,7 +106,9 @@ pub enum Tokens {
 pub enum Proof {
     Play(Node),
     /// The GF(2) criterion finds the certificate; it is checked like a written one.
-    Gf2 { claimed_p: bool },
+    Gf2 {
+        claimed_p: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -507,7 +509,11 @@ impl Certificate {
                     let (a, b) = c.ok_or_else(|| {
                         format!("vertex {} has no coordinates (a,b)", board.g.names[v])
                     })?;
-                    let known = if by_row { row_value.get(&b).copied() } else { None };
+                    let known = if by_row {
+                        row_value.get(&b).copied()
+                    } else {
+                        None
+                    };
                     let selected = match known {
                         Some(x) => x,
                         None => {
@@ -545,10 +551,7 @@ impl Certificate {
         let mut map = Vec::with_capacity(board.coords.len());
         for (v, c) in board.coords.iter().enumerate() {
             let (i, j) = c.ok_or_else(|| {
-                format!(
-                    "vertex {} has no coordinates to rotate",
-                    board.g.names[v]
-                )
+                format!("vertex {} has no coordinates to rotate", board.g.names[v])
             })?;
             let name = format!("({},{j})", i % cols + 1);
             map.push(
@@ -630,7 +633,7 @@ impl Certificate {
         let mut board = build_graph(&text).map_err(|m| self.err(inst, m))?;
         let failed = |t: usize, f: Failure, board: &Board| {
             InstanceOutcome::Failed(Counterexample {
-                instance: describe_instance(inst),
+                instance: instance_name(inst),
                 game: format!("UEG({text}, {})", board.g.names[t]),
                 position: (!f.position.is_empty()).then_some(f.position),
                 claimed: f.claimed,
@@ -643,7 +646,7 @@ impl Certificate {
             Err(why) => {
                 return Ok((
                     InstanceOutcome::Failed(Counterexample {
-                        instance: describe_instance(inst),
+                        instance: instance_name(inst),
                         game: text.clone(),
                         position: None,
                         claimed: "a token vertex".into(),
@@ -709,7 +712,10 @@ impl Certificate {
                     let After::Kernel(rule) = &node.after else {
                         return Err(self.err(inst, "`cover: rotation` needs a kernel"));
                     };
-                    let set = match self.kernel(rule, &board, &env).map_err(|m| self.err(inst, m))? {
+                    let set = match self
+                        .kernel(rule, &board, &env)
+                        .map_err(|m| self.err(inst, m))?
+                    {
                         Ok(s) => s,
                         Err(why) => {
                             let f = Failure {
@@ -836,8 +842,18 @@ impl Certificate {
         used: &[(usize, usize)],
         moves: Vec<String>,
     ) -> CertificateView {
-        let columns = board.coords.iter().filter_map(|c| c.map(|c| c.0)).max().unwrap_or(0);
-        let rows = board.coords.iter().filter_map(|c| c.map(|c| c.1)).max().unwrap_or(0);
+        let columns = board
+            .coords
+            .iter()
+            .filter_map(|c| c.map(|c| c.0))
+            .max()
+            .unwrap_or(0);
+        let rows = board
+            .coords
+            .iter()
+            .filter_map(|c| c.map(|c| c.1))
+            .max()
+            .unwrap_or(0);
         let mut inside = vec![false; board.g.names.len()];
         for &v in kernel {
             inside[v] = true;
@@ -974,6 +990,15 @@ impl Certificate {
             },
             view,
         ))
+    }
+}
+
+/// "m=6, n=8", or "single instance" for a spec without parameters.
+fn instance_name(inst: &Instance) -> String {
+    if inst.is_empty() {
+        "single instance".into()
+    } else {
+        describe_instance(inst)
     }
 }
 

@@ -165,11 +165,7 @@ impl Formula {
         for (k, v) in &env.vars {
             scope.push_constant_dynamic(k.clone(), v.clone());
         }
-        let ast = engine().optimize_ast(
-            &scope,
-            self.ast.clone(),
-            rhai::OptimizationLevel::Full,
-        );
+        let ast = engine().optimize_ast(&scope, self.ast.clone(), rhai::OptimizationLevel::Full);
         Formula {
             src: self.src.clone(),
             ast,

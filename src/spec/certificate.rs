@@ -271,13 +271,11 @@ pub(crate) fn validate_certificate(
             Tokens::One(vertex(src, t, t.value())?)
         }
         (None, Some(t)) => Tokens::Rule(formula(src, t)?, cover),
-        _ => {
-            return Err(src.error(
-                &r.kind,
-                "a certificate names either `token` (one vertex) or `tokens` (a predicate over a, b)",
-                None,
-            ))
-        }
+        _ => return Err(src.error(
+            &r.kind,
+            "a certificate names either `token` (one vertex) or `tokens` (a predicate over a, b)",
+            None,
+        )),
     };
     let proof = match (&r.play, &r.solver) {
         (Some(p), None) => {
@@ -285,11 +283,19 @@ pub(crate) fn validate_certificate(
                 return Err(src.error(
                     o,
                     "the outcome of a play certificate follows from its root",
-                    Some("a root `move` certifies N; a root `kernel` or `replies` certifies P".into()),
+                    Some(
+                        "a root `move` certifies N; a root `kernel` or `replies` certifies P"
+                            .into(),
+                    ),
                 ));
             }
             let node = Node {
-                mv: p.value().mv.as_ref().map(|m| vertex(src, p, m)).transpose()?,
+                mv: p
+                    .value()
+                    .mv
+                    .as_ref()
+                    .map(|m| vertex(src, p, m))
+                    .transpose()?,
                 after: after(src, p, &p.value().kernel, &p.value().replies)?,
             };
             if cover == Cover::Rotation
@@ -327,13 +333,7 @@ pub(crate) fn validate_certificate(
             };
             Proof::Gf2 { claimed_p }
         }
-        _ => {
-            return Err(src.error(
-                &r.kind,
-                "a certificate has either `play` or `solver`",
-                None,
-            ))
-        }
+        _ => return Err(src.error(&r.kind, "a certificate has either `play` or `solver`", None)),
     };
     let cross_check = match &r.cross_check {
         None => None,

@@ -355,7 +355,11 @@ pub(crate) fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecErro
 
 /// A formula nested in an untagged value (its own span is not tracked): errors point at
 /// the enclosing field.
-pub(crate) fn nested_formula<T>(src: &Source, at: &Sp<T>, text: &str) -> Result<Formula, SpecError> {
+pub(crate) fn nested_formula<T>(
+    src: &Source,
+    at: &Sp<T>,
+    text: &str,
+) -> Result<Formula, SpecError> {
     Formula::compile(text).map_err(|e| {
         src.error(
             at,

@@ -163,14 +163,31 @@ fn issue7_case_4_2_as_printed_names_a_missing_vertex() {
 fn issue7_gf2_certificate_with_wrong_outcome_is_refuted() {
     let wrong = spec("thm_13_n_case.yaml")
         .replace("outcome: N", "outcome: P")
-        .replace("m: \"2..=24\"", "m: \"2..=4\"")
-        .replace("n: \"1..=24\"", "n: \"1..=4\"");
+        .replace("m: \"2..=16\"", "m: \"2..=4\"")
+        .replace("n: \"1..=16\"", "n: \"1..=4\"");
     let (code, text) = check_yaml("thm13_wrong", &wrong);
     assert_eq!(code, Some(1), "{text}");
     // Smallest instance with a token: m = 2, n = 1, d = gcd(4, 2) = 2 > n: none; m = 2, n = 2:
     // d = gcd(4, 3) = 1, every vertex is N.
     assert!(
         text.contains("claimed P, computed N (GF(2) criterion)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn issue7_thm13_trail_construction_outside_its_hypothesis_is_refuted() {
+    // The construction needs d | b; asked for the P-tokens it fails on the smallest instance
+    // (m = 2, n = 1: d = gcd(4, 2) = 2 does not divide b = 1).
+    let wrong = spec("thm_13_trail.yaml")
+        .replace("tokens: \"divides(d, b)\"", "tokens: \"!divides(d, b)\"")
+        .replace("m: \"2..=30\"", "m: \"2..=4\"")
+        .replace("n: \"1..=30\"", "n: \"1..=4\"");
+    let (code, text) = check_yaml("thm13_trail_wrong", &wrong);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("m=2, n=1: UEG(SP_{4,1}, (1,1))")
+            && text.contains("d = 2 does not divide b = 1"),
         "{text}"
     );
 }

@@ -104,11 +104,14 @@ pub enum Tokens {
 /// How the outcome is certified.
 #[derive(Clone, Debug)]
 pub enum Proof {
-    Play(Node),
+    Play(Box<Node>),
     /// The GF(2) criterion finds the certificate; it is checked like a written one.
     Gf2 {
         claimed_p: bool,
     },
+    /// The reconstructed construction of Thm 13 ([`crate::game::prism_trail`]) builds a first
+    /// move and a kernel for every neighbour it allows; each is checked (N-positions).
+    Trail,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +194,17 @@ pub struct CertificateView {
     pub edges: Vec<EdgeView>,
     /// The moves from the token to the drawn kernel, as vertex names.
     pub moves: Vec<String>,
+}
+
+/// What a figure draws: the kernel, the used edges and the moves leading to it.
+type Drawn = (Vec<usize>, Vec<(usize, usize)>, Vec<String>);
+
+/// The state of a walk down a play tree: moves so far (names), used edges, and the first
+/// kernel met (for the figure).
+struct Walk {
+    path: Vec<String>,
+    used: Vec<(usize, usize)>,
+    draw: Option<Drawn>,
 }
 
 /// A failure of the certificate on one instance.
@@ -372,9 +386,7 @@ impl Certificate {
         board: &mut Board,
         token: usize,
         env: &Env,
-        path: &mut Vec<String>,
-        draw: &mut Option<(Vec<usize>, Vec<(usize, usize)>, Vec<String>)>,
-        used: &mut Vec<(usize, usize)>,
+        walk: &mut Walk,
     ) -> Result<Option<Failure>, String> {
         let fail = |path: &[String], claimed: String, computed: String| Failure {
             position: path.join(" → "),
@@ -387,14 +399,14 @@ impl Certificate {
             let name = self.vertex_name(mv, env)?;
             let Some(to) = board.vertex(&name) else {
                 return Ok(Some(fail(
-                    path,
+                    &walk.path,
                     format!("a move to {name}"),
                     format!("{name} is not a vertex of {}", board.name),
                 )));
             };
             if !board.g.remove_edge(token, to) {
                 return Ok(Some(fail(
-                    path,
+                    &walk.path,
                     format!("a move to {name}"),
                     format!(
                         "{}{name} is not an edge of the remaining graph",
@@ -402,22 +414,22 @@ impl Certificate {
                     ),
                 )));
             }
-            used.push((token, to));
-            path.push(name);
+            walk.used.push((token, to));
+            walk.path.push(name);
             token = to;
             moved = true;
         }
         let result = match &node.after {
             After::Kernel(rule) => match self.kernel(rule, board, env)? {
-                Err(why) => Some(fail(path, "an even kernel".into(), why)),
+                Err(why) => Some(fail(&walk.path, "an even kernel".into(), why)),
                 Ok(set) => {
                     let r = check_even_kernel(&board.g, &set, Some(token));
-                    if draw.is_none() {
-                        *draw = Some((set.clone(), used.clone(), path.clone()));
+                    if walk.draw.is_none() {
+                        walk.draw = Some((set.clone(), walk.used.clone(), walk.path.clone()));
                     }
                     r.err().map(|e| {
                         fail(
-                            path,
+                            &walk.path,
                             format!("an even kernel containing {}", board.g.names[token]),
                             e.to_string(),
                         )
@@ -432,7 +444,7 @@ impl Certificate {
                     let name = self.vertex_name(&r.reply, env)?;
                     let Some(to) = board.vertex(&name) else {
                         failure = Some(fail(
-                            path,
+                            &walk.path,
                             format!("a reply to {name}"),
                             format!("{name} is not a vertex of {}", board.name),
                         ));
@@ -440,7 +452,7 @@ impl Certificate {
                     };
                     if !legal.contains(&to) {
                         failure = Some(fail(
-                            path,
+                            &walk.path,
                             format!("a reply to {name}"),
                             format!(
                                 "{}{name} is not an edge of the remaining graph",
@@ -451,11 +463,11 @@ impl Certificate {
                     }
                     listed.push(to);
                     board.g.remove_edge(token, to);
-                    used.push((token, to));
-                    path.push(name);
-                    let sub = self.check_node(&r.node, board, to, env, path, draw, used)?;
-                    path.pop();
-                    used.pop();
+                    walk.used.push((token, to));
+                    walk.path.push(name);
+                    let sub = self.check_node(&r.node, board, to, env, walk)?;
+                    walk.path.pop();
+                    walk.used.pop();
                     board.g.add_edge(token, to);
                     if sub.is_some() {
                         failure = sub;
@@ -465,7 +477,7 @@ impl Certificate {
                 if failure.is_none() {
                     if let Some(&missing) = legal.iter().find(|u| !listed.contains(u)) {
                         failure = Some(fail(
-                            path,
+                            &walk.path,
                             "every reply of the opponent answered".into(),
                             format!(
                                 "the reply {}{} is not covered",
@@ -478,9 +490,9 @@ impl Certificate {
             }
         };
         if moved {
-            let (a, b) = used.pop().expect("the move was recorded");
+            let (a, b) = walk.used.pop().expect("the move was recorded");
             board.g.add_edge(a, b);
-            path.pop();
+            walk.path.pop();
         }
         Ok(result)
     }
@@ -537,6 +549,7 @@ impl Certificate {
         match &self.proof {
             Proof::Play(node) => node.mv.is_none(),
             Proof::Gf2 { claimed_p } => *claimed_p,
+            Proof::Trail => false,
         }
     }
 
@@ -702,6 +715,59 @@ impl Certificate {
                     }
                 }
             }
+            Proof::Trail => {
+                let reps = self.representatives(&board, &tokens, inst)?;
+                let cols = board.coords.iter().filter_map(|c| c.map(|c| c.0)).max();
+                let rows = board.coords.iter().filter_map(|c| c.map(|c| c.1)).max();
+                let (Some(cols), Some(rows)) = (cols, rows) else {
+                    return Err(self.err(inst, "the trail construction needs coordinates"));
+                };
+                if cols % 2 != 0 {
+                    return Err(self.err(inst, "the trail construction needs SP(2m,n)"));
+                }
+                let m = cols / 2;
+                for &t in &reps {
+                    let (a, b) = board.coords[t].expect("tokens have coordinates");
+                    // The construction puts the token in column m; rotate it to column a.
+                    let at = |(i, j): (i64, i64)| {
+                        let name = format!("({},{j})", (i - 1 + a - m).rem_euclid(cols) + 1);
+                        board.vertex(&name).expect("a vertex of SP(2m,n)")
+                    };
+                    let cert = match crate::game::prism_trail::thm13_certificate(m, rows, b) {
+                        Ok(c) => c,
+                        Err(why) => {
+                            let f = Failure {
+                                position: String::new(),
+                                claimed: "the construction of Thm 13".into(),
+                                computed: why,
+                            };
+                            return Ok((failed(t, f, &board), None));
+                        }
+                    };
+                    let kernel: Vec<usize> = cert.kernel.iter().map(|&c| at(c)).collect();
+                    let moves: Vec<usize> = cert.moves.iter().map(|&c| at(c)).collect();
+                    for &u in &moves {
+                        board.g.remove_edge(t, u);
+                        let checked = check_even_kernel(&board.g, &kernel, Some(u));
+                        board.g.add_edge(t, u);
+                        if let Err(e) = checked {
+                            let f = Failure {
+                                position: format!("{} → {}", board.g.names[t], board.g.names[u]),
+                                claimed: format!(
+                                    "an even kernel of G - {}{} containing {}",
+                                    board.g.names[t], board.g.names[u], board.g.names[u]
+                                ),
+                                computed: e.to_string(),
+                            };
+                            return Ok((failed(t, f, &board), None));
+                        }
+                    }
+                    if draw.is_none() {
+                        let u = moves[0];
+                        draw = Some((kernel, vec![(t, u)], vec![board.g.names[u].clone()]));
+                    }
+                }
+            }
             Proof::Play(node) => {
                 let cover = match &self.tokens {
                     Tokens::Rule(_, c) => *c,
@@ -758,12 +824,15 @@ impl Certificate {
                             e.set("a", Dynamic::from_int(a));
                             e.set("b", Dynamic::from_int(b));
                         }
-                        let mut path = vec![board.g.names[t].clone()];
-                        let mut used = Vec::new();
-                        let mut d = None;
+                        let mut walk = Walk {
+                            path: vec![board.g.names[t].clone()],
+                            used: Vec::new(),
+                            draw: None,
+                        };
                         let r = self
-                            .check_node(node, &mut board, t, &e, &mut path, &mut d, &mut used)
+                            .check_node(node, &mut board, t, &e, &mut walk)
                             .map_err(|m| self.err(inst, m))?;
+                        let d = walk.draw;
                         if let Some(f) = r {
                             return Ok((failed(t, f, &board), None));
                         }
@@ -786,17 +855,18 @@ impl Certificate {
             return Ok((failed(t, f, &board), None));
         }
         let view = match (want_view, draw) {
-            (true, Some((kernel, used, moves))) => {
+            (true, Some(drawn)) => {
+                let moves = &drawn.2;
                 // The token where the kernel is faced: after the moves, if any.
                 let now = moves
                     .last()
                     .and_then(|n| board.vertex(n))
                     .unwrap_or(tokens[0]);
                 let mut board = board;
-                for &(a, b) in &used {
+                for &(a, b) in &drawn.1 {
                     board.g.remove_edge(a, b);
                 }
-                Some(self.view(inst, &env, &text, &board, now, &kernel, &used, moves))
+                Some(self.view(inst, &env, &text, &board, now, &drawn))
             }
             _ => None,
         };
@@ -830,7 +900,6 @@ impl Certificate {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn view(
         &self,
         inst: &Instance,
@@ -838,9 +907,7 @@ impl Certificate {
         text: &str,
         board: &Board,
         token: usize,
-        kernel: &[usize],
-        used: &[(usize, usize)],
-        moves: Vec<String>,
+        (kernel, used, moves): &Drawn,
     ) -> CertificateView {
         let columns = board
             .coords
@@ -855,7 +922,7 @@ impl Certificate {
             .max()
             .unwrap_or(0);
         let mut inside = vec![false; board.g.names.len()];
-        for &v in kernel {
+        for &v in kernel.iter() {
             inside[v] = true;
         }
         let vertices = board
@@ -887,7 +954,7 @@ impl Certificate {
                 edges.push(edge_view(board, a, b, false, wrap));
             }
         }
-        for &(a, b) in used {
+        for &(a, b) in used.iter() {
             edges.push(edge_view(board, a.min(b), a.max(b), true, false));
         }
         let vars = env
@@ -906,7 +973,7 @@ impl Certificate {
             rows,
             vertices,
             edges,
-            moves,
+            moves: moves.clone(),
         }
     }
 

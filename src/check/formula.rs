@@ -172,8 +172,8 @@ impl Formula {
         }
     }
 
-    /// Evaluates a predicate in a caller-owned scope (see [`Env::scope`]): predicates run on
-    /// every vertex of large graphs, so the scope is built once and only coordinates change.
+    /// Evaluates a predicate in a caller-owned scope: predicates run on every vertex of large
+    /// graphs, so the scope is built once and only coordinates change.
     pub fn eval_bool_in(&self, scope: &mut Scope<'static>) -> Result<bool, String> {
         let d = engine()
             .eval_ast_with_scope::<Dynamic>(scope, &self.ast)
@@ -245,15 +245,6 @@ impl Env {
                 self.vars.push((k.clone(), value_to_dynamic(v)));
             }
         }
-    }
-
-    /// A rhai scope holding these variables, for [`Formula::eval_bool_in`].
-    pub fn scope(&self) -> Scope<'static> {
-        let mut scope = Scope::new();
-        for (k, v) in &self.vars {
-            scope.push_dynamic(k.clone(), v.clone());
-        }
-        scope
     }
 
     pub fn vars(&self) -> impl Iterator<Item = (&str, &Dynamic)> {

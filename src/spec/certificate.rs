@@ -62,7 +62,8 @@ pub struct RawCertificate {
     /// The certificate: a kernel, or a tree of moves ending in kernels.
     #[serde(default)]
     pub play: Option<Sp<RawNode>>,
-    /// `gf2`: the certificate is computed by the GF(2) criterion (and checked).
+    /// `gf2`: the certificate is computed by the GF(2) criterion (and checked); `trail`: by
+    /// the reconstructed construction of Thm 13 (and checked).
     #[serde(default)]
     pub solver: Option<Sp<String>>,
     /// With `solver`: the claimed outcome, P or N.
@@ -307,14 +308,24 @@ pub(crate) fn validate_certificate(
                     None,
                 ));
             }
-            Proof::Play(node)
+            Proof::Play(Box::new(node))
+        }
+        (None, Some(s)) if s.value() == "trail" => {
+            if r.outcome.as_ref().is_some_and(|o| o.value() != "N") {
+                return Err(src.error(
+                    r.outcome.as_ref().expect("given"),
+                    "the trail construction of Thm 13 certifies N-positions",
+                    None,
+                ));
+            }
+            Proof::Trail
         }
         (None, Some(s)) => {
             if s.value() != "gf2" {
                 return Err(src.error(
                     s,
                     format!("unknown solver `{}`", s.value()),
-                    Some("expected `gf2`".into()),
+                    Some("expected `gf2` or `trail`".into()),
                 ));
             }
             let claimed_p = match r.outcome.as_ref().map(|o| (o, o.value().as_str())) {
@@ -383,7 +394,7 @@ pub(crate) fn validate_certificate(
         expect: expectation(src, &r.expect)?,
     };
     Ok(Spec::Certificate {
-        certificate: cert,
+        certificate: Box::new(cert),
         outputs: outputs(src, &r.output)?,
     })
 }

@@ -69,7 +69,7 @@ pub enum Spec {
         outputs: Vec<OutputSpec>,
     },
     Certificate {
-        certificate: crate::check::certificate::Certificate,
+        certificate: Box<crate::check::certificate::Certificate>,
         outputs: Vec<OutputSpec>,
     },
 }

@@ -950,12 +950,11 @@ impl Certificate {
         let mut edges = Vec::new();
         for (a, nb) in board.g.adj.iter().enumerate() {
             for &b in nb.iter().filter(|&&b| b > a) {
-                let wrap = matches!((board.coords[a], board.coords[b]), (Some(p), Some(q)) if (p.0 - q.0).abs() > 1);
-                edges.push(edge_view(board, a, b, false, wrap));
+                edges.push(edge_view(board, a, b, false));
             }
         }
         for &(a, b) in used.iter() {
-            edges.push(edge_view(board, a.min(b), a.max(b), true, false));
+            edges.push(edge_view(board, a.min(b), a.max(b), true));
         }
         let vars = env
             .vars()
@@ -1069,9 +1068,10 @@ fn instance_name(inst: &Instance) -> String {
     }
 }
 
-fn edge_view(board: &Board, a: usize, b: usize, removed: bool, wrap: bool) -> EdgeView {
+fn edge_view(board: &Board, a: usize, b: usize, removed: bool) -> EdgeView {
     let (ai, aj) = board.coords[a].unwrap_or((0, 0));
     let (bi, bj) = board.coords[b].unwrap_or((0, 0));
+    let wrap = (ai - bi).abs() > 1;
     EdgeView {
         a: board.g.names[a].clone(),
         b: board.g.names[b].clone(),

@@ -260,3 +260,25 @@ fn issue7_prism_figure_dot_snapshot() {
     let dot = dot.replace(specs.to_str().unwrap(), "<specs>");
     insta::assert_snapshot!("issue7_fig_sp_7_2_case_4_dot", dot);
 }
+
+#[test]
+fn issue7_every_sp_m2_certificate_has_a_rejected_wrong_variant() {
+    // Shifting the whole family of each kernel by one vertex along the cycle breaks it.
+    for name in [
+        "thm_14_case_1.yaml",
+        "thm_14_case_2.yaml",
+        "thm_14_case_3.yaml",
+        "thm_14_case_4.yaml",
+        "thm_16_case_1.yaml",
+        "thm_16_case_2.yaml",
+    ] {
+        let text = spec(name);
+        let (code, out) = check_yaml("right", &text);
+        assert_eq!(code, Some(0), "{name}: {out}");
+        let wrong = text.replace("(6*i+", "(1+6*i+");
+        assert_ne!(wrong, text, "{name}");
+        let (code, out) = check_yaml("shifted", &wrong);
+        assert_eq!(code, Some(1), "{name}: {out}");
+        assert!(out.contains("counterexample: k="), "{name}: {out}");
+    }
+}

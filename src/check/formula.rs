@@ -158,6 +158,34 @@ impl Formula {
         })
     }
 
+    /// The formula with the variables of `env` folded in as constants (rhai's full
+    /// optimisation evaluates the constant parts, e.g. `gcd(2*m, n+1)`, once per instance).
+    pub fn specialise(&self, env: &Env) -> Formula {
+        let mut scope = Scope::new();
+        for (k, v) in &env.vars {
+            scope.push_constant_dynamic(k.clone(), v.clone());
+        }
+        let ast = engine().optimize_ast(&scope, self.ast.clone(), rhai::OptimizationLevel::Full);
+        Formula {
+            src: self.src.clone(),
+            ast,
+        }
+    }
+
+    /// Evaluates a predicate in a caller-owned scope: predicates run on every vertex of large
+    /// graphs, so the scope is built once and only coordinates change.
+    pub fn eval_bool_in(&self, scope: &mut Scope<'static>) -> Result<bool, String> {
+        let d = engine()
+            .eval_ast_with_scope::<Dynamic>(scope, &self.ast)
+            .map_err(|e| e.to_string())?;
+        d.as_bool().map_err(|t| {
+            format!(
+                "`{}` should be true or false, but gave a value of type {t}",
+                self.src
+            )
+        })
+    }
+
     pub fn eval_int(&self, env: &Env) -> Result<i64, String> {
         let d = self.eval(env)?;
         d.as_int().map_err(|t| {

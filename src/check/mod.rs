@@ -2,6 +2,7 @@
 //! produces typed reports. It never reads files, YAML or templates: specs arrive as validated
 //! model types from `spec`, reports leave as data for `render` and the CLI.
 
+pub mod certificate;
 pub mod claim;
 pub mod figure;
 pub mod formula;

@@ -89,6 +89,13 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
                 view: view_of(&view),
             })
         }
+        Spec::Certificate { certificate, .. } => {
+            let (report, view) = certificate.check()?;
+            Ok(Checked {
+                report,
+                view: view.as_ref().and_then(view_of),
+            })
+        }
         Spec::Claim { claim, .. } => Ok(Checked {
             report: claim.check()?,
             view: None,

@@ -405,7 +405,8 @@ impl AdjLists {
         Ok(g)
     }
 
-    fn add_edge(&mut self, a: usize, b: usize) {
+    /// Adds the edge {a, b} (no effect if present).
+    pub fn add_edge(&mut self, a: usize, b: usize) {
         if !self.adj[a].contains(&b) {
             self.adj[a].push(b);
             self.adj[b].push(a);
@@ -423,6 +424,122 @@ impl AdjLists {
     pub fn index(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|x| x == name)
     }
+}
+
+/// A vertex set over an [`AdjLists`] graph of any size, as 64-bit words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct BitRow(Vec<u64>);
+
+impl BitRow {
+    fn zero(n: usize) -> BitRow {
+        BitRow(vec![0; n.div_ceil(64)])
+    }
+    fn set(&mut self, v: usize) {
+        self.0[v / 64] |= 1 << (v % 64);
+    }
+    fn get(&self, v: usize) -> bool {
+        self.0[v / 64] >> (v % 64) & 1 == 1
+    }
+    fn xor(&mut self, o: &BitRow) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a ^= b;
+        }
+    }
+    fn lowest(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .position(|&w| w != 0)
+            .map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
+    fn members(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (k, &w) in self.0.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                out.push(k * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+        out
+    }
+}
+
+/// An even kernel of `g` containing `v` inside v's side of the bipartition of its component,
+/// if one exists: the GF(2) criterion of the module header on graphs of any size (rows and
+/// combinations as word vectors). `Err` if v's component has an odd cycle.
+pub fn gf2_p_kernel(g: &AdjLists, v: usize) -> Result<Option<Vec<usize>>, UegError> {
+    let n = g.names.len();
+    let mut colour: Vec<Option<bool>> = vec![None; n];
+    colour[v] = Some(true);
+    let mut stack = vec![v];
+    let mut side = Vec::new();
+    while let Some(x) = stack.pop() {
+        let cx = colour[x].expect("coloured when pushed");
+        if cx {
+            side.push(x);
+        }
+        for &y in &g.adj[x] {
+            match colour[y] {
+                None => {
+                    colour[y] = Some(!cx);
+                    stack.push(y);
+                }
+                Some(cy) if cy == cx => {
+                    return Err(UegError::NotBipartite {
+                        graph: "the certificate graph".into(),
+                        vertex: g.names[y].clone(),
+                    })
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let row_of = |x: usize| {
+        let mut r = BitRow::zero(n);
+        for &y in &g.adj[x] {
+            r.set(y);
+        }
+        r
+    };
+    // Each basis row is reduced by the earlier ones at insertion, so reducing in insertion
+    // order never brings back an earlier pivot.
+    let mut basis: Vec<(usize, BitRow, BitRow)> = Vec::new();
+    let reduce = |row: &mut BitRow, combo: &mut BitRow, basis: &[(usize, BitRow, BitRow)]| {
+        for (p, b, c) in basis {
+            if row.get(*p) {
+                row.xor(b);
+                combo.xor(c);
+            }
+        }
+    };
+    side.sort_unstable();
+    for &x in side.iter().filter(|&&x| x != v) {
+        let (mut row, mut combo) = (row_of(x), BitRow::zero(n));
+        combo.set(x);
+        reduce(&mut row, &mut combo, &basis);
+        if let Some(p) = row.lowest() {
+            basis.push((p, row, combo));
+        }
+    }
+    let (mut row, mut combo) = (row_of(v), BitRow::zero(n));
+    combo.set(v);
+    reduce(&mut row, &mut combo, &basis);
+    Ok(row.lowest().is_none().then(|| combo.members()))
+}
+
+/// The GF(2) verdict on (g, v) for graphs of any size (see [`Ueg::bipartite_verdict`]).
+pub fn gf2_verdict(g: &AdjLists, v: usize) -> Result<Gf2Verdict, UegError> {
+    if let Some(kernel) = gf2_p_kernel(g, v)? {
+        return Ok(Gf2Verdict::P { kernel });
+    }
+    for &u in &g.adj[v] {
+        let mut h = g.clone();
+        h.remove_edge(v, u);
+        if let Some(kernel) = gf2_p_kernel(&h, u)? {
+            return Ok(Gf2Verdict::N { to: u, kernel });
+        }
+    }
+    unreachable!("the GF(2) duality argument gives a winning move from an N-position")
 }
 
 /// Why a set is not an even kernel (containing the token), naming the offending vertex.
@@ -560,6 +677,21 @@ mod tests {
                 assert_eq!(verdict.is_p(), v == 0, "{} at {pos:?}", game.name());
             }
         }
+    }
+
+    #[test]
+    fn issue7_gf2_on_adjacency_lists_agrees_with_bitmask_version() {
+        for (m, n) in [(4u64, 3u64), (6, 2), (8, 2), (4, 4)] {
+            let game = Ueg::new(sp(m, n), 0).unwrap();
+            let g = game.adj_lists(game.start().edges);
+            for v in 0..g.names.len() {
+                let small = game.bipartite_verdict(&game.pos_at(v)).unwrap();
+                let big = gf2_verdict(&g, v).unwrap();
+                assert_eq!(small.is_p(), big.is_p(), "SP({m},{n}) at {v}");
+            }
+        }
+        let c5 = AdjLists::from_graph(&families::cycle(5).unwrap());
+        assert!(gf2_verdict(&c5, 0).is_err());
     }
 
     #[test]

@@ -45,13 +45,38 @@ pub fn render(dot: &str, format: Format) -> Result<Vec<u8>, DotError> {
             Format::Svg => GFormat::Svg,
             Format::Pdf => GFormat::Pdf,
         };
-        return graphviz_rust::exec_dot(dot.to_string(), vec![CommandArg::Format(f)])
-            .map_err(|e| DotError::Dot(e.to_string()));
+        let bytes = graphviz_rust::exec_dot(dot.to_string(), vec![CommandArg::Format(f)])
+            .map_err(|e| DotError::Dot(e.to_string()))?;
+        return Ok(match format {
+            Format::Pdf => pin_pdf_dates(bytes),
+            Format::Svg => bytes,
+        });
     }
     match format {
         Format::Pdf => Err(DotError::NoPdfWithoutDot),
         Format::Svg => fallback_svg(dot),
     }
+}
+
+/// Older cairo builds ignore SOURCE_DATE_EPOCH and stamp the current time: overwrite the
+/// digits of `/CreationDate (D:…)` and `/ModDate (D:…)` with the epoch, in place, so that
+/// the byte length (and the PDF's cross-reference offsets) stay unchanged.
+fn pin_pdf_dates(mut pdf: Vec<u8>) -> Vec<u8> {
+    for key in [&b"/CreationDate (D:"[..], &b"/ModDate (D:"[..]] {
+        let mut from = 0;
+        while let Some(k) = pdf[from..].windows(key.len()).position(|w| w == key) {
+            let start = from + k + key.len();
+            let epoch = b"19700101000000";
+            let digits = pdf[start..]
+                .iter()
+                .take(epoch.len())
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            pdf[start..start + digits].copy_from_slice(&epoch[..digits]);
+            from = start;
+        }
+    }
+    pdf
 }
 
 fn fallback_svg(dot: &str) -> Result<Vec<u8>, DotError> {
@@ -75,6 +100,17 @@ mod tests {
     fn fallback_lays_out_a_small_graph() {
         let svg = fallback_svg("digraph { a -> b; b -> c }").unwrap();
         assert!(String::from_utf8(svg).unwrap().contains("<svg"));
+    }
+
+    #[test]
+    fn issue7_pdf_dates_are_pinned_in_place() {
+        let pdf = b"<< /CreationDate (D:20261130051509Z) /ModDate (D:2026) >>".to_vec();
+        let pinned = pin_pdf_dates(pdf.clone());
+        assert_eq!(pinned.len(), pdf.len());
+        assert_eq!(
+            pinned,
+            b"<< /CreationDate (D:19700101000000Z) /ModDate (D:1970) >>".to_vec()
+        );
     }
 
     #[test]

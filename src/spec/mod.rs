@@ -8,6 +8,7 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+pub mod certificate;
 pub mod figure;
 pub mod raw;
 pub mod reduction;
@@ -83,6 +84,10 @@ pub enum Spec {
         closure: Closure,
         outputs: Vec<OutputSpec>,
     },
+    Certificate {
+        certificate: Box<crate::check::certificate::Certificate>,
+        outputs: Vec<OutputSpec>,
+    },
 }
 
 /// The table kinds.
@@ -108,6 +113,7 @@ impl Spec {
             Spec::Sequence { sequence, .. } => &sequence.id,
             Spec::Reduction { reduction, .. } => &reduction.id,
             Spec::Figure { figure, .. } => &figure.id,
+            Spec::Certificate { certificate, .. } => &certificate.id,
         }
     }
     pub fn outputs(&self) -> &[OutputSpec] {
@@ -117,7 +123,8 @@ impl Spec {
             | Spec::Sets { outputs, .. }
             | Spec::Sequence { outputs, .. }
             | Spec::Reduction { outputs, .. }
-            | Spec::Figure { outputs, .. } => outputs,
+            | Spec::Figure { outputs, .. }
+            | Spec::Certificate { outputs, .. } => outputs,
         }
     }
 }
@@ -338,10 +345,19 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
                     .map_err(|e| yaml_error(src, &e))?;
             figure::validate_figure(src, id, r)
         }
+        "certificate" => {
+            let r: certificate::RawCertificate =
+                serde_saphyr::from_str_with_options(src.text, yaml_options())
+                    .map_err(|e| yaml_error(src, &e))?;
+            certificate::validate_certificate(src, id, r)
+        }
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),
-            Some("expected one of: claim, table, sets, sequence, reduction, figure".into()),
+            Some(
+                "expected one of: claim, table, sets, sequence, reduction, figure, certificate"
+                    .into(),
+            ),
         )),
     }
 }
@@ -400,7 +416,11 @@ pub(crate) fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecErro
 
 /// A formula nested in an untagged value (its own span is not tracked): errors point at
 /// the enclosing field.
-fn nested_formula<T>(src: &Source, at: &Sp<T>, text: &str) -> Result<Formula, SpecError> {
+pub(crate) fn nested_formula<T>(
+    src: &Source,
+    at: &Sp<T>,
+    text: &str,
+) -> Result<Formula, SpecError> {
     Formula::compile(text).map_err(|e| {
         src.error(
             at,
@@ -942,6 +962,7 @@ pub fn schema() -> serde_json::Value {
         Sequence(RawSequence),
         Reduction(reduction::RawReduction),
         Figure(figure::RawFigure),
+        Certificate(certificate::RawCertificate),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
 }

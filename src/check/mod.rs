@@ -3,6 +3,7 @@
 //! model types from `spec`, reports leave as data for `render` and the CLI.
 
 pub mod claim;
+pub mod diagram;
 pub mod formula;
 pub mod sets;
 pub mod table;

@@ -8,6 +8,7 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+pub mod diagram;
 pub mod raw;
 
 use crate::check::claim::{Claim, Claimed, Positions, ValueFormula};
@@ -67,6 +68,10 @@ pub enum Spec {
         sets: SetsClaim,
         outputs: Vec<OutputSpec>,
     },
+    Diagram {
+        diagram: crate::check::diagram::Diagram,
+        outputs: Vec<OutputSpec>,
+    },
 }
 
 /// The table kinds.
@@ -84,13 +89,15 @@ impl Spec {
                 ..
             } => &t.id,
             Spec::Sets { sets, .. } => &sets.id,
+            Spec::Diagram { diagram, .. } => &diagram.id,
         }
     }
     pub fn outputs(&self) -> &[OutputSpec] {
         match self {
             Spec::Claim { outputs, .. }
             | Spec::Table { outputs, .. }
-            | Spec::Sets { outputs, .. } => outputs,
+            | Spec::Sets { outputs, .. }
+            | Spec::Diagram { outputs, .. } => outputs,
         }
     }
 }
@@ -281,10 +288,15 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
             let r: RawSets = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
             validate_sets(src, id, r)
         }
+        "diagram" => {
+            let r: diagram::RawDiagram =
+                serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            diagram::validate_diagram(src, id, r)
+        }
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),
-            Some("expected one of: claim, table, sets".into()),
+            Some("expected one of: claim, table, sets, diagram".into()),
         )),
     }
 }
@@ -316,7 +328,7 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
     )
 }
 
-fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError> {
+pub(crate) fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError> {
     match c {
         None => Ok(Closure::Hull),
         Some(s) => match s.value().as_str() {
@@ -331,7 +343,7 @@ fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError
     }
 }
 
-fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecError> {
+pub(crate) fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecError> {
     Formula::compile(at.value()).map_err(|e| {
         src.error_inside(
             at,
@@ -538,7 +550,7 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
     })
 }
 
-fn params(
+pub(crate) fn params(
     src: &Source,
     raw: &indexmap::IndexMap<String, Sp<RawRange>>,
 ) -> Result<Vec<Param>, SpecError> {
@@ -562,7 +574,7 @@ fn params(
     }
 }
 
-fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
+pub(crate) fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
     match e {
         None => Ok(Expectation::Holds),
         Some(s) => match s.value().as_str() {
@@ -578,7 +590,7 @@ fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, Spec
 }
 
 /// Output paths must stay inside `output/`: relative, no `..`, a known extension.
-fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError> {
+pub(crate) fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError> {
     raw.iter()
         .map(|o| {
             let p = Path::new(o.path.value());
@@ -618,7 +630,7 @@ fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>, SpecError
 
 /// Checks that a game template parses for the first instance, so that an unknown family or
 /// a malformed expression is bad input (exit 2) before any checking starts.
-fn probe_game(
+pub(crate) fn probe_game(
     src: &Source,
     at: &Sp<String>,
     ps: &[Param],
@@ -775,6 +787,7 @@ pub fn schema() -> serde_json::Value {
         Claim(RawClaim),
         Table(RawTable),
         Sets(RawSets),
+        Diagram(diagram::RawDiagram),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
 }

@@ -49,10 +49,16 @@ fn variant(file: &str, edits: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
 fn rejected(file: &str, edits: &[(&str, &str)], expect: &[&str]) {
     let (_dir, path) = variant(file, edits);
     let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8 path")]);
-    assert_eq!(code, 1, "{file} variant {edits:?} must be refuted\n{out}\n{err}");
+    assert_eq!(
+        code, 1,
+        "{file} variant {edits:?} must be refuted\n{out}\n{err}"
+    );
     assert!(out.contains("REFUTED"), "{out}");
     for e in expect {
-        assert!(out.contains(e), "{file} variant {edits:?}: expected `{e}` in\n{out}");
+        assert!(
+            out.contains(e),
+            "{file} variant {edits:?}: expected `{e}` in\n{out}"
+        );
     }
 }
 
@@ -71,7 +77,10 @@ fn issue5_every_paper_diagram_is_valid() {
         "thm_5_43_case2_diagram_F",
         "thm_5_43_case3_diagram_G",
     ] {
-        let line = out.lines().find(|l| l.contains(id)).expect("a line per spec");
+        let line = out
+            .lines()
+            .find(|l| l.contains(id))
+            .expect("a line per spec");
         assert!(line.contains(": holds"), "{line}");
     }
 }
@@ -101,12 +110,19 @@ fn issue5_fig_5_8_variants_are_rejected() {
     rejected(
         f,
         &[("  - {from: M, to: Z, style: dashed, move: heap}\n", "")],
-        &["no option of *0 + *1 at node M", "missing reply from M", "*1 + *1 [S] → *0 + *1 [M]"],
+        &[
+            "no option of *0 + *1 at node M",
+            "missing reply from M",
+            "*1 + *1 [S] → *0 + *1 [M]",
+        ],
     );
     // Sink mislabelled: *0 + *0 is not a start position of diagram (A).
     rejected(
         f,
-        &[("    sink: terminal", "    sink: {diagram: fig_5_9_diagram_A}")],
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: fig_5_9_diagram_A}",
+        )],
         &["*0 + *0 is not among the start positions validated by diagram (A)"],
     );
     // Start family widened to *n + *m: *0 + *1 is an N-position, its option *0 + *0 is
@@ -115,7 +131,10 @@ fn issue5_fig_5_8_variants_are_rejected() {
         f,
         &[
             ("game: \"*n + *n\"", "game: \"*n + *m\""),
-            ("params: {n: \"0..=30\"}", "params: {n: \"0..=30\", m: \"0..=3\"}"),
+            (
+                "params: {n: \"0..=30\"}",
+                "params: {n: \"0..=30\", m: \"0..=3\"}",
+            ),
             (
                 "when: \"g0_heap == g1_heap && g0_heap >= 1\"",
                 "when: \"g0_heap >= 1 || g1_heap >= 1\"",
@@ -150,15 +169,24 @@ fn issue5_diagram_a_variants_are_rejected() {
     );
     rejected(
         f,
-        &[("    sink: terminal", "    sink: {diagram: lemma_5_38_diagram_B}")],
-        &["is not among the start positions validated by diagram (B)", "[T]"],
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: lemma_5_38_diagram_B}",
+        )],
+        &[
+            "is not among the start positions validated by diagram (B)",
+            "[T]",
+        ],
     );
     // (3,[1,1]) + *1 is an N-position (nim(3,[1,1]) = 2); the widened start node does not
     // cover its dehub.
     rejected(
         f,
         &[
-            ("  - game: \"SPL(3,[]) + *0\"", "  - game: \"SPL(3,[]) + *0\"\n  - game: \"SPL(3,[1,1]) + *1\""),
+            (
+                "  - game: \"SPL(3,[]) + *0\"",
+                "  - game: \"SPL(3,[]) + *0\"\n  - game: \"SPL(3,[1,1]) + *1\"",
+            ),
             (
                 "when: \"c == 3 && parts == [3] && nimber == 1 && !is_lambda\"",
                 "when: \"c == 3 && size >= 2 && nimber == 1 && !is_lambda\"",
@@ -171,13 +199,19 @@ fn issue5_diagram_a_variants_are_rejected() {
     rejected(
         f,
         &[
-            ("when: \"terminal && nimber == 0\"", "when: \"c <= 1 && nimber == 0\""),
+            (
+                "when: \"terminal && nimber == 0\"",
+                "when: \"c <= 1 && nimber == 0\"",
+            ),
             (
                 "  - {from: e4, to: T, style: double, move: split}",
                 "  - {from: e4, to: T, style: double, move: dehub}",
             ),
         ],
-        &["(0,[3]) + *0 is not terminal (2 options)", "(1,[3]) + *0 [e4] → (0,[3]) + *0 [T]"],
+        &[
+            "(0,[3]) + *0 is not terminal (2 options)",
+            "(1,[3]) + *0 [e4] → (0,[3]) + *0 [T]",
+        ],
     );
 }
 
@@ -191,7 +225,10 @@ fn issue5_diagram_b_variants_are_rejected() {
     );
     rejected(
         f,
-        &[("    sink: terminal", "    sink: {diagram: fig_5_9_diagram_A}")],
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: fig_5_9_diagram_A}",
+        )],
         &["(0,[2]) is not among the start positions validated by diagram (A)"],
     );
     // c = 1 is outside Lemma 5.38: (1,[4]) is an N-position (its dehub reaches (0,[4])).
@@ -199,7 +236,10 @@ fn issue5_diagram_b_variants_are_rejected() {
         f,
         &[
             ("c: \"0,2\"\n      lam:", "c: \"0,1,2\"\n      lam:"),
-            ("where: \"odd_parts == 0\"", "where: \"odd_parts == 0 && (c != 1 || num_parts == 1)\""),
+            (
+                "where: \"odd_parts == 0\"",
+                "where: \"odd_parts == 0 && (c != 1 || num_parts == 1)\"",
+            ),
             (
                 "when: \"c == 0 && size == 4 && num_parts == 1\"",
                 "when: \"c <= 1 && size == 4 && num_parts == 1\"",
@@ -220,7 +260,10 @@ fn issue5_diagram_b_variants_are_rejected() {
                 "when: \"(c == 2 && parts == [1,1]) || (c == 1 && parts == [3])\"",
             ),
         ],
-        &["of (1,[3]) at node H satisfies no target", "(2,[3]) [g2] → (1,[3]) [H]"],
+        &[
+            "of (1,[3]) at node H satisfies no target",
+            "(2,[3]) [g2] → (1,[3]) [H]",
+        ],
     );
 }
 
@@ -230,7 +273,10 @@ fn issue5_diagram_c_variants_are_rejected() {
     rejected(
         f,
         &[("  - {from: N2, to: L37, style: double, move: split}\n", "")],
-        &["no option of (3,[2,1,1]) at node N2", "missing reply from N2"],
+        &[
+            "no option of (3,[2,1,1]) at node N2",
+            "missing reply from N2",
+        ],
     );
     rejected(
         f,
@@ -241,8 +287,14 @@ fn issue5_diagram_c_variants_are_rejected() {
     rejected(
         f,
         &[
-            ("where: \"size == c + 2 && solid\"", "where: \"size == c + 2\""),
-            ("when: \"c >= 3 && size == c + 2 && solid\"", "when: \"c >= 3 && size == c + 2\""),
+            (
+                "where: \"size == c + 2 && solid\"",
+                "where: \"size == c + 2\"",
+            ),
+            (
+                "when: \"c >= 3 && size == c + 2 && solid\"",
+                "when: \"c >= 3 && size == c + 2\"",
+            ),
         ],
         &["option (2,[1,1,1,1,1]) (dehub move) of (3,[1,1,1,1,1]) at node S satisfies no target"],
     );
@@ -253,7 +305,10 @@ fn issue5_diagram_c_variants_are_rejected() {
         &[
             ("  - {from: N2, to: S, style: double, move: dehub}\n", ""),
             ("  - {from: N2, to: L38, style: double, move: dehub}\n", ""),
-            ("when: \"c >= 1 && size == c && num_parts == c\"", "when: \"c >= 1 && size == c\""),
+            (
+                "when: \"c >= 1 && size == c && num_parts == c\"",
+                "when: \"c >= 1 && size == c\"",
+            ),
         ],
         &["(3,[2,1]) has nim-value *1 by exhaustive solving, but sits at a `*0` sink"],
     );
@@ -269,14 +324,20 @@ fn issue5_diagram_d_variants_are_rejected() {
     );
     rejected(
         f,
-        &[("sink: {diagram: fig_5_9_diagram_A, start: 3}", "sink: {diagram: fig_5_9_diagram_A, start: 2}")],
+        &[(
+            "sink: {diagram: fig_5_9_diagram_A, start: 3}",
+            "sink: {diagram: fig_5_9_diagram_A, start: 2}",
+        )],
         &["(3,[]) is not among the start positions at start 2 validated by diagram (A)"],
     );
     // k = -1 allowed: (3,[1,1]) has nim-value 2.
     rejected(
         f,
         &[
-            ("where: \"h - size >= 3 && pty(h - size) == 1\"", "where: \"h - size >= 1 && pty(h - size) == 1\""),
+            (
+                "where: \"h - size >= 3 && pty(h - size) == 1\"",
+                "where: \"h - size >= 1 && pty(h - size) == 1\"",
+            ),
             (
                 "when: \"c - size >= 3 && pty(c - size) == 1 && !(c == 3 && size == 0)\"",
                 "when: \"c - size >= 1 && pty(c - size) == 1 && !(c == 3 && size == 0)\"",
@@ -292,18 +353,30 @@ fn issue5_diagram_e_variants_are_rejected() {
     rejected(
         f,
         &[("  - {from: n4, to: C, style: double, move: split}\n", "")],
-        &["no option of (4,[7]) at node n4", "(4,Λ^8) [Se] → (4,[7]) [n4]"],
+        &[
+            "no option of (4,[7]) at node n4",
+            "(4,Λ^8) [Se] → (4,[7]) [n4]",
+        ],
     );
     rejected(
         f,
-        &[("sink: {diagram: lemma_5_38_diagram_B}", "sink: {diagram: lemma_5_41_diagram_C}")],
-        &["(2,Λ^4) is not among the start positions validated by diagram (C)", "play: (2,Λ^4) [B]"],
+        &[(
+            "sink: {diagram: lemma_5_38_diagram_B}",
+            "sink: {diagram: lemma_5_41_diagram_C}",
+        )],
+        &[
+            "(2,Λ^4) is not among the start positions validated by diagram (C)",
+            "play: (2,Λ^4) [B]",
+        ],
     );
     // m ≤ n instead of m + 2 ≤ n: (4,Λ^4) has nim-value 1 (Thm 5.43, n + m even, d ≤ 0).
     rejected(
         f,
         &[
-            ("where: \"pty(m + n) == 0 && m + 2 <= n\"", "where: \"pty(m + n) == 0 && m <= n\""),
+            (
+                "where: \"pty(m + n) == 0 && m + 2 <= n\"",
+                "where: \"pty(m + n) == 0 && m <= n\"",
+            ),
             (
                 "odd_parts == 0 && pty(size) == 0 && size >= c + 4\"\n    start: 2",
                 "odd_parts == 0 && pty(size) == 0 && size >= c\"\n    start: 2",
@@ -323,14 +396,20 @@ fn issue5_diagram_f_variants_are_rejected() {
     );
     rejected(
         f,
-        &[("sink: {diagram: fig_5_9_diagram_A, start: 2}", "sink: {diagram: fig_5_9_diagram_A, start: 1}")],
+        &[(
+            "sink: {diagram: fig_5_9_diagram_A, start: 2}",
+            "sink: {diagram: fig_5_9_diagram_A, start: 1}",
+        )],
         &["(3,[2]) is not among the start positions at start 1 validated by diagram (A)"],
     );
     // Four odd parts: (5,[1,1,1,1]) has nim-value 2.
     rejected(
         f,
         &[
-            ("(pty(c) == 1 && odd_parts <= 2)", "(pty(c) == 1 && odd_parts <= 4)"),
+            (
+                "(pty(c) == 1 && odd_parts <= 2)",
+                "(pty(c) == 1 && odd_parts <= 4)",
+            ),
             (
                 "when: \"pty(c) == 1 && c >= 5 && size == c - 1 && odd_parts <= 2\"",
                 "when: \"pty(c) == 1 && c >= 5 && size == c - 1 && odd_parts <= 4\"",
@@ -346,7 +425,10 @@ fn issue5_diagram_g_variants_are_rejected() {
     rejected(
         f,
         &[("  - {from: e1, to: Z, style: double, move: split}\n", "")],
-        &["no option of (3,[2,2]) + *1 at node e1", "missing reply from e1"],
+        &[
+            "no option of (3,[2,2]) + *1 at node e1",
+            "missing reply from e1",
+        ],
     );
     rejected(
         f,
@@ -356,7 +438,7 @@ fn issue5_diagram_g_variants_are_rejected() {
     rejected(
         f,
         &[
-            ("params: {c: \"4..=14\"}", "params: {c: \"3..=14\"}"),
+            ("params: {c: \"4..=18\"}", "params: {c: \"3..=18\"}"),
             (
                 "pty(c) == 1 && c >= 5 && size == c && odd_parts == 1 && !is_lambda",
                 "pty(c) == 1 && c >= 3 && size == c && odd_parts == 1 && !is_lambda",
@@ -371,14 +453,20 @@ fn issue5_reference_cycles_and_unknown_references_are_bad_input() {
     // (D) refers to (A); (A) referring to (D) closes a cycle.
     let (_d, path) = variant(
         "fig_5_9_diagram_A.yaml",
-        &[("    sink: terminal", "    sink: {diagram: lemma_5_42_diagram_D}")],
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: lemma_5_42_diagram_D}",
+        )],
     );
     let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cycle"), "{err}");
     let (_d, path) = variant(
         "lemma_5_41_diagram_C.yaml",
-        &[("sink: {diagram: lemma_5_38_diagram_B}", "sink: {diagram: no_such_diagram}")],
+        &[(
+            "sink: {diagram: lemma_5_38_diagram_B}",
+            "sink: {diagram: no_such_diagram}",
+        )],
     );
     let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(code, 2, "{err}");
@@ -390,16 +478,16 @@ fn issue5_structural_errors_are_reported_with_locations() {
     // A reply arrow leaving a P-node.
     let (_d, path) = variant(
         "fig_5_8_nim_sum.yaml",
-        &[("  - {from: S, to: M, style: single, move: heap}", "  - {from: S, to: M, style: double, move: heap}")],
+        &[(
+            "  - {from: S, to: M, style: single, move: heap}",
+            "  - {from: S, to: M, style: double, move: heap}",
+        )],
     );
     let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("fig_5_8_nim_sum.yaml:"), "{err}");
     // An unknown arrow style.
-    let (_d, path) = variant(
-        "fig_5_8_nim_sum.yaml",
-        &[("style: dashed", "style: wavy")],
-    );
+    let (_d, path) = variant("fig_5_8_nim_sum.yaml", &[("style: dashed", "style: wavy")]);
     let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown arrow style `wavy`"), "{err}");
@@ -413,7 +501,10 @@ fn render_dot(file: &str) -> String {
     let mut target = None;
     for e in std::fs::read_dir(root.join(DIR)).expect("specs") {
         let p = e.expect("entry").path();
-        let rel = p.strip_prefix(root).expect("inside the crate").to_path_buf();
+        let rel = p
+            .strip_prefix(root)
+            .expect("inside the crate")
+            .to_path_buf();
         if let Ok(Spec::Diagram { diagram, .. }) = load_file(&rel) {
             if rel.file_name().and_then(|n| n.to_str()) == Some(file) {
                 target = Some(diagram.id.clone());
@@ -462,7 +553,10 @@ fn issue5_every_dot_artifact_parses() {
         let name = f.expect("entry").file_name().into_string().expect("utf-8");
         let dot = render_dot(&name);
         grundy::render::dot::parse(&dot).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(dot.contains("arrowhead=normalnormal"), "{name}: replies are double-headed");
+        assert!(
+            dot.contains("arrowhead=normalnormal"),
+            "{name}: replies are double-headed"
+        );
         assert!(dot.contains("// checked range:"), "{name}: provenance");
     }
 }

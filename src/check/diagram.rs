@@ -343,8 +343,9 @@ fn universe(g: &AnyGame) -> String {
             let u: Vec<String> = parts.iter().map(universe).collect();
             format!("sum[{}]", u.join(";"))
         }
-        // Everything else is identified by its full name (conservative).
-        other => other.to_string(),
+        // Everything else is identified by its whole structure (graph, closure, rule…), so
+        // that two games share memoised results only when they are the same game.
+        other => format!("{other:?}"),
     }
 }
 
@@ -458,11 +459,7 @@ struct Failure {
 }
 
 impl<'a> Explorer<'a> {
-    fn new(
-        d: &'a Diagram,
-        game: &'a AnyGame,
-        families: &'a HashMap<String, Arc<Family>>,
-    ) -> Self {
+    fn new(d: &'a Diagram, game: &'a AnyGame, families: &'a HashMap<String, Arc<Family>>) -> Self {
         let mut singles = vec![Vec::new(); d.nodes.len()];
         let mut replies = vec![Vec::new(); d.nodes.len()];
         for (i, a) in d.arrows.iter().enumerate() {
@@ -500,17 +497,14 @@ impl<'a> Explorer<'a> {
             self.envs.insert(p.clone(), env);
         }
         let n = &self.d.nodes[node];
-        let b = n
-            .when
-            .eval_bool(&self.envs[p])
-            .map_err(|m| CheckError {
-                loc: n.when_loc.clone(),
-                message: format!(
-                    "predicate of node {} at position {}: {m}",
-                    n.name,
-                    self.game.label(p)
-                ),
-            })?;
+        let b = n.when.eval_bool(&self.envs[p]).map_err(|m| CheckError {
+            loc: n.when_loc.clone(),
+            message: format!(
+                "predicate of node {} at position {}: {m}",
+                n.name,
+                self.game.label(p)
+            ),
+        })?;
         self.preds.insert((node, p.clone()), b);
         Ok(b)
     }
@@ -646,7 +640,12 @@ impl<'a> Explorer<'a> {
 
     /// Why (node, p) is invalid: follows the first failing option or reply down to a missing
     /// arrow, a failing sink or an unanswerable position.
-    fn why(&mut self, node: usize, p: &AnyPos, path: &mut Vec<String>) -> Result<Failure, CheckError> {
+    fn why(
+        &mut self,
+        node: usize,
+        p: &AnyPos,
+        path: &mut Vec<String>,
+    ) -> Result<Failure, CheckError> {
         path.push(self.step(node, p));
         let n = self.d.nodes[node].clone();
         let fail = |path: &Vec<String>, reason: String, pos: String| Failure {
@@ -655,7 +654,9 @@ impl<'a> Explorer<'a> {
             position: pos,
         };
         if let Some(s) = &n.sink {
-            let r = self.sink_ok(s, p)?.unwrap_or_else(|| "sink accepted".into());
+            let r = self
+                .sink_ok(s, p)?
+                .unwrap_or_else(|| "sink accepted".into());
             return Ok(fail(path, r, self.label(p)));
         }
         let opts = self.game.options(p);

@@ -55,7 +55,9 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
 
 fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
     match spec {
-        Spec::Diagram { .. } => check_diagram(spec, &mut diagram_registry(std::slice::from_ref(spec))),
+        Spec::Diagram { .. } => {
+            check_diagram(spec, &mut diagram_registry(std::slice::from_ref(spec)))
+        }
         Spec::Sets { sets, .. } => Ok(Checked {
             report: sets.check()?,
             view: None,
@@ -110,7 +112,8 @@ fn diagram_registry(specs: &[Spec]) -> crate::check::diagram::Registry {
         let mut added = false;
         for id in reg.missing() {
             for d in &dirs {
-                if let Ok(Spec::Diagram { diagram, .. }) = load_file(&d.join(format!("{id}.yaml"))) {
+                if let Ok(Spec::Diagram { diagram, .. }) = load_file(&d.join(format!("{id}.yaml")))
+                {
                     if let Some(p) = Path::new(&diagram.file).parent() {
                         dirs.push(p.to_path_buf());
                     }
@@ -222,9 +225,10 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
     };
     if explain && !json {
         for c in &checked {
-            let view = c.view.clone().and_then(|v| {
-                serde_json::from_value::<crate::check::diagram::DiagramView>(v).ok()
-            });
+            let view = c
+                .view
+                .clone()
+                .and_then(|v| serde_json::from_value::<crate::check::diagram::DiagramView>(v).ok());
             if let (Some(v), "diagram") = (view, c.report.kind.as_str()) {
                 print!("{}", crate::check::diagram::explain(&v));
             }

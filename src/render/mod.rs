@@ -136,10 +136,9 @@ impl Renderer {
         });
         let mut other = tera::Tera::new();
         other.autoescape_on(Vec::<&str>::new());
-        other.register_filter(
-            "paper_html",
-            |s: &str, _: tera::Kwargs, _: &tera::State| paper_html(s),
-        );
+        other.register_filter("paper_html", |s: &str, _: tera::Kwargs, _: &tera::State| {
+            paper_html(s)
+        });
         let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
             dir: dir.display().to_string(),
             why: e.to_string(),
@@ -227,7 +226,10 @@ mod tests {
             "(c, λ<SUP>c+2</SUP><SUB>0</SUB>)"
         );
         assert_eq!(paper_html("(c,[1^c])"), "(c,[1<SUP>c</SUP>])");
-        assert_eq!(paper_html("(o, Λ^{o+2k}) + *1"), "(o, Λ<SUP>o+2k</SUP>) + *1");
+        assert_eq!(
+            paper_html("(o, Λ^{o+2k}) + *1"),
+            "(o, Λ<SUP>o+2k</SUP>) + *1"
+        );
         assert_eq!(paper_html("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert_eq!(paper_html("λ^{x_{1}}"), "λ<SUP>x<SUB>1</SUB></SUP>");
         // An unclosed brace is taken to the end rather than lost.

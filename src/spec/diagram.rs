@@ -4,8 +4,12 @@
 //! mathematics is checked by the checker.
 
 use super::raw::{RawOutput, RawRange, Sp};
-use super::{closure_of, expectation, formula, outputs, params, probe_game, Source, Spec, SpecError};
-use crate::check::diagram::{Arrow, Diagram, MoveKind, Node, Sink, StartGen, StartPositions, Style};
+use super::{
+    closure_of, expectation, formula, outputs, params, probe_game, Source, Spec, SpecError,
+};
+use crate::check::diagram::{
+    Arrow, Diagram, MoveKind, Node, Sink, StartGen, StartPositions, Style,
+};
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -137,7 +141,10 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
             closure,
             params: ps,
             filter: s.filter.as_ref().map(|f| formula(src, f)).transpose()?,
-            filter_loc: s.filter.as_ref().map_or_else(|| src.loc(&s.game), |f| src.loc(f)),
+            filter_loc: s
+                .filter
+                .as_ref()
+                .map_or_else(|| src.loc(&s.game), |f| src.loc(f)),
             positions,
         });
     }
@@ -149,7 +156,11 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
                 format!("unknown node `{}`", at.value()),
                 Some(format!(
                     "nodes: {}",
-                    names.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                    names
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             )
         })
@@ -242,11 +253,7 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
             ));
         }
         if sink.is_some() && arrows.iter().any(|(a, _)| a.from == i) {
-            return Err(src.error(
-                &n.when,
-                format!("sink `{name}` has outgoing arrows"),
-                None,
-            ));
+            return Err(src.error(&n.when, format!("sink `{name}` has outgoing arrows"), None));
         }
         if !p_node && !arrows.iter().any(|(a, _)| a.from == i) {
             return Err(src.error(
@@ -270,14 +277,22 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
         if a.style.is_reply() && from.p_node {
             return Err(src.error(
                 &raw.from,
-                format!("reply arrow from `{}`, where the first player is to move", from.name),
-                Some("replies (double, dashed, dotted) leave nodes reached by single arrows".into()),
+                format!(
+                    "reply arrow from `{}`, where the first player is to move",
+                    from.name
+                ),
+                Some(
+                    "replies (double, dashed, dotted) leave nodes reached by single arrows".into(),
+                ),
             ));
         }
         if !a.style.is_reply() && !from.p_node {
             return Err(src.error(
                 &raw.from,
-                format!("single arrow from `{}`, where the second player is to move", from.name),
+                format!(
+                    "single arrow from `{}`, where the second player is to move",
+                    from.name
+                ),
                 Some("single arrows leave start nodes and targets of replies".into()),
             ));
         }

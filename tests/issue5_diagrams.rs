@@ -66,10 +66,11 @@ fn rejected(file: &str, edits: &[(&str, &str)], expect: &[&str]) {
 fn issue5_every_paper_diagram_is_valid() {
     let (code, out, err) = grundy(&["check", DIR]);
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("8 specs: 8 as expected, 0 not"), "{out}");
+    assert!(out.contains("9 specs: 9 as expected, 0 not"), "{out}");
     for id in [
         "fig_5_8_nim_sum",
         "fig_5_9_diagram_A",
+        "lemma_5_37_diagram",
         "lemma_5_38_diagram_B",
         "lemma_5_41_diagram_C",
         "lemma_5_42_diagram_D",
@@ -280,7 +281,10 @@ fn issue5_diagram_c_variants_are_rejected() {
     );
     rejected(
         f,
-        &[("    sink: \"*0\"", "    sink: terminal")],
+        &[(
+            "    sink: {diagram: lemma_5_37_diagram}",
+            "    sink: terminal",
+        )],
         &["(3,[1,1,1]) is not terminal"],
     );
     // Solidity dropped: (3,[1,1,1,1,1]) is not covered.
@@ -308,6 +312,10 @@ fn issue5_diagram_c_variants_are_rejected() {
             (
                 "when: \"c >= 1 && size == c && num_parts == c\"",
                 "when: \"c >= 1 && size == c\"",
+            ),
+            (
+                "    sink: {diagram: lemma_5_37_diagram}",
+                "    sink: \"*0\"",
             ),
         ],
         &["(3,[2,1]) has nim-value *1 by exhaustive solving, but sits at a `*0` sink"],

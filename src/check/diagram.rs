@@ -162,7 +162,9 @@ pub type Key = (String, AnyPos);
 #[derive(Clone, Debug, Default)]
 pub struct Family {
     pub valid: bool,
+    /// How the paper refers to the diagram: "(A)", or its source when it has no letter.
     pub label: String,
+    pub letter: Option<String>,
     pub range: String,
     /// Start positions and the start marker of the node they were validated at.
     pub members: FxHashMap<Key, Vec<u32>>,
@@ -783,7 +785,7 @@ impl Diagram {
         match (&self.letter, &self.figure) {
             (Some(l), _) => format!("({l})"),
             (None, Some(f)) => format!("of Figure {f}"),
-            _ => format!("`{}`", self.id),
+            _ => self.source.clone(),
         }
     }
 
@@ -899,6 +901,7 @@ impl Diagram {
         let mut family = Family {
             valid: false,
             label: self.name_for_refs(),
+            letter: self.letter.clone(),
             range: self.range(),
             members: FxHashMap::default(),
         };
@@ -1044,12 +1047,12 @@ impl Diagram {
                     Sink::Terminal => "terminal".to_string(),
                     Sink::Zero => "*0".to_string(),
                     Sink::Ref { diagram, start } => {
-                        let name = families
-                            .get(diagram)
-                            .map_or_else(|| diagram.clone(), |f| f.label.clone());
-                        match start {
-                            Some(s) => format!("{}.{s})", name.trim_end_matches(')')),
-                            None => name,
+                        let fam = families.get(diagram);
+                        let name = fam.map_or_else(|| diagram.clone(), |f| f.label.clone());
+                        match (fam.and_then(|f| f.letter.as_ref()), start) {
+                            (Some(l), Some(s)) => format!("({l}.{s})"),
+                            (None, Some(s)) => format!("{name}, start {s}"),
+                            (_, None) => name,
                         }
                     }
                 }),
@@ -1079,5 +1082,53 @@ impl Diagram {
             nodes,
             arrows,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse_game;
+
+    fn game(s: &str) -> AnyGame {
+        parse_game(s, ParseOptions::default()).expect("a game")
+    }
+
+    #[test]
+    fn issue5_keys_identify_g_plus_star_zero_with_g() {
+        let a = game("SPL(3,[]) + *0");
+        let b = game("SPL(3,[])");
+        assert_eq!(key(&a, &a.start()), key(&b, &b.start()));
+        let c = game("SPL(3,[]) + *1");
+        assert_ne!(key(&c, &c.start()), key(&b, &b.start()));
+        // Different SPL instances share options, so they share a universe; different graphs
+        // do not.
+        assert_eq!(universe(&game("SPL(3,[3])")), universe(&game("SPL(5,7)")));
+        assert_ne!(universe(&game("TER(C_5)")), universe(&game("TER(C_6)")));
+    }
+
+    #[test]
+    fn issue5_move_kinds_and_sum_features() {
+        let g = game("SPL(3,[3]) + *1");
+        let p = g.start();
+        let kinds: Vec<MoveKind> = g.options(&p).iter().map(|q| move_kind(&g, &p, q)).collect();
+        // (2,[3]) + *1, (3,[2]) + *1, (3,[1,1]) + *1, (3,[3]) + *0.
+        assert_eq!(
+            kinds,
+            [
+                MoveKind::Dehub,
+                MoveKind::Split,
+                MoveKind::Split,
+                MoveKind::Heap
+            ]
+        );
+        let f = features(&g, &p);
+        assert_eq!(f["c"], Value::Int(3));
+        assert_eq!(f["g0_c"], Value::Int(3));
+        assert_eq!(f["nimber"], Value::Int(1));
+        assert_eq!(f["size"], Value::Int(3));
+        let h = game("*2 + *3");
+        assert_eq!(features(&h, &h.start())["nimber"], Value::Int(1));
+        assert!(!features(&h, &h.start()).contains_key("heap"));
     }
 }

@@ -45,13 +45,37 @@ pub fn render(dot: &str, format: Format) -> Result<Vec<u8>, DotError> {
             Format::Svg => GFormat::Svg,
             Format::Pdf => GFormat::Pdf,
         };
-        return graphviz_rust::exec_dot(dot.to_string(), vec![CommandArg::Format(f)])
-            .map_err(|e| DotError::Dot(e.to_string()));
+        let bytes = graphviz_rust::exec_dot(dot.to_string(), vec![CommandArg::Format(f)])
+            .map_err(|e| DotError::Dot(e.to_string()))?;
+        return Ok(match format {
+            Format::Pdf => pin_pdf_dates(bytes),
+            Format::Svg => bytes,
+        });
     }
     match format {
         Format::Pdf => Err(DotError::NoPdfWithoutDot),
         Format::Svg => fallback_svg(dot),
     }
+}
+
+/// Older cairo versions ignore SOURCE_DATE_EPOCH and stamp the wall clock into the PDF's
+/// `/CreationDate` and `/ModDate`; the 14 digits are overwritten in place with the epoch
+/// (same length, so the cross-reference offsets stay valid) to keep artifacts reproducible.
+fn pin_pdf_dates(mut bytes: Vec<u8>) -> Vec<u8> {
+    for tag in [&b"/CreationDate (D:"[..], &b"/ModDate (D:"[..]] {
+        let mut from = 0;
+        while let Some(i) = bytes[from..]
+            .windows(tag.len())
+            .position(|w| w == tag)
+            .map(|i| from + i + tag.len())
+        {
+            if bytes.len() >= i + 14 && bytes[i..i + 14].iter().all(u8::is_ascii_digit) {
+                bytes[i..i + 14].copy_from_slice(b"19700101000000");
+            }
+            from = i;
+        }
+    }
+    bytes
 }
 
 fn fallback_svg(dot: &str) -> Result<Vec<u8>, DotError> {
@@ -75,6 +99,24 @@ mod tests {
     fn fallback_lays_out_a_small_graph() {
         let svg = fallback_svg("digraph { a -> b; b -> c }").unwrap();
         assert!(String::from_utf8(svg).unwrap().contains("<svg"));
+    }
+
+    #[test]
+    fn issue5_pdf_dates_are_pinned() {
+        let pdf =
+            b"%PDF-1.5 /CreationDate (D:20261130052046Z) /ModDate (D:20261130052046Z)".to_vec();
+        let pinned = pin_pdf_dates(pdf.clone());
+        assert_eq!(pinned.len(), pdf.len());
+        assert_eq!(
+            pinned,
+            b"%PDF-1.5 /CreationDate (D:19700101000000Z) /ModDate (D:19700101000000Z)".to_vec()
+        );
+        if dot_available() {
+            let a = render("digraph { a -> b }", Format::Pdf).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(1100));
+            let b = render("digraph { a -> b }", Format::Pdf).unwrap();
+            assert_eq!(a, b, "PDF bytes must not depend on the clock");
+        }
     }
 
     #[test]

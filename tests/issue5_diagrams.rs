@@ -568,3 +568,45 @@ fn issue5_every_dot_artifact_parses() {
         assert!(dot.contains("// checked range:"), "{name}: provenance");
     }
 }
+
+#[test]
+fn issue5_reachable_start_positions() {
+    // Lemma 5.37 with its start family taken from the positions reachable from (6,[1^6]):
+    // (c,[1^c]) for c = 1..=6 (the dehub-then-split plays reach every smaller one).
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let spec = r#"kind: diagram
+source: Lemma 5.37
+starts:
+  - game: "SPL(6,[1,1,1,1,1,1])"
+    positions: reachable
+    where: "size == c && num_parts == c && c >= 1"
+nodes:
+  S: {label: "(c,[1^c])", when: "c >= 1 && size == c && num_parts == c", start: 1}
+  N1: {label: "(c-1,[1^c])", when: "size == c + 1 && num_parts == size"}
+  N2: {label: "(c,[1^{c-1}])", when: "c >= 2 && size == c - 1 && num_parts == size"}
+arrows:
+  - {from: S, to: N1, style: single, move: dehub}
+  - {from: S, to: N2, style: single, move: split}
+  - {from: N1, to: S, style: double, move: split}
+  - {from: N2, to: S, style: double, move: dehub}
+"#;
+    let path = dir.path().join("l537.yaml");
+    std::fs::write(&path, spec).expect("write");
+    let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("6 instances"), "{out}");
+    // The wrong variant: replying to a dehub by another dehub reaches (c-2,[1^c]), which the
+    // diagram does not describe; (2,[1,1]) → (1,[1,1]) has no such reply (its dehub leaves
+    // (0,[1,1]), not of the form (c,[1^c])).
+    std::fs::write(
+        &path,
+        spec.replace(
+            "{from: N1, to: S, style: double, move: split}",
+            "{from: N1, to: S, style: double, move: dehub}",
+        ),
+    )
+    .expect("write");
+    let (code, out, _) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no option of (1,[1,1]) at node N1"), "{out}");
+}

@@ -595,9 +595,8 @@ arrows:
     let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("6 instances"), "{out}");
-    // The wrong variant: replying to a dehub by another dehub reaches (c-2,[1^c]), which the
-    // diagram does not describe; (2,[1,1]) → (1,[1,1]) has no such reply (its dehub leaves
-    // (0,[1,1]), not of the form (c,[1^c])).
+    // The wrong variant: replying to a dehub by another dehub: from (5,[1^6]) the dehub reaches
+    // (4,[1^6]), which is not of the form (c,[1^c]), so no reply target matches.
     std::fs::write(
         &path,
         spec.replace(
@@ -608,5 +607,8 @@ arrows:
     .expect("write");
     let (code, out, _) = grundy(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("no option of (1,[1,1]) at node N1"), "{out}");
+    assert!(
+        out.contains("no option of (5,[1,1,1,1,1,1]) at node N1"),
+        "{out}"
+    );
 }

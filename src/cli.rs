@@ -9,7 +9,9 @@ use std::process::ExitCode;
 
 pub mod bench;
 pub mod check;
+pub mod cycle;
 pub mod octal;
+pub mod spectrum;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -105,6 +107,36 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Outcome of TER(C_n) for odd n by the packed-table sweep (Conjecture 5.5).
+    Cycle {
+        /// Odd n to solve (repeatable).
+        #[arg(long = "n", value_name = "N")]
+        n: Vec<u32>,
+        /// Solve every odd n from --min-n up to this.
+        #[arg(long)]
+        max_n: Option<u32>,
+        #[arg(long, default_value_t = 3)]
+        min_n: u32,
+        /// Directory for resumable checkpoints.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between checkpoints.
+        #[arg(long, default_value_t = 600.0)]
+        checkpoint_every: f64,
+        /// Start at this selected set, e.g. `v1,v4` (the game TER_S(C_n)).
+        #[arg(long, value_name = "VERTICES")]
+        start: Option<String>,
+        /// Decide ∅ from the second player's replies {v1, vj} (tables of 2^(n-2) bits).
+        #[arg(long, conflicts_with = "start")]
+        by_reply: bool,
+        /// Pause after this many levels (checkpointed; exit code 3); rerun to resume.
+        #[arg(long)]
+        max_levels: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Distribution of nim(TER(G)) and nim(DNT(G)) over all connected graphs on N vertices.
+    Spectrum(spectrum::SpectrumArgs),
 }
 
 /// Errors of the CLI layer: each says what was expected.
@@ -175,6 +207,13 @@ pub fn main() -> ExitCode {
     if std::env::var_os("SOURCE_DATE_EPOCH").is_none() {
         std::env::set_var("SOURCE_DATE_EPOCH", "0");
     }
+    // Like any Unix filter, end quietly when the reader of stdout goes away (`grundy … | head`)
+    // instead of panicking in `println!`.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -221,6 +260,36 @@ pub fn main() -> ExitCode {
             json,
         } => bench::run(max_cycle, max_wheel, json),
         Command::Octal { code, len, json } => octal::run(&code, len, json),
+        Command::Cycle {
+            mut n,
+            max_n,
+            min_n,
+            checkpoint,
+            checkpoint_every,
+            max_levels,
+            start,
+            by_reply,
+            json,
+        } => {
+            if let Some(max) = max_n {
+                n.extend((min_n..=max).filter(|k| k % 2 == 1));
+            }
+            if n.is_empty() {
+                return report(miette::Report::msg(
+                    "grundy cycle: give --n N (odd) or --max-n N",
+                ));
+            }
+            cycle::run(
+                n,
+                start,
+                checkpoint,
+                checkpoint_every,
+                max_levels,
+                by_reply,
+                json,
+            )
+        }
+        Command::Spectrum(args) => spectrum::run(args),
     }
 }
 

@@ -5,7 +5,9 @@
 pub mod claim;
 pub mod diagram;
 pub mod formula;
+pub mod sequence;
 pub mod sets;
+pub mod signatures;
 pub mod table;
 
 use serde::Serialize;
@@ -180,7 +182,7 @@ impl fmt::Display for Counterexample {
         }
         write!(f, ": claimed {}, computed {}", self.claimed, self.computed)?;
         if !self.evidence.is_empty() {
-            write!(f, "; options: {}", self.evidence.join(", "))?;
+            write!(f, "; evidence: {}", self.evidence.join(", "))?;
         }
         Ok(())
     }

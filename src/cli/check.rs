@@ -58,6 +58,23 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
         Spec::Diagram { .. } => {
             check_diagram(spec, &mut diagram_registry(std::slice::from_ref(spec)))
         }
+        Spec::Table {
+            table: TableSpec::Signatures(t),
+            ..
+        } => {
+            let (report, view) = t.check()?;
+            Ok(Checked {
+                report,
+                view: view_of(&view),
+            })
+        }
+        Spec::Sequence { sequence, .. } => {
+            let (report, view) = sequence.check()?;
+            Ok(Checked {
+                report,
+                view: view_of(&view),
+            })
+        }
         Spec::Sets { sets, .. } => Ok(Checked {
             report: sets.check()?,
             view: None,

@@ -187,7 +187,7 @@ pub struct SetFamilies {
 
 /// Sorted by size, then by the vertex lists (lexicographic), for stable printing.
 pub fn sorted(mut v: Vec<u64>) -> Vec<u64> {
-    v.sort_by_key(|&m| (m.count_ones(), m.reverse_bits()));
+    v.sort_by_key(|&m| (m.count_ones(), bits(m).collect::<Vec<_>>()));
     v.dedup();
     v
 }

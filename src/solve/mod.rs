@@ -4,6 +4,9 @@
 //! Positions are memoised on their [`Game::canonical`] representative; the value of any
 //! reachable position is the memo value of its representative.
 
+pub mod cycle;
+pub mod spectrum;
+
 use crate::game::{mex, Game};
 use rustc_hash::FxHashMap;
 use serde::Serialize;

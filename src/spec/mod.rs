@@ -13,14 +13,15 @@ pub mod raw;
 
 use crate::check::claim::{Claim, Claimed, Positions, ValueFormula};
 use crate::check::formula::Formula;
+use crate::check::sequence::{SequenceSpec, Stated};
 use crate::check::sets::{Family, Members, SetsBody, SetsClaim};
 use crate::check::table::{Columns, ValueTable};
 use crate::check::{Expectation, Loc, Param, ParamValue};
 use crate::graph::Closure;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use raw::{
-    RawClaim, RawFormula, RawMultisets, RawName, RawOutput, RawRange, RawScalar, RawSets, RawTable,
-    RawVertexRange, Sp,
+    RawClaim, RawFormula, RawMultisets, RawName, RawOutput, RawRange, RawScalar, RawSequence,
+    RawSets, RawTable, RawVertexRange, Sp,
 };
 use std::path::{Component, Path, PathBuf};
 use thiserror::Error;
@@ -72,12 +73,17 @@ pub enum Spec {
         diagram: crate::check::diagram::Diagram,
         outputs: Vec<OutputSpec>,
     },
+    Sequence {
+        sequence: SequenceSpec,
+        outputs: Vec<OutputSpec>,
+    },
 }
 
 /// The table kinds.
 #[derive(Clone, Debug)]
 pub enum TableSpec {
     Values(ValueTable),
+    Signatures(crate::check::signatures::SignatureTable),
 }
 
 impl Spec {
@@ -88,8 +94,13 @@ impl Spec {
                 table: TableSpec::Values(t),
                 ..
             } => &t.id,
+            Spec::Table {
+                table: TableSpec::Signatures(t),
+                ..
+            } => &t.id,
             Spec::Sets { sets, .. } => &sets.id,
             Spec::Diagram { diagram, .. } => &diagram.id,
+            Spec::Sequence { sequence, .. } => &sequence.id,
         }
     }
     pub fn outputs(&self) -> &[OutputSpec] {
@@ -97,7 +108,8 @@ impl Spec {
             Spec::Claim { outputs, .. }
             | Spec::Table { outputs, .. }
             | Spec::Sets { outputs, .. }
-            | Spec::Diagram { outputs, .. } => outputs,
+            | Spec::Diagram { outputs, .. }
+            | Spec::Sequence { outputs, .. } => outputs,
         }
     }
 }
@@ -272,31 +284,50 @@ fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> SpecError {
     )
 }
 
+/// YAML 1.2 booleans only (`true`/`false`): in YAML 1.1 `N`, `y` or `no` would be booleans,
+/// and `N` is an outcome, `y` a vertex of the kite.
+fn yaml_options() -> serde_saphyr::Options {
+    let mut o = serde_saphyr::Options::default();
+    o.strict_booleans = true;
+    o.with_snippet = false;
+    o
+}
+
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
-    let kind: raw::KindOnly = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+    let kind: raw::KindOnly = serde_saphyr::from_str_with_options(src.text, yaml_options())
+        .map_err(|e| yaml_error(src, &e))?;
     match kind.kind.value().as_str() {
         "claim" => {
-            let r: RawClaim = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawClaim = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_claim(src, id, r)
         }
         "table" => {
-            let r: RawTable = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawTable = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_table(src, id, r)
         }
         "sets" => {
-            let r: RawSets = serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+            let r: RawSets = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
             validate_sets(src, id, r)
         }
         "diagram" => {
             let r: diagram::RawDiagram =
-                serde_saphyr::from_str(src.text).map_err(|e| yaml_error(src, &e))?;
+                serde_saphyr::from_str_with_options(src.text, yaml_options())
+                    .map_err(|e| yaml_error(src, &e))?;
             diagram::validate_diagram(src, id, r)
+        }
+        "sequence" => {
+            let r: RawSequence = serde_saphyr::from_str_with_options(src.text, yaml_options())
+                .map_err(|e| yaml_error(src, &e))?;
+            validate_sequence(src, id, r)
         }
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),
-            Some("expected one of: claim, table, sets, diagram".into()),
+            Some("expected one of: claim, table, sets, sequence, diagram".into()),
         )),
     }
 }
@@ -368,10 +399,19 @@ fn nested_formula<T>(src: &Source, at: &Sp<T>, text: &str) -> Result<Formula, Sp
     })
 }
 
+/// The outcomes `P` and `N` may be written bare (they are not variables).
+fn outcome_text(s: &str) -> String {
+    match s.trim() {
+        "P" => "\"P\"".into(),
+        "N" => "\"N\"".into(),
+        other => other.to_string(),
+    }
+}
+
 fn value_formula(src: &Source, at: &Sp<RawFormula>) -> Result<ValueFormula, SpecError> {
     Ok(match at.value() {
         RawFormula::Int(i) => ValueFormula::Expr(Formula::constant(*i)),
-        RawFormula::Expr(s) => ValueFormula::Expr(nested_formula(src, at, s)?),
+        RawFormula::Expr(s) => ValueFormula::Expr(nested_formula(src, at, &outcome_text(s))?),
         RawFormula::Cases { cases } => {
             if cases.is_empty() {
                 return Err(src.error(at, "a case formula needs at least one case", None));
@@ -381,7 +421,7 @@ fn value_formula(src: &Source, at: &Sp<RawFormula>) -> Result<ValueFormula, Spec
                 let when = nested_formula(src, at, &c.when)?;
                 let value = match &c.value {
                     RawScalar::Int(i) => Formula::constant(*i),
-                    RawScalar::Expr(s) => nested_formula(src, at, s)?,
+                    RawScalar::Expr(s) => nested_formula(src, at, &outcome_text(s))?,
                 };
                 out.push((when, value));
             }
@@ -724,8 +764,99 @@ fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError
     })
 }
 
+fn parse_drange(
+    src: &Source,
+    at: &Sp<serde_json::Value>,
+    t: &str,
+) -> Result<crate::check::signatures::DRange, SpecError> {
+    use crate::check::signatures::DRange;
+    let t = t.trim();
+    let num = |x: &str| {
+        x.trim().parse::<i64>().map_err(|_| {
+            src.error(
+                at,
+                format!("bad d `{t}`"),
+                Some("expected \"<=-1\", \"0\" or \">=4\"".into()),
+            )
+        })
+    };
+    Ok(if let Some(x) = t.strip_prefix("<=") {
+        DRange::Le(num(x)?)
+    } else if let Some(x) = t.strip_prefix(">=") {
+        DRange::Ge(num(x)?)
+    } else {
+        DRange::Eq(num(t)?)
+    })
+}
+
+fn validate_signature_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
+    use crate::check::signatures::{SigRow, SignatureTable};
+    let data = r.data.as_ref().ok_or_else(|| {
+        src.error(
+            &r.kind,
+            "a `signatures` table needs `data` with `max_sum` and `rows`",
+            None,
+        )
+    })?;
+    let raw: raw::RawSigData = serde_json::from_value(data.value().clone()).map_err(|e| {
+        src.error(
+            data,
+            format!("bad signature table data: {e}"),
+            Some("see `grundy schema` (RawSigData)".into()),
+        )
+    })?;
+    let mut rows = Vec::new();
+    for row in &raw.rows {
+        if row.p > 1 {
+            return Err(src.error(data, format!("p = {} is not a parity", row.p), None));
+        }
+        rows.push(SigRow {
+            p: row.p,
+            d: parse_drange(src, data, &row.d)?,
+            same: row.same,
+            up: row.up,
+            down: row.down,
+            inf: row.inf,
+            subset: row.subset.clone(),
+            superset: row.superset.clone(),
+            mex: row.mex,
+        });
+    }
+    let conditions = match raw.conditions.as_deref() {
+        None | Some("none") => crate::check::signatures::Conditions::Off,
+        Some("paper") => crate::check::signatures::Conditions::Paper,
+        Some("corrected") => crate::check::signatures::Conditions::Corrected,
+        Some(other) => {
+            return Err(src.error(
+                data,
+                format!("unknown conditions `{other}`"),
+                Some("expected none, paper or corrected".into()),
+            ))
+        }
+    };
+    let table = SignatureTable {
+        conditions,
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: r.source.value().clone(),
+        title: r.title.clone(),
+        notes: r.notes.clone(),
+        rows,
+        max_sum: raw.max_sum,
+        expect: expectation(src, &r.expect)?,
+        loc: src.loc(data),
+    };
+    Ok(Spec::Table {
+        table: TableSpec::Signatures(table),
+        outputs: outputs(src, &r.output)?,
+    })
+}
+
 fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
     let kind = r.table.as_ref().map_or("values", |t| t.value().as_str());
+    if kind == "signatures" {
+        return validate_signature_table(src, id, r);
+    }
     if kind != "values" {
         let at = r
             .table
@@ -734,7 +865,14 @@ fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError
         return Err(src.error(
             at,
             format!("unknown table kind `{kind}`"),
-            Some("expected `values`".into()),
+            Some("expected `values` or `signatures`".into()),
+        ));
+    }
+    if let Some(e) = &r.expect {
+        return Err(src.error(
+            e,
+            "a value table states nothing that could be refuted",
+            Some("remove `expect`".into()),
         ));
     }
     let closure = closure_of(src, &r.closure)?;
@@ -788,6 +926,7 @@ pub fn schema() -> serde_json::Value {
         Table(RawTable),
         Sets(RawSets),
         Diagram(diagram::RawDiagram),
+        Sequence(RawSequence),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
 }
@@ -889,6 +1028,79 @@ fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> 
     };
     Ok(Spec::Sets {
         sets,
+        outputs: outputs(src, &r.output)?,
+    })
+}
+
+/// The most values a sequence spec may ask for.
+pub const MAX_SEQUENCE: u64 = 200_000;
+
+fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Result<Spec, SpecError> {
+    let code = crate::game::octal::OctalCode::parse(r.octal.value()).map_err(|e| {
+        src.error(
+            &r.octal,
+            format!("bad octal code `{}`: {e}", r.octal.value()),
+            Some("e.g. 0.137 (Dawson's Chess), 0.07, 4.7".into()),
+        )
+    })?;
+    let length = match &r.length {
+        None => 1000,
+        Some(l) if *l.value() == 0 || *l.value() > MAX_SEQUENCE => {
+            return Err(src.error(
+                l,
+                format!("length {} is out of range", l.value()),
+                Some(format!("expected 1..={MAX_SEQUENCE}")),
+            ))
+        }
+        Some(l) => *l.value() as usize,
+    };
+    let values = match &r.values {
+        None => None,
+        Some(v) => {
+            let text = v.value();
+            let tokens: Vec<&str> = if text.contains(',') {
+                text.split(',').map(str::trim).collect()
+            } else {
+                text.split_whitespace().collect()
+            };
+            let mut out = Vec::new();
+            for t in tokens.into_iter().filter(|t| !t.is_empty()) {
+                let digits = !text.contains(',') && t.chars().all(|c| c.is_ascii_digit());
+                if digits {
+                    out.extend(t.chars().map(|c| c as u32 - '0' as u32));
+                } else {
+                    out.push(t.parse::<u32>().map_err(|_| {
+                        src.error(
+                            v,
+                            format!("`{t}` is not a nim-value"),
+                            Some("list digits (0112…) or comma-separated numbers".into()),
+                        )
+                    })?);
+                }
+            }
+            Some(out)
+        }
+    };
+    let stated = Stated {
+        values,
+        period: r.period.as_ref().map(|p| *p.value() as usize),
+        preperiod: r.preperiod.as_ref().map(|p| *p.value() as usize),
+        least: r.least_preperiod.unwrap_or(false),
+    };
+    let sequence = SequenceSpec {
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: r.source.value().clone(),
+        notes: r.notes.clone(),
+        title: r.title.clone(),
+        code,
+        length,
+        stated,
+        expect: expectation(src, &r.expect)?,
+        loc: src.loc(&r.octal),
+    };
+    Ok(Spec::Sequence {
+        sequence,
         outputs: outputs(src, &r.output)?,
     })
 }

@@ -215,9 +215,12 @@ pub struct RawTable {
     /// Column header → game template.
     #[serde(default)]
     pub games: IndexMap<String, String>,
-    /// Extra data for the built-in table kinds.
+    /// `holds` (default) or `refuted` (`signatures` tables only).
     #[serde(default)]
-    pub data: Option<serde_json::Value>,
+    pub expect: Option<Sp<String>>,
+    /// Data of the built-in table kinds (`signatures`: `max_sum` and `rows`).
+    #[serde(default)]
+    pub data: Option<Sp<serde_json::Value>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }
@@ -258,4 +261,71 @@ pub struct RawSets {
     pub expect: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
+}
+
+/// `kind: sequence`: an octal game's nim sequence with its proved period, checked against
+/// stated values, period and preperiod.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSequence {
+    /// Always `sequence`.
+    pub kind: Sp<String>,
+    pub source: Sp<String>,
+    #[serde(default)]
+    pub statement: Option<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+    pub title: String,
+    /// Octal code, e.g. "0.137" (Dawson's Chess).
+    pub octal: Sp<String>,
+    /// Values to compute (default 1000).
+    #[serde(default)]
+    pub length: Option<Sp<u64>>,
+    /// Stated values G(0), G(1), …: digits (one per character) or comma-separated numbers.
+    #[serde(default)]
+    pub values: Option<Sp<String>>,
+    #[serde(default)]
+    pub period: Option<Sp<u64>>,
+    #[serde(default)]
+    pub preperiod: Option<Sp<u64>>,
+    /// Whether the stated preperiod is claimed to be the least one.
+    #[serde(default)]
+    pub least_preperiod: Option<bool>,
+    #[serde(default)]
+    pub expect: Option<Sp<String>>,
+    #[serde(default)]
+    pub output: Vec<RawOutput>,
+}
+
+/// `data` of a `table: signatures` spec (Table 5.1).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSigData {
+    /// Every nonterminal multiset with sum up to this is checked against the rows.
+    pub max_sum: u32,
+    /// Check conditions (1)-(4) of the proof of Prop 5.14: `none` (default), `paper` (as stated)
+    /// or `corrected`.
+    #[serde(default)]
+    pub conditions: Option<String>,
+    pub rows: Vec<RawSigRow>,
+}
+
+/// One row of Table 5.1: `d` is `"<=-1"`, `"0"` or `">=4"`; `same`, `up`, `down`, `inf` are
+/// nim(Ũ) for d̃ = d (σ > 0), d + 1 (λ > 1), d − 1 (ν = 0), ∞ (λ = 1, m = 2); omitted = blank.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSigRow {
+    pub p: u32,
+    pub d: String,
+    #[serde(default)]
+    pub same: Option<u32>,
+    #[serde(default)]
+    pub up: Option<u32>,
+    #[serde(default)]
+    pub down: Option<u32>,
+    #[serde(default)]
+    pub inf: Option<u32>,
+    pub subset: Vec<u32>,
+    pub superset: Vec<u32>,
+    pub mex: u32,
 }

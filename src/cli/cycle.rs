@@ -1,0 +1,308 @@
+//! `grundy cycle`: outcome of TER(C_n) for odd n by the packed sweep of
+//! [`crate::solve::cycle`] (Conjecture 5.5), with per-n positions, seconds and peak memory, and
+//! resumable checkpoints (`--checkpoint DIR`: the table after whole levels, written to a
+//! temporary file and renamed, so a killed run never leaves a torn checkpoint). `--max-levels K`
+//! pauses after K levels with exit code 3; rerunning the same command resumes. `--start` plays
+//! TER_S(C_n); `--by-reply` decides ∅ from the replies {v1, vj} in a quarter of the memory.
+
+use super::bench::{peak_mib, reset_peak};
+use crate::solve::cycle::{reply_starts, CycleResult, CycleSweep, Outcome, Progress};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const MAGIC: &[u8; 8] = b"GRCYCv2\0";
+
+fn ckpt_path(dir: &Path, n: u32, start: u64) -> PathBuf {
+    if start == 0 {
+        dir.join(format!("ter-cycle-{n}.ckpt"))
+    } else {
+        dir.join(format!("ter-cycle-{n}-start-{start:x}.ckpt"))
+    }
+}
+
+/// Parses `v1,v4` (the paper's names; `1,4` also accepted) into a vertex mask of C_n.
+pub fn parse_start(text: &str, n: u32) -> Result<u64, String> {
+    let mut mask = 0u64;
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let num = part.strip_prefix('v').unwrap_or(part);
+        match num.parse::<u32>() {
+            Ok(i) if (1..=n).contains(&i) => mask |= 1 << (i - 1),
+            _ => {
+                return Err(format!(
+                    "--start `{text}`: expected vertices v1..v{n} separated by commas, e.g. v1,v4"
+                ))
+            }
+        }
+    }
+    Ok(mask)
+}
+
+fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
+    let (table, pr) = s.state();
+    let path = ckpt_path(dir, s.n(), s.start());
+    let tmp = path.with_extension("ckpt.tmp");
+    {
+        let mut f = std::io::BufWriter::with_capacity(1 << 22, std::fs::File::create(&tmp)?);
+        f.write_all(MAGIC)?;
+        for x in [
+            s.n() as u64,
+            s.start(),
+            pr.levels_done as u64,
+            pr.positions,
+            pr.p_positions,
+            pr.seconds.to_bits(),
+            table.len() as u64,
+        ] {
+            f.write_all(&x.to_le_bytes())?;
+        }
+        for chunk in table.chunks(1 << 16) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
+            f.write_all(&bytes)?;
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    }
+    std::fs::rename(&tmp, &path)
+}
+
+fn load(dir: &Path, n: u32, start: u64) -> Result<Option<CycleSweep>, String> {
+    let path = ckpt_path(dir, n, start);
+    let Ok(file) = std::fs::File::open(&path) else {
+        return Ok(None);
+    };
+    let bad = |why: String| format!("checkpoint {}: {why}", path.display());
+    let mut f = std::io::BufReader::with_capacity(1 << 22, file);
+    let mut head = [0u8; 64];
+    f.read_exact(&mut head).map_err(|e| bad(e.to_string()))?;
+    if &head[..8] != MAGIC {
+        return Err(bad("not a grundy cycle checkpoint".into()));
+    }
+    let field = |i: usize| u64::from_le_bytes(head[8 + 8 * i..16 + 8 * i].try_into().unwrap());
+    if field(0) != n as u64 || field(1) != start {
+        return Err(bad(format!(
+            "it is for n = {} from {:#x}, not n = {n} from {start:#x}",
+            field(0),
+            field(1)
+        )));
+    }
+    let words = field(6) as usize;
+    let free = n - start.count_ones();
+    if words != 1usize << free.saturating_sub(6) {
+        return Err(bad(format!(
+            "it has {words} words, expected {}",
+            1usize << free.saturating_sub(6)
+        )));
+    }
+    let mut table = vec![0u64; words];
+    let mut buf = vec![0u8; 1 << 19];
+    for chunk in table.chunks_mut(1 << 16) {
+        let bytes = &mut buf[..chunk.len() * 8];
+        f.read_exact(bytes).map_err(|e| bad(e.to_string()))?;
+        for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
+            *w = u64::from_le_bytes(b.try_into().unwrap());
+        }
+    }
+    let progress = Progress {
+        levels_done: field(2) as u32,
+        positions: field(3),
+        p_positions: field(4),
+        seconds: f64::from_bits(field(5)),
+    };
+    CycleSweep::resume(n, start, table, progress)
+        .map(Some)
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// One n: resumes from `dir` when a checkpoint exists, checkpoints every `every` seconds, and
+/// pauses (checkpointed, `Ok(None)`) after `max_levels` levels of this session.
+pub fn run_one(
+    n: u32,
+    start: u64,
+    dir: Option<&Path>,
+    every: f64,
+    max_levels: Option<u32>,
+) -> Result<Option<(CycleResult, Option<f64>)>, String> {
+    reset_peak();
+    let mut sweep = match dir.map(|d| load(d, n, start)).transpose()?.flatten() {
+        Some(s) => {
+            eprintln!(
+                "C_{n}: resuming at level {}/{}",
+                s.levels_done(),
+                s.levels()
+            );
+            s
+        }
+        None => CycleSweep::new_at(n, start).map_err(|e| e.to_string())?,
+    };
+    let mut last = Instant::now();
+    let mut steps = 0;
+    while sweep.step() {
+        steps += 1;
+        let pause = max_levels.is_some_and(|k| steps >= k) && !sweep.finished();
+        if let Some(d) = dir {
+            if !sweep.finished() && (pause || last.elapsed().as_secs_f64() >= every) {
+                save(d, &sweep)
+                    .map_err(|e| format!("writing checkpoint in {}: {e}", d.display()))?;
+                last = Instant::now();
+            }
+        }
+        if pause {
+            eprintln!(
+                "C_{n}: paused after level {}/{} (checkpointed)",
+                sweep.levels_done(),
+                sweep.levels()
+            );
+            return Ok(None);
+        }
+    }
+    if let Some(d) = dir {
+        let _ = std::fs::remove_file(ckpt_path(d, n, start));
+    }
+    let r = sweep.result().expect("finished");
+    Ok(Some((r, peak_mib())))
+}
+
+/// Decides TER(C_n) from the replies {v1, vj} (see [`reply_starts`]): stops at the first
+/// P-position reply. Positions and seconds are summed over the replies solved.
+fn by_reply(n: u32, dir: Option<&Path>, every: f64, json: bool) -> Result<(), String> {
+    let (mut positions, mut seconds, mut peak) = (0u64, 0.0f64, 0.0f64);
+    let mut tried = Vec::new();
+    let mut winner = None;
+    // In C_3 = K_3 the first move already terminates, so ∅ is N without any reply.
+    let first_terminates = crate::solve::cycle::has_run(n, 1);
+    for s in reply_starts(n).into_iter().filter(|_| !first_terminates) {
+        let (r, pk) = run_one(n, s, dir, every, None)?.expect("no pause without --max-levels");
+        positions += r.positions;
+        seconds += r.seconds;
+        peak = peak.max(pk.unwrap_or(f64::NAN));
+        tried.push(game_name(&r));
+        if r.outcome == Outcome::P {
+            winner = Some(r.start[1].clone());
+            break;
+        }
+    }
+    // A P-position reply makes {v1} an N-position, hence every first move loses: ∅ is P.
+    let outcome = if winner.is_some() {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"game": format!("TER(C_{n})"), "n": n, "outcome": outcome,
+                "method": "replies", "reply": winner, "solved": tried, "positions": positions,
+                "seconds": seconds, "peak_mib": peak, "threads": rayon::current_num_threads()})
+        );
+    } else {
+        println!(
+            "TER(C_{n}): outcome {outcome} ({}), {positions} positions, {seconds:.2} s, peak {peak:.1} MiB",
+            match &winner {
+                Some(v) => format!("second player answers v1 with {v}: TER_{{v1,{v}}}(C_{n}) is P"),
+                None if first_terminates => "the first move terminates".to_string(),
+                None => "every reply to v1 is an N-position".to_string(),
+            }
+        );
+    }
+    Ok(())
+}
+
+pub fn run(
+    ns: Vec<u32>,
+    start: Option<String>,
+    dir: Option<PathBuf>,
+    every: f64,
+    max_levels: Option<u32>,
+    replies: bool,
+    json: bool,
+) -> ExitCode {
+    if replies {
+        if start.is_some() || max_levels.is_some() {
+            eprintln!("--by-reply chooses its own start sets and does not pause: drop --start and --max-levels");
+            return ExitCode::from(2);
+        }
+        if let Some(e) = ns.iter().find_map(|&n| CycleSweep::check(n, 0b11).err()) {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+        for n in ns {
+            if let Err(e) = by_reply(n, dir.as_deref(), every, json) {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    if max_levels.is_some() && dir.is_none() {
+        eprintln!("--max-levels needs --checkpoint DIR to save the paused state");
+        return ExitCode::from(2);
+    }
+    if let Some(d) = &dir {
+        if let Err(e) = std::fs::create_dir_all(d) {
+            eprintln!("cannot create checkpoint directory {}: {e}", d.display());
+            return ExitCode::from(2);
+        }
+    }
+    let mut starts = Vec::new();
+    for &n in &ns {
+        let s = match start.as_deref().map(|t| parse_start(t, n)).transpose() {
+            Ok(s) => s.unwrap_or(0),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(e) = CycleSweep::check(n, s) {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+        starts.push(s);
+    }
+    if !json {
+        println!(
+            "{:>4} {:>8} {:>14} {:>14} {:>14} {:>10} {:>10}",
+            "n", "outcome", "positions", "P-positions", "table", "seconds", "peak MiB"
+        );
+    }
+    for (n, s) in ns.into_iter().zip(starts) {
+        let (r, peak) = match run_one(n, s, dir.as_deref(), every, max_levels) {
+            Ok(Some(x)) => x,
+            Ok(None) => return ExitCode::from(3),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        let peak = peak.unwrap_or(f64::NAN);
+        if json {
+            let mut v = serde_json::to_value(&r).expect("serialisable");
+            v["game"] = serde_json::json!(game_name(&r));
+            v["peak_mib"] = serde_json::json!(peak);
+            v["threads"] = serde_json::json!(rayon::current_num_threads());
+            println!("{v}");
+        } else {
+            println!(
+                "{:>4} {:>8} {:>14} {:>14} {:>14} {:>10.2} {:>10.1}  {}",
+                r.n,
+                r.outcome,
+                r.positions,
+                r.p_positions,
+                r.table_entries,
+                r.seconds,
+                peak,
+                game_name(&r)
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `TER(C_9)`, or `TER_{v1,v4}(C_9)` for a started game (paper notation before Prop 5.19).
+fn game_name(r: &CycleResult) -> String {
+    if r.start.is_empty() {
+        format!("TER(C_{})", r.n)
+    } else {
+        format!("TER_{{{}}}(C_{})", r.start.join(","), r.n)
+    }
+}

@@ -1,0 +1,344 @@
+//! `grundy spectrum`: nim(TER(G)) and nim(DNT(G)) for every connected graph on N vertices
+//! (from nauty's geng) or every graph of a graph6 file, in parallel, printed as a distribution
+//! (table, `--json`, LaTeX via `templates/spectrum.tex`). `--shard i/k` passes geng's res/mod;
+//! `grundy spectrum merge FILES...` combines shard JSON results exactly.
+
+use crate::graph::io::from_graph6;
+use crate::solve::spectrum::{merge_reports, values, Shard, Spectrum, SpectrumReport, DENSE_MAX};
+use clap::{Args, Subcommand};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Stdio};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SpectrumArgs {
+    #[command(subcommand)]
+    pub action: Option<SpectrumAction>,
+    /// Every connected graph on this many vertices (runs `nauty-geng -c`).
+    #[arg(long)]
+    pub vertices: Option<usize>,
+    /// Read graph6 lines from this file instead of geng.
+    #[arg(long, value_name = "FILE", conflicts_with = "vertices")]
+    pub input: Option<PathBuf>,
+    /// Only part i of k (geng's res/mod; for a file, lines with index ≡ i mod k).
+    #[arg(long, value_name = "I/K")]
+    pub shard: Option<String>,
+    #[command(flatten)]
+    pub out: OutputArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Print the result as one JSON object (the input of `merge`).
+    #[arg(long)]
+    pub json: bool,
+    /// Also write a LaTeX table to this file.
+    #[arg(long, value_name = "FILE")]
+    pub latex: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SpectrumAction {
+    /// Combine shard results (`--json` outputs of `grundy spectrum --shard i/k`).
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        out: OutputArgs,
+    },
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+pub fn run(args: SpectrumArgs) -> ExitCode {
+    if let Some(SpectrumAction::Merge { files, out }) = args.action {
+        return merge(&files, &out);
+    }
+    let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let t0 = Instant::now();
+    let result = match (&args.input, args.vertices) {
+        (Some(path), _) => from_file(path, shard),
+        (None, Some(n)) => from_geng(n, shard),
+        (None, None) => Err("grundy spectrum: give --vertices N or --input FILE".to_string()),
+    };
+    let (source, spectrum) = match result {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let shards = [shard.unwrap_or(Shard { index: 0, count: 1 })];
+    let report = spectrum.report(&source, &shards, t0.elapsed().as_secs_f64());
+    output(&report, &args.out)
+}
+
+fn merge(files: &[PathBuf], out: &OutputArgs) -> ExitCode {
+    let mut reports = Vec::new();
+    for f in files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("reading {}: {e}", f.display())),
+        };
+        match serde_json::from_str::<SpectrumReport>(&text) {
+            Ok(r) => reports.push(r),
+            Err(e) => {
+                return fail(format!(
+                    "{}: not a `grundy spectrum --json` result: {e}",
+                    f.display()
+                ))
+            }
+        }
+    }
+    match merge_reports(&reports) {
+        Ok(r) => output(&r, out),
+        Err(e) => fail(e),
+    }
+}
+
+/// Solves every line of `lines` (graph6), numbering errors from `first_line`.
+fn solve_chunk(lines: &[(usize, String)]) -> Result<Spectrum, String> {
+    lines
+        .par_iter()
+        .try_fold(Spectrum::default, |mut acc, (no, line)| {
+            let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
+            let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
+            let (ter, dnt) = values(&g);
+            acc.add(g.n(), line.trim(), edges, ter, dnt);
+            Ok(acc)
+        })
+        .try_reduce(Spectrum::default, |mut a, b| {
+            a.merge(b);
+            Ok(a)
+        })
+}
+
+/// Streams graph6 lines through the solver in chunks, so memory stays flat.
+fn solve_stream(
+    reader: impl BufRead,
+    keep: impl Fn(usize) -> bool,
+    max_n: usize,
+) -> Result<Spectrum, String> {
+    const CHUNK: usize = 1 << 16;
+    let mut total = Spectrum::default();
+    let mut chunk = Vec::with_capacity(CHUNK);
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| format!("reading graphs: {e}"))?;
+        if line.trim().is_empty() || !keep(i) {
+            continue;
+        }
+        let n = line
+            .as_bytes()
+            .first()
+            .map_or(0, |&b| b as usize)
+            .saturating_sub(63);
+        if n > max_n {
+            return Err(format!(
+                "line {}: graph with {n} vertices; spectrum takes at most {max_n}",
+                i + 1
+            ));
+        }
+        chunk.push((i + 1, line));
+        if chunk.len() == CHUNK {
+            total.merge(solve_chunk(&chunk)?);
+            chunk.clear();
+        }
+    }
+    total.merge(solve_chunk(&chunk)?);
+    Ok(total)
+}
+
+fn from_file(path: &Path, shard: Option<Shard>) -> Result<(String, Spectrum), String> {
+    let f = std::fs::File::open(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let s = shard.unwrap_or(Shard { index: 0, count: 1 });
+    let keep = move |i: usize| i as u64 % s.count == s.index;
+    let sp = solve_stream(std::io::BufReader::new(f), keep, 62)?;
+    Ok((format!("file:{}", path.display()), sp))
+}
+
+/// Runs `nauty-geng -c -q N [i/k]` (or `geng` where nauty installs it under that name).
+fn from_geng(n: usize, shard: Option<Shard>) -> Result<(String, Spectrum), String> {
+    if !(1..=DENSE_MAX).contains(&n) {
+        return Err(format!(
+            "--vertices {n}: expected 1..={DENSE_MAX} (every connected graph is enumerated)"
+        ));
+    }
+    let mut args = vec!["-c".to_string(), "-q".to_string(), n.to_string()];
+    if let Some(s) = shard {
+        args.push(s.to_string());
+    }
+    let mut child = None;
+    let mut used = "";
+    for bin in ["nauty-geng", "geng"] {
+        match std::process::Command::new(bin)
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+        {
+            Ok(c) => {
+                child = Some(c);
+                used = bin;
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(format!("starting {bin}: {e}")),
+        }
+    }
+    let mut child = child.ok_or(
+        "nauty's geng not found (neither `nauty-geng` nor `geng` is on PATH): install the Debian package `nauty`",
+    )?;
+    let stdout = child.stdout.take().expect("piped stdout");
+    let sp = solve_stream(
+        std::io::BufReader::with_capacity(1 << 20, stdout),
+        |_| true,
+        n,
+    );
+    let status = child
+        .wait()
+        .map_err(|e| format!("waiting for {used}: {e}"))?;
+    let sp = sp?;
+    if !status.success() {
+        return Err(format!("{used} {} failed: {status}", args.join(" ")));
+    }
+    Ok((format!("nauty-geng -c {n}"), sp))
+}
+
+#[derive(Serialize)]
+struct LatexRow {
+    value: u32,
+    ter_count: String,
+    ter_example: String,
+    dnt_count: String,
+    dnt_example: String,
+}
+
+#[derive(Serialize)]
+struct LatexView {
+    source: String,
+    shards: String,
+    complete: bool,
+    graphs: u64,
+    vertices: String,
+    rows: Vec<LatexRow>,
+}
+
+/// graph6 uses '?'..'~' only, so `!` is a safe \verb delimiter.
+fn latex_view(r: &SpectrumReport) -> LatexView {
+    let mut values: Vec<u32> = r.ter.iter().chain(&r.dnt).map(|x| x.value).collect();
+    values.sort_unstable();
+    values.dedup();
+    let cell = |rows: &[crate::solve::spectrum::ValueRow], v: u32| {
+        rows.iter()
+            .find(|x| x.value == v)
+            .map_or(("0".to_string(), "--".to_string()), |x| {
+                (
+                    x.count.to_string(),
+                    format!("\\verb!{}!", x.smallest.graph6),
+                )
+            })
+    };
+    LatexView {
+        source: r.source.clone(),
+        shards: if r.shards.len() > 8 {
+            format!("{} shards", r.shards.len())
+        } else {
+            r.shards.join(", ")
+        },
+        complete: r.complete,
+        graphs: r.graphs,
+        vertices: r
+            .vertices
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        rows: values
+            .into_iter()
+            .map(|v| {
+                let (tc, te) = cell(&r.ter, v);
+                let (dc, de) = cell(&r.dnt, v);
+                LatexRow {
+                    value: v,
+                    ter_count: tc,
+                    ter_example: te,
+                    dnt_count: dc,
+                    dnt_example: de,
+                }
+            })
+            .collect(),
+    }
+}
+
+fn write_latex(path: &Path, r: &SpectrumReport) -> Result<(), String> {
+    let ctx = tera::Context::from_serialize(&latex_view(r)).map_err(|e| e.to_string())?;
+    let text = tera::Tera::one_off(include_str!("../../templates/spectrum.tex"), &ctx, false)
+        .map_err(|e| format!("rendering LaTeX: {e}"))?;
+    let tmp = path.with_extension("tex.tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
+    if let Some(path) = &out.latex {
+        if let Err(e) = write_latex(path, r) {
+            return fail(e);
+        }
+    }
+    if out.json {
+        println!("{}", serde_json::to_string(r).expect("serialisable"));
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{} graphs ({}, shards {}{}), {:.2} s",
+        r.graphs,
+        r.source,
+        r.shards.join(","),
+        if r.complete { "" } else { ", incomplete" },
+        r.seconds
+    );
+    for (name, rows) in [("TER", &r.ter), ("DNT", &r.dnt)] {
+        println!(
+            "{:<8} {:>12}  smallest (fewest edges, then graph6)",
+            format!("nim {name}"),
+            "graphs"
+        );
+        for row in rows.iter() {
+            println!(
+                "{:<8} {:>12}  {} ({} edges)",
+                row.value, row.count, row.smallest.graph6, row.smallest.edges
+            );
+        }
+    }
+    println!(
+        "joint (TER, DNT): {}",
+        r.joint
+            .iter()
+            .map(|j| format!("({},{})={}", j.ter, j.dnt, j.count))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    ExitCode::SUCCESS
+}
+
+/// The library entry used by tests and bench: the spectrum of all connected graphs on n
+/// vertices from geng, or `None` when geng is not installed.
+pub fn geng_spectrum(n: usize) -> Option<Result<Spectrum, String>> {
+    let found = ["nauty-geng", "geng"].iter().any(|b| {
+        std::process::Command::new(b)
+            .arg("-help")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok()
+    });
+    found.then(|| from_geng(n, None).map(|(_, s)| s))
+}

@@ -4,6 +4,7 @@
 
 pub mod certificate;
 pub mod claim;
+pub mod diagram;
 pub mod figure;
 pub mod formula;
 pub mod reduction;

@@ -55,6 +55,9 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
 
 fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
     match spec {
+        Spec::Diagram { .. } => {
+            check_diagram(spec, &mut diagram_registry(std::slice::from_ref(spec)))
+        }
         Spec::Table {
             table: TableSpec::Signatures(t),
             ..
@@ -129,8 +132,54 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
     }
 }
 
+/// Every diagram spec, plus the diagram specs their sinks refer to that were not loaded
+/// (looked up as `<id>.yaml` next to the referring spec), so that references resolve.
+fn diagram_registry(specs: &[Spec]) -> crate::check::diagram::Registry {
+    let mut reg = crate::check::diagram::Registry::new();
+    let mut dirs = Vec::new();
+    for s in specs {
+        if let Spec::Diagram { diagram, .. } = s {
+            if let Some(d) = Path::new(&diagram.file).parent() {
+                dirs.push(d.to_path_buf());
+            }
+            reg.add(diagram.clone());
+        }
+    }
+    loop {
+        let mut added = false;
+        for id in reg.missing() {
+            for d in &dirs {
+                if let Ok(Spec::Diagram { diagram, .. }) = load_file(&d.join(format!("{id}.yaml")))
+                {
+                    if let Some(p) = Path::new(&diagram.file).parent() {
+                        dirs.push(p.to_path_buf());
+                    }
+                    reg.add(diagram);
+                    added = true;
+                    break;
+                }
+            }
+        }
+        if !added {
+            return reg;
+        }
+    }
+}
+
+fn check_diagram(
+    spec: &Spec,
+    reg: &mut crate::check::diagram::Registry,
+) -> Result<Checked, CheckError> {
+    let c = reg.check(spec.id())?;
+    Ok(Checked {
+        report: c.report,
+        view: view_of(&c.view),
+    })
+}
+
 /// Checks all specs in order, with a progress bar on stderr when it is a terminal.
 pub fn check_all(specs: &[Spec]) -> Result<Vec<Checked>, CheckError> {
+    let mut diagrams = diagram_registry(specs);
     let bar = ProgressBar::new(specs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
@@ -139,7 +188,10 @@ pub fn check_all(specs: &[Spec]) -> Result<Vec<Checked>, CheckError> {
     let mut out = Vec::new();
     for s in specs {
         bar.set_message(s.id().to_string());
-        out.push(check_one(s)?);
+        out.push(match s {
+            Spec::Diagram { .. } => check_diagram(s, &mut diagrams)?,
+            _ => check_one(s)?,
+        });
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -204,11 +256,21 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
         Ok(s) => s,
         Err(e) => return print_spec_errors(e),
     };
-    let _ = explain;
     let checked = match check_all(&specs) {
         Ok(c) => c,
         Err(e) => return print_check_error(e),
     };
+    if explain && !json {
+        for c in &checked {
+            let view = c
+                .view
+                .clone()
+                .and_then(|v| serde_json::from_value::<crate::check::diagram::DiagramView>(v).ok());
+            if let (Some(v), "diagram") = (view, c.report.kind.as_str()) {
+                print!("{}", crate::check::diagram::explain(&v));
+            }
+        }
+    }
     let s = summary(&checked);
     if json {
         println!(

@@ -58,6 +58,59 @@ pub fn latex_escape(s: &str) -> String {
     out
 }
 
+/// A label in the paper's notation (`λ^{c+2}_0`, `[1^c]`, `*k`) as the body of a Graphviz
+/// HTML-like label: `^x`/`^{..}` become superscripts, `_x`/`_{..}` subscripts, and `&`, `<`,
+/// `>`, `"` are escaped (used by `templates/diagram.dot` as the `paper_html` filter).
+pub fn paper_html(s: &str) -> String {
+    fn go(chars: &[char], out: &mut String) {
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if (c == '^' || c == '_') && i + 1 < chars.len() {
+                let (inner, next) = if chars[i + 1] == '{' {
+                    let mut depth = 0;
+                    let mut j = i + 1;
+                    while j < chars.len() {
+                        match chars[j] {
+                            '{' => depth += 1,
+                            '}' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                    (&chars[i + 2..j.min(chars.len())], j + 1)
+                } else {
+                    (&chars[i + 1..i + 2], i + 2)
+                };
+                let tag = if c == '^' { "SUP" } else { "SUB" };
+                out.push_str(&format!("<{tag}>"));
+                go(inner, out);
+                out.push_str(&format!("</{tag}>"));
+                i = next;
+                continue;
+            }
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' => out.push_str("&quot;"),
+                '\n' => out.push_str("<BR/>"),
+                _ => out.push(c),
+            }
+            i += 1;
+        }
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    go(&chars, &mut out);
+    out
+}
+
 fn tera_err(name: &str, e: tera::Error) -> RenderError {
     let mut why = e.to_string();
     let mut src = std::error::Error::source(&e);
@@ -83,6 +136,9 @@ impl Renderer {
         });
         let mut other = tera::Tera::new();
         other.autoescape_on(Vec::<&str>::new());
+        other.register_filter("paper_html", |s: &str, _: tera::Kwargs, _: &tera::State| {
+            paper_html(s)
+        });
         let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
             dir: dir.display().to_string(),
             why: e.to_string(),
@@ -156,5 +212,27 @@ pub fn finish(path: &Path, text: String) -> Result<Option<Vec<u8>>, RenderError>
             path: path.display().to_string(),
             source: e,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paper_html;
+
+    #[test]
+    fn issue5_paper_notation_to_html_labels() {
+        assert_eq!(
+            paper_html("(c, λ^{c+2}_0)"),
+            "(c, λ<SUP>c+2</SUP><SUB>0</SUB>)"
+        );
+        assert_eq!(paper_html("(c,[1^c])"), "(c,[1<SUP>c</SUP>])");
+        assert_eq!(
+            paper_html("(o, Λ^{o+2k}) + *1"),
+            "(o, Λ<SUP>o+2k</SUP>) + *1"
+        );
+        assert_eq!(paper_html("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(paper_html("λ^{x_{1}}"), "λ<SUP>x<SUB>1</SUB></SUP>");
+        // An unclosed brace is taken to the end rather than lost.
+        assert_eq!(paper_html("λ^{c"), "λ<SUP>c</SUP>");
     }
 }

@@ -9,6 +9,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod certificate;
+pub mod diagram;
 pub mod figure;
 pub mod raw;
 pub mod reduction;
@@ -71,6 +72,10 @@ pub enum Spec {
         sets: SetsClaim,
         outputs: Vec<OutputSpec>,
     },
+    Diagram {
+        diagram: crate::check::diagram::Diagram,
+        outputs: Vec<OutputSpec>,
+    },
     Sequence {
         sequence: SequenceSpec,
         outputs: Vec<OutputSpec>,
@@ -110,6 +115,7 @@ impl Spec {
                 ..
             } => &t.id,
             Spec::Sets { sets, .. } => &sets.id,
+            Spec::Diagram { diagram, .. } => &diagram.id,
             Spec::Sequence { sequence, .. } => &sequence.id,
             Spec::Reduction { reduction, .. } => &reduction.id,
             Spec::Figure { figure, .. } => &figure.id,
@@ -124,7 +130,8 @@ impl Spec {
             | Spec::Sequence { outputs, .. }
             | Spec::Reduction { outputs, .. }
             | Spec::Figure { outputs, .. }
-            | Spec::Certificate { outputs, .. } => outputs,
+            | Spec::Certificate { outputs, .. }
+            | Spec::Diagram { outputs, .. } => outputs,
         }
     }
 }
@@ -328,6 +335,12 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
                 .map_err(|e| yaml_error(src, &e))?;
             validate_sets(src, id, r)
         }
+        "diagram" => {
+            let r: diagram::RawDiagram =
+                serde_saphyr::from_str_with_options(src.text, yaml_options())
+                    .map_err(|e| yaml_error(src, &e))?;
+            diagram::validate_diagram(src, id, r)
+        }
         "sequence" => {
             let r: RawSequence = serde_saphyr::from_str_with_options(src.text, yaml_options())
                 .map_err(|e| yaml_error(src, &e))?;
@@ -355,7 +368,7 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
             &kind.kind,
             format!("unknown spec kind `{other}`"),
             Some(
-                "expected one of: claim, table, sets, sequence, reduction, figure, certificate"
+                "expected one of: claim, table, sets, sequence, diagram, reduction, figure, certificate"
                     .into(),
             ),
         )),
@@ -959,6 +972,7 @@ pub fn schema() -> serde_json::Value {
         Claim(RawClaim),
         Table(RawTable),
         Sets(RawSets),
+        Diagram(diagram::RawDiagram),
         Sequence(RawSequence),
         Reduction(reduction::RawReduction),
         Figure(figure::RawFigure),

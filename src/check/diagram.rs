@@ -1,0 +1,1134 @@
+//! `kind: diagram` (design.md §3): case analysis diagrams in the sense of paper Remark 5.34,
+//! checked as winning strategies for the second player, and the view they are drawn from
+//! (Figures 5.8–5.15: Example 5.35, Lemmas 5.36–5.42, Theorem 5.43).
+//!
+//! Nodes are families of positions given by predicates over position features. P-nodes (the
+//! first player to move) are start nodes, targets of reply arrows (double, dashed, dotted) and
+//! sinks; N-nodes are targets of single arrows. The diagram is valid on its instance range iff,
+//! exploring from every start position: (a) every position met at a P-node satisfies the
+//! node's predicate (replies are only chosen into targets whose predicate holds, start
+//! positions must satisfy a start node); (b) every option of a position at a non-sink P-node
+//! satisfies the predicate of a target of the node's single arrows and is valid there
+//! (coverage); (c) every position at an N-node has an option satisfying the predicate of a
+//! target of its reply arrows that is valid there (reply); (d) every position at a sink is
+//! terminal, has nim-value 0 by exhaustive solving (`*0`), or was validated as a start
+//! position of another diagram (by reference; references are acyclic). Arrows marked `dehub`,
+//! `split` or `heap` only stand for moves of that kind.
+//!
+//! Validity of a (node, position) pair depends only on later positions, so the search is a
+//! memoised AND–OR recursion over a finite acyclic game: it terminates even when the diagram
+//! has cycles, because every move changes the position. After a success every position the
+//! strategy meets at a P-node is cross-checked to have nim-value 0 (and at an N-node a nonzero
+//! value) by the solver; a disagreement is reported as a refutation, never silently accepted.
+
+use super::formula::{value_to_dynamic, Env, Formula};
+use super::{
+    describe_instance, describe_range, instances, instantiate, CheckError, Counterexample,
+    Expectation, Instance, Loc, Param, Report, Verdict,
+};
+use crate::expr::{parse_game, ParseOptions};
+use crate::game::{AnyGame, AnyPos, Features, Game, Value};
+use crate::graph::Closure;
+use crate::solve::Solver;
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How an arrow is drawn (Remark 5.34). Single arrows are the first player's moves; the
+/// others are the second player's replies (dashed and dotted ones become available later,
+/// which for the checker makes no difference).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    Single,
+    Double,
+    Dashed,
+    Dotted,
+}
+
+impl Style {
+    pub fn is_reply(self) -> bool {
+        self != Style::Single
+    }
+}
+
+/// The kind of move an arrow stands for (the paper colours dehubs and splits apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveKind {
+    Any,
+    /// SPL: a central vertex is selected (c decreases).
+    Dehub,
+    /// SPL: a rim vertex is selected (a part of λ is split).
+    Split,
+    /// A move in a nimber component of a sum.
+    Heap,
+}
+
+impl MoveKind {
+    fn name(self) -> &'static str {
+        match self {
+            MoveKind::Any => "any",
+            MoveKind::Dehub => "dehub",
+            MoveKind::Split => "split",
+            MoveKind::Heap => "heap",
+        }
+    }
+}
+
+/// What makes a sink a known losing position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sink {
+    Terminal,
+    /// Known losing: checked by exhaustive solving.
+    Zero,
+    /// In the start family of another diagram (optionally of one start marker), which must
+    /// itself be checked valid.
+    Ref {
+        diagram: String,
+        start: Option<u32>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub name: String,
+    /// The paper's notation, e.g. "(c, λ^{c+2}_0)".
+    pub label: String,
+    pub when: Formula,
+    pub when_loc: Loc,
+    /// Start marker number.
+    pub start: Option<u32>,
+    pub sink: Option<Sink>,
+    /// First player to move.
+    pub p_node: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Arrow {
+    pub from: usize,
+    pub to: usize,
+    pub style: Style,
+    pub kind: MoveKind,
+}
+
+/// Which positions of a start game are start positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartPositions {
+    /// The start position of each instance.
+    Start,
+    /// Every position reachable from the instance's start that satisfies `where`.
+    Reachable,
+}
+
+/// A generator of start positions: a game template over finite parameter ranges.
+#[derive(Clone, Debug)]
+pub struct StartGen {
+    pub game: String,
+    pub game_loc: Loc,
+    pub closure: Closure,
+    pub params: Vec<Param>,
+    pub filter: Option<Formula>,
+    pub filter_loc: Loc,
+    pub positions: StartPositions,
+}
+
+/// A validated diagram spec.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    pub id: String,
+    pub file: String,
+    pub source: String,
+    pub figure: Option<String>,
+    /// The paper's letter, e.g. "A".
+    pub letter: Option<String>,
+    pub title: Option<String>,
+    pub notes: Option<String>,
+    pub expect: Expectation,
+    pub starts: Vec<StartGen>,
+    pub nodes: Vec<Node>,
+    pub arrows: Vec<Arrow>,
+    pub loc: Loc,
+}
+
+/// A position identified across games: the game family whose options do not depend on the
+/// instance, and the position. Sums are flattened and `*0` components dropped, so that
+/// `(3,[]) + *0` and `(3,[])` are the same position.
+pub type Key = (String, AnyPos);
+
+/// The start family a checked diagram vouches for.
+#[derive(Clone, Debug, Default)]
+pub struct Family {
+    pub valid: bool,
+    /// How the paper refers to the diagram: "(A)", or its source when it has no letter.
+    pub label: String,
+    pub letter: Option<String>,
+    pub range: String,
+    /// Start positions and the start marker of the node they were validated at.
+    pub members: FxHashMap<Key, Vec<u32>>,
+}
+
+/// The result of checking one diagram.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub report: Report,
+    pub view: DiagramView,
+    pub family: Arc<Family>,
+}
+
+/// Diagram specs by id, checked on demand so that references resolve in dependency order.
+#[derive(Default)]
+pub struct Registry {
+    diagrams: BTreeMap<String, Diagram>,
+    done: HashMap<String, Checked>,
+    stack: Vec<String>,
+}
+
+impl Registry {
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    pub fn add(&mut self, d: Diagram) {
+        self.diagrams.insert(d.id.clone(), d);
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.diagrams.contains_key(id)
+    }
+
+    /// Ids referenced by sinks of the diagrams added so far and not added themselves.
+    pub fn missing(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .diagrams
+            .values()
+            .flat_map(|d| d.references())
+            .filter(|r| !self.diagrams.contains_key(r))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Checks a diagram (and, first, every diagram it references).
+    pub fn check(&mut self, id: &str) -> Result<Checked, CheckError> {
+        if let Some(c) = self.done.get(id) {
+            return Ok(c.clone());
+        }
+        let d = self.diagrams.get(id).cloned().ok_or_else(|| CheckError {
+            loc: Loc::default(),
+            message: format!("unknown diagram `{id}`"),
+        })?;
+        if self.stack.iter().any(|s| s == id) {
+            return Err(CheckError {
+                loc: d.loc.clone(),
+                message: format!(
+                    "diagram references form a cycle: {} -> {id}",
+                    self.stack.join(" -> ")
+                ),
+            });
+        }
+        self.stack.push(id.to_string());
+        let mut families = HashMap::new();
+        for r in d.references() {
+            if !self.diagrams.contains_key(&r) {
+                self.stack.pop();
+                return Err(CheckError {
+                    loc: d.loc.clone(),
+                    message: format!(
+                        "a sink refers to diagram `{r}`, which is not a loaded diagram spec"
+                    ),
+                });
+            }
+            match self.check(&r) {
+                Ok(c) => {
+                    families.insert(r, c.family);
+                }
+                Err(e) => {
+                    self.stack.pop();
+                    return Err(e);
+                }
+            }
+        }
+        self.stack.pop();
+        let c = d.check(&families)?;
+        self.done.insert(id.to_string(), c.clone());
+        Ok(c)
+    }
+}
+
+/// A node as drawn and explained.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NodeView {
+    pub name: String,
+    pub label: String,
+    pub when: String,
+    pub player: String,
+    pub start: Option<u32>,
+    /// The paper's start marker, e.g. "(A.1)".
+    pub start_label: Option<String>,
+    /// "terminal", "*0" or a reference such as "(A.2)".
+    pub sink: Option<String>,
+    /// Distinct positions the strategy meets at this node.
+    pub positions: u64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArrowView {
+    pub from: String,
+    pub to: String,
+    pub style: Style,
+    #[serde(rename = "move")]
+    pub kind: MoveKind,
+}
+
+/// The serialisable view of a checked diagram (for templates and `--explain`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DiagramView {
+    pub id: String,
+    pub source: String,
+    pub figure: Option<String>,
+    pub letter: Option<String>,
+    pub title: Option<String>,
+    pub range: String,
+    pub holds: bool,
+    pub start_positions: u64,
+    pub positions: u64,
+    pub nodes: Vec<NodeView>,
+    pub arrows: Vec<ArrowView>,
+}
+
+/// `--explain`: the strategy as the checker saw it, a line per node.
+pub fn explain(v: &DiagramView) -> String {
+    let mut out = format!(
+        "{} ({}): {} start positions, {} (node, position) pairs\n",
+        v.id, v.source, v.start_positions, v.positions
+    );
+    for n in &v.nodes {
+        let mut tags = vec![format!("{}-node", n.player)];
+        if let Some(s) = &n.start_label {
+            tags.push(format!("start {s}"));
+        }
+        if let Some(s) = &n.sink {
+            tags.push(format!("sink {s}"));
+        }
+        out.push_str(&format!(
+            "  {:<6} {:<28} {:>7} positions  [{}]  when {}\n",
+            n.name,
+            n.label,
+            n.positions,
+            tags.join(", "),
+            n.when
+        ));
+    }
+    for a in &v.arrows {
+        out.push_str(&format!(
+            "  {} -> {} ({:?}, {})\n",
+            a.from,
+            a.to,
+            a.style,
+            a.kind.name()
+        ));
+    }
+    out
+}
+
+/// The instance-independent family of a game: positions of these games have options that do
+/// not depend on where the game was started, so exploration memoises across instances.
+fn universe(g: &AnyGame) -> String {
+    match g {
+        AnyGame::Spl(_) => "SPL".into(),
+        AnyGame::Nimber(_) => "*".into(),
+        AnyGame::Sum(parts) => {
+            let u: Vec<String> = parts.iter().map(universe).collect();
+            format!("sum[{}]", u.join(";"))
+        }
+        // Everything else is identified by its whole structure (graph, closure, rule…), so
+        // that two games share memoised results only when they are the same game.
+        other => format!("{other:?}"),
+    }
+}
+
+fn flatten<'a>(g: &'a AnyGame, p: &'a AnyPos, out: &mut Vec<(&'a AnyGame, &'a AnyPos)>) {
+    match (g, p) {
+        (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
+            for (h, q) in parts.iter().zip(ps) {
+                flatten(h, q, out);
+            }
+        }
+        (AnyGame::Nimber(_), AnyPos::Nim(0)) => {}
+        _ => out.push((g, p)),
+    }
+}
+
+/// The position as a member of a start family (see [`Key`]).
+pub fn key(g: &AnyGame, p: &AnyPos) -> Key {
+    let mut comps = Vec::new();
+    flatten(g, p, &mut comps);
+    match comps.as_slice() {
+        [] => ("*".into(), AnyPos::Nim(0)),
+        [(h, q)] => (universe(h), (*q).clone()),
+        many => {
+            let u: Vec<String> = many.iter().map(|(h, _)| universe(h)).collect();
+            let ps: Vec<AnyPos> = many.iter().map(|(_, q)| (*q).clone()).collect();
+            (format!("sum[{}]", u.join(";")), AnyPos::Sum(ps))
+        }
+    }
+}
+
+/// Features for node predicates: the game's own features, and for a sum of one game with
+/// nimbers also that game's features unprefixed and `nimber`, the XOR of the nimber heaps
+/// (so that `(c, λ) + *k` reads `c`, `size`, …, `nimber`).
+pub fn features(g: &AnyGame, p: &AnyPos) -> Features {
+    let mut f = g.features(p);
+    let mut comps = Vec::new();
+    let mut nimber = 0i64;
+    collect_parts(g, p, &mut comps, &mut nimber);
+    if comps.len() == 1 && matches!(g, AnyGame::Sum(_)) {
+        let (h, q) = comps[0];
+        for (k, v) in h.features(q) {
+            f.entry(k).or_insert(v);
+        }
+    }
+    f.insert("nimber".into(), Value::Int(nimber));
+    f
+}
+
+fn collect_parts<'a>(
+    g: &'a AnyGame,
+    p: &'a AnyPos,
+    out: &mut Vec<(&'a AnyGame, &'a AnyPos)>,
+    nimber: &mut i64,
+) {
+    match (g, p) {
+        (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
+            for (h, q) in parts.iter().zip(ps) {
+                collect_parts(h, q, out, nimber);
+            }
+        }
+        (AnyGame::Nimber(_), AnyPos::Nim(k)) => *nimber ^= *k as i64,
+        _ => out.push((g, p)),
+    }
+}
+
+/// The kind of the move p → q.
+pub fn move_kind(g: &AnyGame, p: &AnyPos, q: &AnyPos) -> MoveKind {
+    match (g, p, q) {
+        (AnyGame::Spl(_), AnyPos::Spl(a), AnyPos::Spl(b)) => {
+            if a.c != b.c {
+                MoveKind::Dehub
+            } else {
+                MoveKind::Split
+            }
+        }
+        (AnyGame::Nimber(_), _, _) => MoveKind::Heap,
+        (AnyGame::Sum(parts), AnyPos::Sum(a), AnyPos::Sum(b)) => parts
+            .iter()
+            .zip(a.iter().zip(b))
+            .find(|(_, (x, y))| x != y)
+            .map_or(MoveKind::Any, |(h, (x, y))| move_kind(h, x, y)),
+        _ => MoveKind::Any,
+    }
+}
+
+fn kind_ok(arrow: MoveKind, actual: MoveKind) -> bool {
+    arrow == MoveKind::Any || arrow == actual
+}
+
+/// Deepest exploration allowed (a guard against the call stack, far beyond the paper's games).
+const MAX_DEPTH: usize = 4000;
+
+struct Explorer<'a> {
+    d: &'a Diagram,
+    game: &'a AnyGame,
+    solver: Solver<'a, AnyGame>,
+    envs: FxHashMap<AnyPos, Env>,
+    preds: FxHashMap<(usize, AnyPos), bool>,
+    memo: FxHashMap<(usize, AnyPos), bool>,
+    singles: Vec<Vec<usize>>,
+    replies: Vec<Vec<usize>>,
+    families: &'a HashMap<String, Arc<Family>>,
+    depth: usize,
+}
+
+/// A failure: the play from the start position and the reason.
+struct Failure {
+    path: Vec<String>,
+    reason: String,
+    position: String,
+}
+
+impl<'a> Explorer<'a> {
+    fn new(d: &'a Diagram, game: &'a AnyGame, families: &'a HashMap<String, Arc<Family>>) -> Self {
+        let mut singles = vec![Vec::new(); d.nodes.len()];
+        let mut replies = vec![Vec::new(); d.nodes.len()];
+        for (i, a) in d.arrows.iter().enumerate() {
+            if a.style.is_reply() {
+                replies[a.from].push(i);
+            } else {
+                singles[a.from].push(i);
+            }
+        }
+        Explorer {
+            d,
+            game,
+            solver: Solver::new(game),
+            envs: FxHashMap::default(),
+            preds: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            singles,
+            replies,
+            families,
+            depth: 0,
+        }
+    }
+
+    fn label(&self, p: &AnyPos) -> String {
+        self.game.label(p)
+    }
+
+    fn pred(&mut self, node: usize, p: &AnyPos) -> Result<bool, CheckError> {
+        if let Some(&b) = self.preds.get(&(node, p.clone())) {
+            return Ok(b);
+        }
+        if !self.envs.contains_key(p) {
+            let mut env = Env::new();
+            env.add_features(&features(self.game, p));
+            self.envs.insert(p.clone(), env);
+        }
+        let n = &self.d.nodes[node];
+        let b = n.when.eval_bool(&self.envs[p]).map_err(|m| CheckError {
+            loc: n.when_loc.clone(),
+            message: format!(
+                "predicate of node {} at position {}: {m}",
+                n.name,
+                self.game.label(p)
+            ),
+        })?;
+        self.preds.insert((node, p.clone()), b);
+        Ok(b)
+    }
+
+    fn sink_ok(&mut self, sink: &Sink, p: &AnyPos) -> Result<Option<String>, CheckError> {
+        let node_label = |s: &Self| s.label(p);
+        Ok(match sink {
+            Sink::Terminal => {
+                let n = self.game.options(p).len();
+                (n > 0).then(|| {
+                    format!(
+                        "{} is not terminal ({n} options) but sits at a `terminal` sink",
+                        node_label(self)
+                    )
+                })
+            }
+            Sink::Zero => {
+                let v = self.solver.nim(p);
+                (v != 0).then(|| {
+                    format!(
+                        "{} has nim-value *{v} by exhaustive solving, but sits at a `*0` sink",
+                        node_label(self)
+                    )
+                })
+            }
+            Sink::Ref { diagram, start } => {
+                let fam = &self.families[diagram];
+                let k = key(self.game, p);
+                let member = fam.members.get(&k).is_some_and(|marks| match start {
+                    None => true,
+                    Some(s) => marks.contains(s),
+                });
+                if !fam.valid {
+                    Some(format!(
+                        "{} sits at a sink referring to diagram `{diagram}`, which was not checked valid",
+                        node_label(self)
+                    ))
+                } else if !member {
+                    let which = start.map_or(String::new(), |s| format!(" at start {s}"));
+                    Some(format!(
+                        "{} is not among the start positions{which} validated by diagram {} ({})",
+                        node_label(self),
+                        fam.label,
+                        fam.range
+                    ))
+                } else {
+                    None
+                }
+            }
+        })
+    }
+
+    fn enter(&mut self) -> Result<(), CheckError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(CheckError {
+                loc: self.d.loc.clone(),
+                message: format!("plays longer than {MAX_DEPTH} moves are not explored"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Validity of a position at a node whose predicate it satisfies.
+    fn valid(&mut self, node: usize, p: &AnyPos) -> Result<bool, CheckError> {
+        if let Some(&b) = self.memo.get(&(node, p.clone())) {
+            return Ok(b);
+        }
+        self.enter()?;
+        let r = self.valid_uncached(node, p);
+        self.depth -= 1;
+        let b = r?;
+        self.memo.insert((node, p.clone()), b);
+        Ok(b)
+    }
+
+    fn valid_uncached(&mut self, node: usize, p: &AnyPos) -> Result<bool, CheckError> {
+        let n = &self.d.nodes[node];
+        if let Some(s) = &n.sink {
+            let s = s.clone();
+            return Ok(self.sink_ok(&s, p)?.is_none());
+        }
+        let opts = self.game.options(p);
+        if n.p_node {
+            for q in &opts {
+                if self.cover(node, p, q)?.is_none() {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        } else {
+            Ok(self.reply(node, p, &opts)?.is_some())
+        }
+    }
+
+    /// The single-arrow target at which option q of p (at P-node `node`) is valid.
+    fn cover(&mut self, node: usize, p: &AnyPos, q: &AnyPos) -> Result<Option<usize>, CheckError> {
+        let kind = move_kind(self.game, p, q);
+        for i in 0..self.singles[node].len() {
+            let a = &self.d.arrows[self.singles[node][i]];
+            let t = a.to;
+            if kind_ok(a.kind, kind) && self.pred(t, q)? && self.valid(t, q)? {
+                return Ok(Some(t));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A winning reply from p at N-node `node`: the option and the target node.
+    fn reply(
+        &mut self,
+        node: usize,
+        p: &AnyPos,
+        opts: &[AnyPos],
+    ) -> Result<Option<(AnyPos, usize)>, CheckError> {
+        for i in 0..self.replies[node].len() {
+            let a = self.d.arrows[self.replies[node][i]].clone();
+            for q in opts {
+                if kind_ok(a.kind, move_kind(self.game, p, q))
+                    && self.pred(a.to, q)?
+                    && self.valid(a.to, q)?
+                {
+                    return Ok(Some((q.clone(), a.to)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn step(&self, node: usize, p: &AnyPos) -> String {
+        format!("{} [{}]", self.label(p), self.d.nodes[node].name)
+    }
+
+    /// Why (node, p) is invalid: follows the first failing option or reply down to a missing
+    /// arrow, a failing sink or an unanswerable position.
+    fn why(
+        &mut self,
+        node: usize,
+        p: &AnyPos,
+        path: &mut Vec<String>,
+    ) -> Result<Failure, CheckError> {
+        path.push(self.step(node, p));
+        let n = self.d.nodes[node].clone();
+        let fail = |path: &Vec<String>, reason: String, pos: String| Failure {
+            path: path.clone(),
+            reason,
+            position: pos,
+        };
+        if let Some(s) = &n.sink {
+            let r = self
+                .sink_ok(s, p)?
+                .unwrap_or_else(|| "sink accepted".into());
+            return Ok(fail(path, r, self.label(p)));
+        }
+        let opts = self.game.options(p);
+        if n.p_node {
+            for q in &opts {
+                if self.cover(node, p, q)?.is_some() {
+                    continue;
+                }
+                let kind = move_kind(self.game, p, q);
+                let mut matching = Vec::new();
+                for &i in &self.singles[node].clone() {
+                    let a = &self.d.arrows[i];
+                    if kind_ok(a.kind, kind) && self.pred(a.to, q)? {
+                        matching.push(a.to);
+                    }
+                }
+                match matching.first() {
+                    None => {
+                        return Ok(fail(
+                            path,
+                            format!(
+                                "coverage: option {} ({} move) of {} at node {} satisfies no target of {}'s single arrows (missing arrow from {})",
+                                self.label(q),
+                                kind.name(),
+                                self.label(p),
+                                n.name,
+                                n.name,
+                                n.name
+                            ),
+                            self.label(q),
+                        ))
+                    }
+                    Some(&t) => return self.why(t, q, path),
+                }
+            }
+            Ok(fail(path, "valid".into(), self.label(p)))
+        } else {
+            let mut candidates = Vec::new();
+            for &i in &self.replies[node].clone() {
+                let a = self.d.arrows[i].clone();
+                for q in &opts {
+                    if kind_ok(a.kind, move_kind(self.game, p, q)) && self.pred(a.to, q)? {
+                        candidates.push((q.clone(), a.to));
+                    }
+                }
+            }
+            match candidates.first() {
+                None => Ok(fail(
+                    path,
+                    format!(
+                        "reply: no option of {} at node {} satisfies a target of {}'s reply arrows (missing reply from {})",
+                        self.label(p),
+                        n.name,
+                        n.name,
+                        n.name
+                    ),
+                    self.label(p),
+                )),
+                Some((q, t)) => {
+                    let (q, t) = (q.clone(), *t);
+                    let mut f = self.why(t, &q, path)?;
+                    if candidates.len() > 1 {
+                        f.reason.push_str(&format!(
+                            " (the other {} replies from {} at node {} fail too)",
+                            candidates.len() - 1,
+                            self.label(p),
+                            n.name
+                        ));
+                    }
+                    Ok(f)
+                }
+            }
+        }
+    }
+
+    /// The strategy from (node, p): every (node, position) pair it meets.
+    fn collect(
+        &mut self,
+        node: usize,
+        p: &AnyPos,
+        seen: &mut FxHashSet<(usize, AnyPos)>,
+    ) -> Result<(), CheckError> {
+        let mut stack = vec![(node, p.clone())];
+        while let Some((node, p)) = stack.pop() {
+            if !seen.insert((node, p.clone())) {
+                continue;
+            }
+            let n = &self.d.nodes[node];
+            if n.sink.is_some() {
+                continue;
+            }
+            let opts = self.game.options(&p);
+            if n.p_node {
+                for q in &opts {
+                    if let Some(t) = self.cover(node, &p, q)? {
+                        stack.push((t, q.clone()));
+                    }
+                }
+            } else if let Some((q, t)) = self.reply(node, &p, &opts)? {
+                stack.push((t, q));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Diagram {
+    /// Ids of diagrams referenced by sinks.
+    pub fn references(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .nodes
+            .iter()
+            .filter_map(|n| match &n.sink {
+                Some(Sink::Ref { diagram, .. }) => Some(diagram.clone()),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn name_for_refs(&self) -> String {
+        match (&self.letter, &self.figure) {
+            (Some(l), _) => format!("({l})"),
+            (None, Some(f)) => format!("of Figure {f}"),
+            _ => self.source.clone(),
+        }
+    }
+
+    fn range(&self) -> String {
+        self.starts
+            .iter()
+            .map(|s| {
+                let w = s
+                    .filter
+                    .as_ref()
+                    .map_or(String::new(), |f| format!(" where {}", f.src));
+                let r = if s.positions == StartPositions::Reachable {
+                    "reachable positions of "
+                } else {
+                    ""
+                };
+                format!("{r}{} for {}{w}", s.game, describe_range(&s.params))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// Every start position: (instance text, game, position).
+    fn start_positions(&self) -> Result<Vec<(String, AnyGame, AnyPos)>, CheckError> {
+        let mut out = Vec::new();
+        for s in &self.starts {
+            for inst in instances(&s.params) {
+                let text = instantiate(&s.game, &inst);
+                let g = parse_game(&text, ParseOptions { closure: s.closure }).map_err(|e| {
+                    CheckError {
+                        loc: s.game_loc.clone(),
+                        message: format!(
+                            "instance {}: game `{text}`: {}",
+                            describe_instance(&inst),
+                            e.message
+                        ),
+                    }
+                })?;
+                let candidates = match s.positions {
+                    StartPositions::Start => vec![g.start()],
+                    StartPositions::Reachable => {
+                        let mut solver = Solver::new(&g);
+                        let st = g.start();
+                        solver.reachable(&st).into_iter().map(|(p, _)| p).collect()
+                    }
+                };
+                for p in candidates {
+                    if self.selected(s, &inst, &g, &p)? {
+                        let what = if inst.is_empty() {
+                            text.clone()
+                        } else {
+                            format!("{text} ({})", describe_instance(&inst))
+                        };
+                        out.push((what, g.clone(), p));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn selected(
+        &self,
+        s: &StartGen,
+        inst: &Instance,
+        g: &AnyGame,
+        p: &AnyPos,
+    ) -> Result<bool, CheckError> {
+        let Some(f) = &s.filter else {
+            return Ok(true);
+        };
+        let mut env = Env::new();
+        for (k, v) in inst {
+            env.set(k, v.to_dynamic());
+        }
+        for (k, v) in features(g, p) {
+            if env.get(&k).is_none() {
+                env.set(&k, value_to_dynamic(&v));
+            }
+        }
+        f.eval_bool(&env).map_err(|m| CheckError {
+            loc: s.filter_loc.clone(),
+            message: format!("instance {}: {m}", describe_instance(inst)),
+        })
+    }
+
+    /// Checks the diagram on every start position (design.md §3). `families` holds the
+    /// checked diagrams its sinks refer to.
+    pub fn check(&self, families: &HashMap<String, Arc<Family>>) -> Result<Checked, CheckError> {
+        let t0 = Instant::now();
+        let starts = self.start_positions()?;
+        if starts.is_empty() {
+            return Err(CheckError {
+                loc: self.loc.clone(),
+                message: "no start position is selected: the diagram would hold vacuously".into(),
+            });
+        }
+        // Group start positions by game family, keeping the first game of each as the one
+        // whose options are explored (the same for every game of the family).
+        let mut groups: Vec<(String, usize, Vec<usize>)> = Vec::new();
+        for (i, (_, g, _)) in starts.iter().enumerate() {
+            let u = universe(g);
+            match groups.iter_mut().find(|(v, _, _)| *v == u) {
+                Some((_, _, members)) => members.push(i),
+                None => groups.push((u, i, vec![i])),
+            }
+        }
+        let start_nodes: Vec<usize> = (0..self.nodes.len())
+            .filter(|&i| self.nodes[i].start.is_some())
+            .collect();
+        let mut per_node = vec![0u64; self.nodes.len()];
+        let mut pairs = 0u64;
+        let mut family = Family {
+            valid: false,
+            label: self.name_for_refs(),
+            letter: self.letter.clone(),
+            range: self.range(),
+            members: FxHashMap::default(),
+        };
+        let mut failure: Option<(usize, Failure)> = None;
+        'groups: for (_, rep, members) in &groups {
+            let game = &starts[*rep].1;
+            let mut ex = Explorer::new(self, game, families);
+            let mut seen: FxHashSet<(usize, AnyPos)> = FxHashSet::default();
+            for &i in members {
+                let p = &starts[i].2;
+                let mut ok_at = Vec::new();
+                let mut first_match = None;
+                for &s in &start_nodes {
+                    if ex.pred(s, p)? {
+                        first_match.get_or_insert(s);
+                        if ex.valid(s, p)? {
+                            ok_at.push(s);
+                        }
+                    }
+                }
+                match (ok_at.first(), first_match) {
+                    (Some(&s), _) => {
+                        ex.collect(s, p, &mut seen)?;
+                        let marks = ok_at
+                            .iter()
+                            .filter_map(|&s| self.nodes[s].start)
+                            .collect::<Vec<_>>();
+                        family.members.insert(key(game, p), marks);
+                    }
+                    (None, None) => {
+                        failure = Some((
+                            i,
+                            Failure {
+                                path: vec![ex.label(p)],
+                                reason: format!(
+                                    "start position {} satisfies no start node's predicate",
+                                    ex.label(p)
+                                ),
+                                position: ex.label(p),
+                            },
+                        ));
+                        break 'groups;
+                    }
+                    (None, Some(s)) => {
+                        let f = ex.why(s, p, &mut Vec::new())?;
+                        failure = Some((i, f));
+                        break 'groups;
+                    }
+                }
+            }
+            // The solver cross-check of every position the strategy meets.
+            let mut seen: Vec<(usize, AnyPos)> = seen.into_iter().collect();
+            seen.sort();
+            for (node, p) in &seen {
+                per_node[*node] += 1;
+                pairs += 1;
+                let n = &self.nodes[*node];
+                let v = ex.solver.nim(p);
+                if (v == 0) != n.p_node {
+                    let want = if n.p_node { "0" } else { "nonzero" };
+                    failure = Some((
+                        members[0],
+                        Failure {
+                            path: vec![ex.label(p)],
+                            reason: format!(
+                                "solver cross-check: {} at {}-node {} has nim-value *{v}, expected {want}",
+                                ex.label(p),
+                                if n.p_node { "P" } else { "N" },
+                                n.name
+                            ),
+                            position: ex.label(p),
+                        },
+                    ));
+                    break 'groups;
+                }
+            }
+        }
+        let verdict = match failure {
+            None => {
+                family.valid = true;
+                Verdict::Holds
+            }
+            Some((i, f)) => Verdict::Refuted {
+                counterexample: Counterexample {
+                    instance: starts[i].0.clone(),
+                    game: starts[i].1.to_string(),
+                    position: Some(f.position),
+                    claimed: "the diagram is a winning strategy for the second player".into(),
+                    computed: format!("{}; play: {}", f.reason, f.path.join(" → ")),
+                    evidence: Vec::new(),
+                },
+            },
+        };
+        let holds = verdict.holds();
+        let report = Report {
+            id: self.id.clone(),
+            kind: "diagram".into(),
+            source: self.source.clone(),
+            file: self.file.clone(),
+            instances: starts.len() as u64,
+            positions: pairs,
+            range: self.range(),
+            expect: self.expect,
+            as_expected: verdict.matches(self.expect),
+            verdict,
+            notes: self.notes.clone(),
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        let view = self.view(&report, holds, &per_node, families);
+        Ok(Checked {
+            report,
+            view,
+            family: Arc::new(family),
+        })
+    }
+
+    fn view(
+        &self,
+        report: &Report,
+        holds: bool,
+        per_node: &[u64],
+        families: &HashMap<String, Arc<Family>>,
+    ) -> DiagramView {
+        let letter = self.letter.clone().unwrap_or_default();
+        let nodes = self
+            .nodes
+            .iter()
+            .zip(per_node)
+            .map(|(n, &count)| NodeView {
+                name: n.name.clone(),
+                label: n.label.clone(),
+                when: n.when.src.clone(),
+                player: if n.p_node { "P" } else { "N" }.into(),
+                start: n.start,
+                start_label: n.start.map(|s| {
+                    if letter.is_empty() {
+                        format!("({s})")
+                    } else {
+                        format!("({letter}.{s})")
+                    }
+                }),
+                sink: n.sink.as_ref().map(|s| match s {
+                    Sink::Terminal => "terminal".to_string(),
+                    Sink::Zero => "*0".to_string(),
+                    Sink::Ref { diagram, start } => {
+                        let fam = families.get(diagram);
+                        let name = fam.map_or_else(|| diagram.clone(), |f| f.label.clone());
+                        match (fam.and_then(|f| f.letter.as_ref()), start) {
+                            (Some(l), Some(s)) => format!("({l}.{s})"),
+                            (None, Some(s)) => format!("{name}, start {s}"),
+                            (_, None) => name,
+                        }
+                    }
+                }),
+                positions: count,
+            })
+            .collect();
+        let arrows = self
+            .arrows
+            .iter()
+            .map(|a| ArrowView {
+                from: self.nodes[a.from].name.clone(),
+                to: self.nodes[a.to].name.clone(),
+                style: a.style,
+                kind: a.kind,
+            })
+            .collect();
+        DiagramView {
+            id: self.id.clone(),
+            source: self.source.clone(),
+            figure: self.figure.clone(),
+            letter: self.letter.clone(),
+            title: self.title.clone(),
+            range: report.range.clone(),
+            holds,
+            start_positions: report.instances,
+            positions: report.positions,
+            nodes,
+            arrows,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse_game;
+
+    fn game(s: &str) -> AnyGame {
+        parse_game(s, ParseOptions::default()).expect("a game")
+    }
+
+    #[test]
+    fn issue5_keys_identify_g_plus_star_zero_with_g() {
+        let a = game("SPL(3,[]) + *0");
+        let b = game("SPL(3,[])");
+        assert_eq!(key(&a, &a.start()), key(&b, &b.start()));
+        let c = game("SPL(3,[]) + *1");
+        assert_ne!(key(&c, &c.start()), key(&b, &b.start()));
+        // Different SPL instances share options, so they share a universe; different graphs
+        // do not.
+        assert_eq!(universe(&game("SPL(3,[3])")), universe(&game("SPL(5,7)")));
+        assert_ne!(universe(&game("TER(C_5)")), universe(&game("TER(C_6)")));
+    }
+
+    #[test]
+    fn issue5_move_kinds_and_sum_features() {
+        let g = game("SPL(3,[3]) + *1");
+        let p = g.start();
+        let kinds: Vec<MoveKind> = g.options(&p).iter().map(|q| move_kind(&g, &p, q)).collect();
+        // (2,[3]) + *1, (3,[2]) + *1, (3,[1,1]) + *1, (3,[3]) + *0.
+        assert_eq!(
+            kinds,
+            [
+                MoveKind::Dehub,
+                MoveKind::Split,
+                MoveKind::Split,
+                MoveKind::Heap
+            ]
+        );
+        let f = features(&g, &p);
+        assert_eq!(f["c"], Value::Int(3));
+        assert_eq!(f["g0_c"], Value::Int(3));
+        assert_eq!(f["nimber"], Value::Int(1));
+        assert_eq!(f["size"], Value::Int(3));
+        let h = game("*2 + *3");
+        assert_eq!(features(&h, &h.start())["nimber"], Value::Int(1));
+        assert!(!features(&h, &h.start()).contains_key("heap"));
+    }
+}

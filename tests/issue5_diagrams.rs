@@ -1,0 +1,614 @@
+//! Issue 5: case analysis diagrams (paper Remark 5.34, Figures 5.8–5.15) checked as winning
+//! strategies. Every paper diagram is checked as committed, and wrong variants of each (an
+//! arrow removed, a predicate or start family widened, a sink mislabelled, a reply into an
+//! N-position) are rejected with exit 1 and the counterexample the variant really has: the
+//! positions named below were worked out by hand from the SPL rules (e.g. nim(3,[2,1]) = 1,
+//! nim(4,[]) = 1, nim(3,[1,1]) = 2).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const DIR: &str = "specs/paper000/diagrams";
+
+fn grundy(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("grundy runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A copy of the diagram specs (references resolve next to the spec) with one file changed.
+fn variant(file: &str, edits: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR);
+    for e in std::fs::read_dir(&src).expect("the diagram specs") {
+        let p = e.expect("an entry").path();
+        std::fs::copy(&p, dir.path().join(p.file_name().expect("a name"))).expect("copy");
+    }
+    let path = dir.path().join(file);
+    let mut text = std::fs::read_to_string(&path).expect("the spec");
+    for (old, new) in edits {
+        assert_eq!(
+            text.matches(old).count(),
+            1,
+            "the edit target `{old}` must occur exactly once in {file}"
+        );
+        text = text.replacen(old, new, 1);
+    }
+    std::fs::write(&path, text).expect("write the variant");
+    (dir, path)
+}
+
+/// The variant is rejected (exit 1) and its counterexample contains every `expect`.
+fn rejected(file: &str, edits: &[(&str, &str)], expect: &[&str]) {
+    let (_dir, path) = variant(file, edits);
+    let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(
+        code, 1,
+        "{file} variant {edits:?} must be refuted\n{out}\n{err}"
+    );
+    assert!(out.contains("REFUTED"), "{out}");
+    for e in expect {
+        assert!(
+            out.contains(e),
+            "{file} variant {edits:?}: expected `{e}` in\n{out}"
+        );
+    }
+}
+
+#[test]
+fn issue5_every_paper_diagram_is_valid() {
+    let (code, out, err) = grundy(&["check", DIR]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("9 specs: 9 as expected, 0 not"), "{out}");
+    for id in [
+        "fig_5_8_nim_sum",
+        "fig_5_9_diagram_A",
+        "lemma_5_37_diagram",
+        "lemma_5_38_diagram_B",
+        "lemma_5_41_diagram_C",
+        "lemma_5_42_diagram_D",
+        "thm_5_43_case1_diagram_E",
+        "thm_5_43_case2_diagram_F",
+        "thm_5_43_case3_diagram_G",
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.contains(id))
+            .expect("a line per spec");
+        assert!(line.contains(": holds"), "{line}");
+    }
+}
+
+#[test]
+fn issue5_explain_prints_a_line_per_node() {
+    let (code, out, _) = grundy(&["check", &format!("{DIR}/fig_5_8_nim_sum.yaml"), "--explain"]);
+    assert_eq!(code, 0, "{out}");
+    // *n + *n for n in 0..=30: the 30 positions *a + *a with a ≥ 1, the 30·31 positions
+    // *a + *b with a ≠ b and both at most 30, and the terminal *0 + *0.
+    let node = |name: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("a line for node {name} in\n{out}"))
+            .to_string()
+    };
+    assert!(node("S").contains(" 30 positions"), "{}", node("S"));
+    assert!(node("M").contains(" 930 positions"), "{}", node("M"));
+    assert!(node("Z").contains(" 1 positions"), "{}", node("Z"));
+    assert!(out.contains("31 start positions"), "{out}");
+}
+
+#[test]
+fn issue5_fig_5_8_variants_are_rejected() {
+    let f = "fig_5_8_nim_sum.yaml";
+    // Arrow removed: *0 + *1 has only the dashed reply to the terminal *0 + *0.
+    rejected(
+        f,
+        &[("  - {from: M, to: Z, style: dashed, move: heap}\n", "")],
+        &[
+            "no option of *0 + *1 at node M",
+            "missing reply from M",
+            "*1 + *1 [S] → *0 + *1 [M]",
+        ],
+    );
+    // Sink mislabelled: *0 + *0 is not a start position of diagram (A).
+    rejected(
+        f,
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: fig_5_9_diagram_A}",
+        )],
+        &["*0 + *0 is not among the start positions validated by diagram (A)"],
+    );
+    // Start family widened to *n + *m: *0 + *1 is an N-position, its option *0 + *0 is
+    // no first-player target.
+    rejected(
+        f,
+        &[
+            ("game: \"*n + *n\"", "game: \"*n + *m\""),
+            (
+                "params: {n: \"0..=30\"}",
+                "params: {n: \"0..=30\", m: \"0..=3\"}",
+            ),
+            (
+                "when: \"g0_heap == g1_heap && g0_heap >= 1\"",
+                "when: \"g0_heap >= 1 || g1_heap >= 1\"",
+            ),
+        ],
+        &["option *0 + *0 (heap move) of *0 + *1 at node S satisfies no target"],
+    );
+    // Reply into an N-position: the copy reply replaced by a `*0` sink of unequal heaps.
+    rejected(
+        f,
+        &[
+            (
+                "  - {from: M, to: S, style: double, move: heap}",
+                "  - {from: M, to: W, style: double, move: heap}",
+            ),
+            (
+                "arrows:",
+                "  W:\n    label: \"*a + *b\"\n    when: \"g0_heap != g1_heap\"\n    sink: \"*0\"\narrows:",
+            ),
+        ],
+        &["*0 + *2 has nim-value *2 by exhaustive solving, but sits at a `*0` sink"],
+    );
+}
+
+#[test]
+fn issue5_diagram_a_variants_are_rejected() {
+    let f = "fig_5_9_diagram_A.yaml";
+    rejected(
+        f,
+        &[("  - {from: A3, to: b2, style: single, move: heap}\n", "")],
+        &["option (3,[1]) + *0 (heap move) of (3,[1]) + *1 at node A3 satisfies no target"],
+    );
+    rejected(
+        f,
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: lemma_5_38_diagram_B}",
+        )],
+        &[
+            "is not among the start positions validated by diagram (B)",
+            "[T]",
+        ],
+    );
+    // (3,[1,1]) + *1 is an N-position (nim(3,[1,1]) = 2); the widened start node does not
+    // cover its dehub.
+    rejected(
+        f,
+        &[
+            (
+                "  - game: \"SPL(3,[]) + *0\"",
+                "  - game: \"SPL(3,[]) + *0\"\n  - game: \"SPL(3,[1,1]) + *1\"",
+            ),
+            (
+                "when: \"c == 3 && parts == [3] && nimber == 1 && !is_lambda\"",
+                "when: \"c == 3 && size >= 2 && nimber == 1 && !is_lambda\"",
+            ),
+        ],
+        &["option (2,[1,1]) + *1 (dehub move) of (3,[1,1]) + *1 at node A1 satisfies no target"],
+    );
+    // Reply into an N-position: answering (1,[3]) by the dehub to (0,[3]) (nim 2), with the
+    // terminal sink's predicate widened to admit it.
+    rejected(
+        f,
+        &[
+            (
+                "when: \"terminal && nimber == 0\"",
+                "when: \"c <= 1 && nimber == 0\"",
+            ),
+            (
+                "  - {from: e4, to: T, style: double, move: split}",
+                "  - {from: e4, to: T, style: double, move: dehub}",
+            ),
+        ],
+        &[
+            "(0,[3]) + *0 is not terminal (2 options)",
+            "(1,[3]) + *0 [e4] → (0,[3]) + *0 [T]",
+        ],
+    );
+}
+
+#[test]
+fn issue5_diagram_b_variants_are_rejected() {
+    let f = "lemma_5_38_diagram_B.yaml";
+    rejected(
+        f,
+        &[("  - {from: E0, to: g6, style: single, move: split}\n", "")],
+        &["option (0,[2,1]) (split move) of (0,[4]) at node E0 satisfies no target"],
+    );
+    rejected(
+        f,
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: fig_5_9_diagram_A}",
+        )],
+        &["(0,[2]) is not among the start positions validated by diagram (A)"],
+    );
+    // c = 1 is outside Lemma 5.38: (1,[4]) is an N-position (its dehub reaches (0,[4])).
+    rejected(
+        f,
+        &[
+            ("c: \"0,2\"\n      lam:", "c: \"0,1,2\"\n      lam:"),
+            (
+                "where: \"odd_parts == 0\"",
+                "where: \"odd_parts == 0 && (c != 1 || num_parts == 1)\"",
+            ),
+            (
+                "when: \"c == 0 && size == 4 && num_parts == 1\"",
+                "when: \"c <= 1 && size == 4 && num_parts == 1\"",
+            ),
+        ],
+        &["option (0,[4]) (dehub move) of (1,[4]) at node E0 satisfies no target"],
+    );
+    // Reply into an N-position: (2,[3]) answered by the dehub to (1,[3]) (nim 1).
+    rejected(
+        f,
+        &[
+            (
+                "  - {from: g2, to: H, style: double, move: split}",
+                "  - {from: g2, to: H, style: double, move: dehub}",
+            ),
+            (
+                "when: \"c == 2 && parts == [1,1]\"",
+                "when: \"(c == 2 && parts == [1,1]) || (c == 1 && parts == [3])\"",
+            ),
+        ],
+        &[
+            "of (1,[3]) at node H satisfies no target",
+            "(2,[3]) [g2] → (1,[3]) [H]",
+        ],
+    );
+}
+
+#[test]
+fn issue5_diagram_c_variants_are_rejected() {
+    let f = "lemma_5_41_diagram_C.yaml";
+    rejected(
+        f,
+        &[("  - {from: N2, to: L37, style: double, move: split}\n", "")],
+        &[
+            "no option of (3,[2,1,1]) at node N2",
+            "missing reply from N2",
+        ],
+    );
+    rejected(
+        f,
+        &[(
+            "    sink: {diagram: lemma_5_37_diagram}",
+            "    sink: terminal",
+        )],
+        &["(3,[1,1,1]) is not terminal"],
+    );
+    // Solidity dropped: (3,[1,1,1,1,1]) is not covered.
+    rejected(
+        f,
+        &[
+            (
+                "where: \"size == c + 2 && solid\"",
+                "where: \"size == c + 2\"",
+            ),
+            (
+                "when: \"c >= 3 && size == c + 2 && solid\"",
+                "when: \"c >= 3 && size == c + 2\"",
+            ),
+        ],
+        &["option (2,[1,1,1,1,1]) (dehub move) of (3,[1,1,1,1,1]) at node S satisfies no target"],
+    );
+    // Reply into an N-position: only the `*0` sink is left as a reply to a split, widened to
+    // every (c, λ^c); (3,[2,2]) splits only to (3,[2,1]), of nim-value 1.
+    rejected(
+        f,
+        &[
+            ("  - {from: N2, to: S, style: double, move: dehub}\n", ""),
+            ("  - {from: N2, to: L38, style: double, move: dehub}\n", ""),
+            (
+                "when: \"c >= 1 && size == c && num_parts == c\"",
+                "when: \"c >= 1 && size == c\"",
+            ),
+            (
+                "    sink: {diagram: lemma_5_37_diagram}",
+                "    sink: \"*0\"",
+            ),
+        ],
+        &["(3,[2,1]) has nim-value *1 by exhaustive solving, but sits at a `*0` sink"],
+    );
+}
+
+#[test]
+fn issue5_diagram_d_variants_are_rejected() {
+    let f = "lemma_5_42_diagram_D.yaml";
+    rejected(
+        f,
+        &[("  - {from: N1, to: X, style: double, move: dehub}\n", "")],
+        &["no option of (4,[]) at node N1", "missing reply from N1"],
+    );
+    rejected(
+        f,
+        &[(
+            "sink: {diagram: fig_5_9_diagram_A, start: 3}",
+            "sink: {diagram: fig_5_9_diagram_A, start: 2}",
+        )],
+        &["(3,[]) is not among the start positions at start 2 validated by diagram (A)"],
+    );
+    // k = -1 allowed: (3,[1,1]) has nim-value 2.
+    rejected(
+        f,
+        &[
+            (
+                "where: \"h - size >= 3 && pty(h - size) == 1\"",
+                "where: \"h - size >= 1 && pty(h - size) == 1\"",
+            ),
+            (
+                "when: \"c - size >= 3 && pty(c - size) == 1 && !(c == 3 && size == 0)\"",
+                "when: \"c - size >= 1 && pty(c - size) == 1 && !(c == 3 && size == 0)\"",
+            ),
+        ],
+        &["option (2,[1,1]) (dehub move) of (3,[1,1]) at node S satisfies no target"],
+    );
+}
+
+#[test]
+fn issue5_diagram_e_variants_are_rejected() {
+    let f = "thm_5_43_case1_diagram_E.yaml";
+    rejected(
+        f,
+        &[("  - {from: n4, to: C, style: double, move: split}\n", "")],
+        &[
+            "no option of (4,[7]) at node n4",
+            "(4,Λ^8) [Se] → (4,[7]) [n4]",
+        ],
+    );
+    rejected(
+        f,
+        &[(
+            "sink: {diagram: lemma_5_38_diagram_B}",
+            "sink: {diagram: lemma_5_41_diagram_C}",
+        )],
+        &[
+            "(2,Λ^4) is not among the start positions validated by diagram (C)",
+            "play: (2,Λ^4) [B]",
+        ],
+    );
+    // m ≤ n instead of m + 2 ≤ n: (4,Λ^4) has nim-value 1 (Thm 5.43, n + m even, d ≤ 0).
+    rejected(
+        f,
+        &[
+            (
+                "where: \"pty(m + n) == 0 && m + 2 <= n\"",
+                "where: \"pty(m + n) == 0 && m <= n\"",
+            ),
+            (
+                "odd_parts == 0 && pty(size) == 0 && size >= c + 4\"\n    start: 2",
+                "odd_parts == 0 && pty(size) == 0 && size >= c\"\n    start: 2",
+            ),
+        ],
+        &["option (3,Λ^4) (dehub move) of (4,Λ^4) at node Se satisfies no target"],
+    );
+}
+
+#[test]
+fn issue5_diagram_f_variants_are_rejected() {
+    let f = "thm_5_43_case2_diagram_F.yaml";
+    rejected(
+        f,
+        &[("  - {from: ne1, to: A, style: double, move: split}\n", "")],
+        &["no option of (3,[3]) at node ne1", "missing reply from ne1"],
+    );
+    rejected(
+        f,
+        &[(
+            "sink: {diagram: fig_5_9_diagram_A, start: 2}",
+            "sink: {diagram: fig_5_9_diagram_A, start: 1}",
+        )],
+        &["(3,[2]) is not among the start positions at start 1 validated by diagram (A)"],
+    );
+    // Four odd parts: (5,[1,1,1,1]) has nim-value 2.
+    rejected(
+        f,
+        &[
+            (
+                "(pty(c) == 1 && odd_parts <= 2)",
+                "(pty(c) == 1 && odd_parts <= 4)",
+            ),
+            (
+                "when: \"pty(c) == 1 && c >= 5 && size == c - 1 && odd_parts <= 2\"",
+                "when: \"pty(c) == 1 && c >= 5 && size == c - 1 && odd_parts <= 4\"",
+            ),
+        ],
+        &["option (4,[1,1,1,1]) (dehub move) of (5,[1,1,1,1]) at node Po satisfies no target"],
+    );
+}
+
+#[test]
+fn issue5_diagram_g_variants_are_rejected() {
+    let f = "thm_5_43_case3_diagram_G.yaml";
+    rejected(
+        f,
+        &[("  - {from: e1, to: Z, style: double, move: split}\n", "")],
+        &[
+            "no option of (3,[2,2]) + *1 at node e1",
+            "missing reply from e1",
+        ],
+    );
+    rejected(
+        f,
+        &[("    sink: \"*0\"", "    sink: {diagram: fig_5_9_diagram_A}")],
+        &["(3,[2,1]) + *1 is not among the start positions validated by diagram (A)"],
+    );
+    rejected(
+        f,
+        &[
+            ("params: {c: \"4..=18\"}", "params: {c: \"3..=18\"}"),
+            (
+                "pty(c) == 1 && c >= 5 && size == c && odd_parts == 1 && !is_lambda",
+                "pty(c) == 1 && c >= 3 && size == c && odd_parts == 1 && !is_lambda",
+            ),
+        ],
+        &["option (2,[3]) + *1 (dehub move) of (3,[3]) + *1 at node Go satisfies no target"],
+    );
+}
+
+#[test]
+fn issue5_reference_cycles_and_unknown_references_are_bad_input() {
+    // (D) refers to (A); (A) referring to (D) closes a cycle.
+    let (_d, path) = variant(
+        "fig_5_9_diagram_A.yaml",
+        &[(
+            "    sink: terminal",
+            "    sink: {diagram: lemma_5_42_diagram_D}",
+        )],
+    );
+    let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cycle"), "{err}");
+    let (_d, path) = variant(
+        "lemma_5_41_diagram_C.yaml",
+        &[(
+            "sink: {diagram: lemma_5_38_diagram_B}",
+            "sink: {diagram: no_such_diagram}",
+        )],
+    );
+    let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no_such_diagram"), "{err}");
+}
+
+#[test]
+fn issue5_structural_errors_are_reported_with_locations() {
+    // A reply arrow leaving a P-node.
+    let (_d, path) = variant(
+        "fig_5_8_nim_sum.yaml",
+        &[(
+            "  - {from: S, to: M, style: single, move: heap}",
+            "  - {from: S, to: M, style: double, move: heap}",
+        )],
+    );
+    let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("fig_5_8_nim_sum.yaml:"), "{err}");
+    // An unknown arrow style.
+    let (_d, path) = variant("fig_5_8_nim_sum.yaml", &[("style: dashed", "style: wavy")]);
+    let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown arrow style `wavy`"), "{err}");
+}
+
+fn render_dot(file: &str) -> String {
+    use grundy::check::diagram::Registry;
+    use grundy::spec::{load_file, Spec};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut reg = Registry::new();
+    let mut target = None;
+    for e in std::fs::read_dir(root.join(DIR)).expect("specs") {
+        let p = e.expect("entry").path();
+        let rel = p
+            .strip_prefix(root)
+            .expect("inside the crate")
+            .to_path_buf();
+        if let Ok(Spec::Diagram { diagram, .. }) = load_file(&rel) {
+            if rel.file_name().and_then(|n| n.to_str()) == Some(file) {
+                target = Some(diagram.id.clone());
+            }
+            reg.add(diagram);
+        }
+    }
+    let c = reg.check(&target.expect("the spec")).expect("checks");
+    let renderer = grundy::render::Renderer::load(&root.join("templates")).expect("templates");
+    let ctx = serde_json::json!({
+        "provenance": {
+            "spec": c.report.file,
+            "source": c.report.source,
+            "range": c.report.range,
+            "verdict": if c.report.verdict.holds() { "holds" } else { "refuted" },
+        },
+        "report": c.report,
+        "view": c.view,
+    });
+    renderer.render("diagram.dot", &ctx).expect("renders")
+}
+
+#[test]
+fn issue5_diagram_c_dot_snapshot() {
+    let dot = render_dot("lemma_5_41_diagram_C.yaml");
+    grundy::render::dot::parse(&dot).expect("the DOT parses");
+    insta::assert_snapshot!(dot);
+}
+
+#[test]
+fn issue5_every_dot_artifact_parses() {
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("output/paper000");
+    let mut n = 0;
+    for e in std::fs::read_dir(&out).expect("output/paper000") {
+        let p = e.expect("entry").path();
+        if p.extension().and_then(|x| x.to_str()) == Some("dot") {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            grundy::render::dot::parse(&text)
+                .unwrap_or_else(|e| panic!("{} does not parse: {e}", p.display()));
+            n += 1;
+        }
+    }
+    assert!(n >= 8, "expected the eight diagram DOT files, found {n}");
+    // The rendered text of every diagram parses too (not only the committed files).
+    for f in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR)).expect("specs") {
+        let name = f.expect("entry").file_name().into_string().expect("utf-8");
+        let dot = render_dot(&name);
+        grundy::render::dot::parse(&dot).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            dot.contains("arrowhead=normalnormal"),
+            "{name}: replies are double-headed"
+        );
+        assert!(dot.contains("// checked range:"), "{name}: provenance");
+    }
+}
+
+#[test]
+fn issue5_reachable_start_positions() {
+    // Lemma 5.37 with its start family taken from the positions reachable from (6,[1^6]):
+    // (c,[1^c]) for c = 1..=6 (the dehub-then-split plays reach every smaller one).
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let spec = r#"kind: diagram
+source: Lemma 5.37
+starts:
+  - game: "SPL(6,[1,1,1,1,1,1])"
+    positions: reachable
+    where: "size == c && num_parts == c && c >= 1"
+nodes:
+  S: {label: "(c,[1^c])", when: "c >= 1 && size == c && num_parts == c", start: 1}
+  N1: {label: "(c-1,[1^c])", when: "size == c + 1 && num_parts == size"}
+  N2: {label: "(c,[1^{c-1}])", when: "c >= 2 && size == c - 1 && num_parts == size"}
+arrows:
+  - {from: S, to: N1, style: single, move: dehub}
+  - {from: S, to: N2, style: single, move: split}
+  - {from: N1, to: S, style: double, move: split}
+  - {from: N2, to: S, style: double, move: dehub}
+"#;
+    let path = dir.path().join("l537.yaml");
+    std::fs::write(&path, spec).expect("write");
+    let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("6 instances"), "{out}");
+    // The wrong variant: replying to a dehub by another dehub: from (5,[1^6]) the dehub reaches
+    // (4,[1^6]), which is not of the form (c,[1^c]), so no reply target matches.
+    std::fs::write(
+        &path,
+        spec.replace(
+            "{from: N1, to: S, style: double, move: split}",
+            "{from: N1, to: S, style: double, move: dehub}",
+        ),
+    )
+    .expect("write");
+    let (code, out, _) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no option of (5,[1,1,1,1,1,1]) at node N1"),
+        "{out}"
+    );
+}

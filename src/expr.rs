@@ -313,7 +313,7 @@ impl<'a> Parser<'a> {
                 let open = self.pos;
                 self.expect('(')?;
                 let (tat, text) = self.balanced(open)?;
-                let parts = split_top_level(text);
+                let parts = split_top_level(text, ',');
                 if parts.len() != 2 {
                     return Err(self.err(
                         tat,

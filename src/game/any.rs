@@ -218,7 +218,7 @@ impl AnyGame {
                 "positions of {self} cannot be written as text (supported: graph games, nimbers, DC, TER{{..}}, SPL and their sums)"
             )),
             AnyGame::Sum(parts) => {
-                let pieces = split_depth0(t, '+');
+                let pieces = crate::graph::split_top_level(t, '+');
                 if pieces.len() != parts.len() {
                     return Err(format!(
                         "`{t}` has {} components joined by `+`, but {self} has {}",
@@ -238,7 +238,7 @@ impl AnyGame {
                     .strip_prefix('(')
                     .and_then(|r| r.strip_suffix(')'))
                     .ok_or_else(|| format!("an ordinal-sum position looks like (a, b), not `{t}`"))?;
-                let pieces = split_depth0(inner, ',');
+                let pieces = crate::graph::split_top_level(inner, ',');
                 let [a, b] = pieces.as_slice() else {
                     return Err(format!("an ordinal-sum position looks like (a, b), not `{t}`"));
                 };
@@ -308,26 +308,6 @@ impl AnyGame {
             _ => mismatch(self, p),
         }
     }
-}
-
-/// Splits on `sep` outside brackets of any kind.
-fn split_depth0(t: &str, sep: char) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
-    for (i, ch) in t.char_indices() {
-        match ch {
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => depth -= 1,
-            c if c == sep && depth == 0 => {
-                out.push(&t[start..i]);
-                start = i + c.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    out.push(&t[start..]);
-    out
 }
 
 fn solve_with<G: Game>(g: &G) -> (u32, u64) {

@@ -1,7 +1,7 @@
 //! The named graph families of the paper, with the paper's vertex names, and the parser for
 //! graph names such as `C_9`, `K_{2,2,3}`, `W_{2,5}` or `graph6:Dhc`.
 
-use super::{io, split_top_level, Graph, GraphError, MAX_VERTICES};
+use super::{io, Graph, GraphError, MAX_VERTICES};
 
 fn v(i: usize) -> String {
     format!("v{i}")
@@ -346,7 +346,6 @@ pub fn parse_graph(text: &str) -> Result<Graph, GraphError> {
         .split_once('_')
         .ok_or_else(|| GraphError::UnknownFamily(t.to_string()))?;
     let ps = params(fam, body)?;
-    let _ = split_top_level;
     match fam {
         "P" => path(exactly::<1>(fam, ps)?[0]),
         "C" => cycle(exactly::<1>(fam, ps)?[0]),

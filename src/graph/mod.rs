@@ -172,7 +172,7 @@ impl Graph {
     pub fn parse_set(&self, text: &str) -> Result<u64, GraphError> {
         let t = text.trim().trim_start_matches('{').trim_end_matches('}');
         let mut m = 0u64;
-        for part in split_top_level(t)
+        for part in split_top_level(t, ',')
             .into_iter()
             .map(str::trim)
             .filter(|s| !s.is_empty())
@@ -218,9 +218,9 @@ pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Splits on commas that are not inside parentheses or braces (vertex names such as `(1,2)`
+/// Splits on `sep` outside parentheses, braces and brackets (vertex names such as `(1,2)`
 /// contain commas).
-pub fn split_top_level(t: &str) -> Vec<&str> {
+pub fn split_top_level(t: &str, sep: char) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
@@ -228,9 +228,9 @@ pub fn split_top_level(t: &str) -> Vec<&str> {
         match ch {
             '(' | '{' | '[' => depth += 1,
             ')' | '}' | ']' => depth -= 1,
-            ',' if depth == 0 => {
+            c if c == sep && depth == 0 => {
                 out.push(&t[start..i]);
-                start = i + 1;
+                start = i + c.len_utf8();
             }
             _ => {}
         }

@@ -145,7 +145,7 @@ pub struct RawCrossCheck {
 fn vertex<T>(src: &Source, at: &Sp<T>, text: &str) -> Result<VertexTemplate, SpecError> {
     let t = text.trim();
     if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-        let parts = crate::graph::split_top_level(inner);
+        let parts = crate::graph::split_top_level(inner, ',');
         if let [a, b] = parts.as_slice() {
             return Ok(VertexTemplate::Coords(
                 nested_formula(src, at, a.trim())?,

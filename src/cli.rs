@@ -134,6 +134,9 @@ pub enum Command {
         max_levels: Option<u32>,
         #[arg(long)]
         json: bool,
+        /// Also write the results as a LaTeX table (booktabs) to this file.
+        #[arg(long, value_name = "FILE")]
+        latex: Option<std::path::PathBuf>,
     },
     /// Distribution of nim(TER(G)) and nim(DNT(G)) over all connected graphs on N vertices.
     Spectrum(spectrum::SpectrumArgs),
@@ -270,6 +273,7 @@ pub fn main() -> ExitCode {
             start,
             by_reply,
             json,
+            latex,
         } => {
             if let Some(max) = max_n {
                 n.extend((min_n..=max).filter(|k| k % 2 == 1));
@@ -286,7 +290,7 @@ pub fn main() -> ExitCode {
                 checkpoint_every,
                 max_levels,
                 by_reply,
-                json,
+                cycle::CycleOutput { json, latex },
             )
         }
         Command::Spectrum(args) => spectrum::run(args),

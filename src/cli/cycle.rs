@@ -208,6 +208,33 @@ fn by_reply(n: u32, dir: Option<&Path>, every: f64, json: bool) -> Result<(), St
     Ok(())
 }
 
+/// Where results go besides the terminal table.
+pub struct CycleOutput {
+    pub json: bool,
+    /// A LaTeX table of the results (templates/cycle.tex), written atomically.
+    pub latex: Option<PathBuf>,
+}
+
+#[derive(serde::Serialize)]
+struct LatexRow {
+    n: u32,
+    game: String,
+    outcome: String,
+    positions: u64,
+    table_entries: u64,
+    seconds: String,
+    peak_mib: String,
+}
+
+fn write_latex(path: &Path, rows: &[LatexRow]) -> Result<(), String> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("rows", rows);
+    ctx.insert("threads", &rayon::current_num_threads());
+    let text = tera::Tera::one_off(include_str!("../../templates/cycle.tex"), &ctx, false)
+        .map_err(|e| format!("rendering LaTeX: {e}"))?;
+    crate::render::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
 pub fn run(
     ns: Vec<u32>,
     start: Option<String>,
@@ -215,8 +242,9 @@ pub fn run(
     every: f64,
     max_levels: Option<u32>,
     replies: bool,
-    json: bool,
+    out: CycleOutput,
 ) -> ExitCode {
+    let json = out.json;
     if replies {
         if start.is_some() || max_levels.is_some() {
             eprintln!("--by-reply chooses its own start sets and does not pause: drop --start and --max-levels");
@@ -265,6 +293,7 @@ pub fn run(
             "n", "outcome", "positions", "P-positions", "table", "seconds", "peak MiB"
         );
     }
+    let mut rows = Vec::new();
     for (n, s) in ns.into_iter().zip(starts) {
         let (r, peak) = match run_one(n, s, dir.as_deref(), every, max_levels) {
             Ok(Some(x)) => x,
@@ -275,6 +304,15 @@ pub fn run(
             }
         };
         let peak = peak.unwrap_or(f64::NAN);
+        rows.push(LatexRow {
+            n: r.n,
+            game: game_name(&r),
+            outcome: r.outcome.to_string(),
+            positions: r.positions,
+            table_entries: r.table_entries,
+            seconds: format!("{:.2}", r.seconds),
+            peak_mib: format!("{peak:.0}"),
+        });
         if json {
             let mut v = serde_json::to_value(&r).expect("serialisable");
             v["game"] = serde_json::json!(game_name(&r));
@@ -293,6 +331,12 @@ pub fn run(
                 peak,
                 game_name(&r)
             );
+        }
+    }
+    if let Some(path) = &out.latex {
+        if let Err(e) = write_latex(path, &rows) {
+            eprintln!("{e}");
+            return ExitCode::from(2);
         }
     }
     ExitCode::SUCCESS

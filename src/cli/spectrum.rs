@@ -281,10 +281,7 @@ fn write_latex(path: &Path, r: &SpectrumReport) -> Result<(), String> {
     let ctx = tera::Context::from_serialize(&latex_view(r)).map_err(|e| e.to_string())?;
     let text = tera::Tera::one_off(include_str!("../../templates/spectrum.tex"), &ctx, false)
         .map_err(|e| format!("rendering LaTeX: {e}"))?;
-    let tmp = path.with_extension("tex.tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("writing {}: {e}", path.display()))
+    crate::render::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
 fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {

@@ -24,8 +24,8 @@
 
 use super::formula::{Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, CheckError, Counterexample, Expectation,
-    Instance, Loc, Param, Report, Verdict,
+    describe_instance, describe_range, instances, tally, CheckError, Counterexample, Expectation,
+    Instance, InstanceResult, Loc, Param, Report,
 };
 use crate::game::ueg::{check_even_kernel, gf2_verdict, AdjLists, Gf2Verdict, Ueg};
 use crate::graph::parse_graph;
@@ -259,12 +259,6 @@ fn build_graph(text: &str) -> Result<Board, String> {
         index,
         name: t.to_string(),
     })
-}
-
-enum InstanceOutcome {
-    Skipped,
-    Agreed { tokens: u64 },
-    Failed(Counterexample),
 }
 
 impl Certificate {
@@ -638,14 +632,14 @@ impl Certificate {
         &self,
         inst: &Instance,
         want_view: bool,
-    ) -> Result<(InstanceOutcome, Option<CertificateView>), CheckError> {
+    ) -> Result<(InstanceResult, Option<CertificateView>), CheckError> {
         let Some(env) = self.env(inst)? else {
-            return Ok((InstanceOutcome::Skipped, None));
+            return Ok((InstanceResult::Skipped, None));
         };
         let text = self.graph_text(&env);
         let mut board = build_graph(&text).map_err(|m| self.err(inst, m))?;
         let failed = |t: usize, f: Failure, board: &Board| {
-            InstanceOutcome::Failed(Counterexample {
+            InstanceResult::Refuted(Counterexample {
                 instance: instance_name(inst),
                 game: format!("UEG({text}, {})", board.g.names[t]),
                 position: (!f.position.is_empty()).then_some(f.position),
@@ -658,7 +652,7 @@ impl Certificate {
             Ok(t) => t,
             Err(why) => {
                 return Ok((
-                    InstanceOutcome::Failed(Counterexample {
+                    InstanceResult::Refuted(Counterexample {
                         instance: instance_name(inst),
                         game: text.clone(),
                         position: None,
@@ -671,7 +665,7 @@ impl Certificate {
             }
         };
         if tokens.is_empty() {
-            return Ok((InstanceOutcome::Skipped, None));
+            return Ok((InstanceResult::Skipped, None));
         }
         let mut draw = None;
         match &self.proof {
@@ -870,12 +864,7 @@ impl Certificate {
             }
             _ => None,
         };
-        Ok((
-            InstanceOutcome::Agreed {
-                tokens: tokens.len() as u64,
-            },
-            view,
-        ))
+        Ok((InstanceResult::Agreed(tokens.len() as u64), view))
     }
 
     /// With `cover: rotation`, one token per row stands for its row (rotations are checked to
@@ -980,7 +969,7 @@ impl Certificate {
     pub fn check(&self) -> Result<(Report, Option<CertificateView>), CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
-        let results: Vec<Result<(InstanceOutcome, Option<CertificateView>), CheckError>> = all
+        let results: Vec<Result<(InstanceResult, Option<CertificateView>), CheckError>> = all
             .par_iter()
             .map(|inst| {
                 let want = match &self.draw {
@@ -996,38 +985,22 @@ impl Certificate {
                 self.check_instance(inst, want)
             })
             .collect();
-        let mut checked = 0u64;
-        let mut positions = 0u64;
-        let mut verdict = Verdict::Holds;
         let mut view = None;
-        for r in results {
-            let (outcome, v) = r?;
-            if view.is_none() {
-                view = v;
-            }
-            match outcome {
-                InstanceOutcome::Skipped => {}
-                InstanceOutcome::Agreed { tokens } => {
-                    checked += 1;
-                    positions += tokens;
+        let outcomes = results.into_iter().map(|r| {
+            r.map(|(outcome, v)| {
+                if view.is_none() {
+                    view = v;
                 }
-                InstanceOutcome::Failed(cx) => {
-                    checked += 1;
-                    positions += 1;
-                    verdict = Verdict::Refuted { counterexample: cx };
-                    break;
-                }
-            }
-        }
-        if checked == 0 {
-            return Err(CheckError {
-                loc: self.loc.clone(),
-                message: format!(
-                    "no instance of {} has a token: the certificate would hold vacuously",
-                    describe_range(&self.params)
-                ),
-            });
-        }
+                outcome
+            })
+        });
+        let (checked, positions, verdict) = tally(outcomes, || CheckError {
+            loc: self.loc.clone(),
+            message: format!(
+                "no instance of {} has a token: the certificate would hold vacuously",
+                describe_range(&self.params)
+            ),
+        })?;
         let mut range = describe_range(&self.params);
         if let Some(cc) = self.cross_check {
             range.push_str(&format!(

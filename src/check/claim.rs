@@ -5,8 +5,8 @@
 
 use super::formula::{show, Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, instantiate, CheckError, Counterexample,
-    Expectation, Instance, Loc, Param, Report, Verdict,
+    describe_instance, describe_range, instances, instantiate, tally, CheckError, Counterexample,
+    Expectation, Instance, InstanceResult, Loc, Param, Report,
 };
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{AnyGame, AnyPos, Game};
@@ -104,12 +104,6 @@ pub struct Claim {
     pub claimed: Claimed,
     pub claimed_loc: Loc,
     pub expect: Expectation,
-}
-
-enum Outcome {
-    Agreed { positions: u64 },
-    Skipped,
-    Refuted(Counterexample),
 }
 
 impl Claim {
@@ -266,7 +260,7 @@ impl Claim {
         })
     }
 
-    fn check_instance(&self, inst: &Instance) -> Result<Outcome, CheckError> {
+    fn check_instance(&self, inst: &Instance) -> Result<InstanceResult, CheckError> {
         let (text, game) = self.game_of(inst)?;
         let mut solver = Solver::new(&game);
         match self.positions {
@@ -274,20 +268,20 @@ impl Claim {
                 let start = game.start();
                 let env = self.env(inst, &game, &start)?;
                 if !self.selected(&env, inst)? {
-                    return Ok(Outcome::Skipped);
+                    return Ok(InstanceResult::Skipped);
                 }
                 if let (Some(actual), Claimed::Outcome(f)) =
                     (self.fast_outcome(&game), &self.claimed)
                 {
                     // Anything but agreement goes to the general solver, which decides and explains.
                     if f.eval(&env).is_ok_and(|c| c.to_string() == actual) {
-                        return Ok(Outcome::Agreed { positions: 1 });
+                        return Ok(InstanceResult::Agreed(1));
                     }
                 }
                 Ok(
                     match self.check_position(inst, &text, &game, &mut solver, &start, &env)? {
-                        Some(cx) => Outcome::Refuted(cx),
-                        None => Outcome::Agreed { positions: 1 },
+                        Some(cx) => InstanceResult::Refuted(cx),
+                        None => InstanceResult::Agreed(1),
                     },
                 )
             }
@@ -303,13 +297,13 @@ impl Claim {
                     if let Some(cx) =
                         self.check_position(inst, &text, &game, &mut solver, &pos, &env)?
                     {
-                        return Ok(Outcome::Refuted(cx));
+                        return Ok(InstanceResult::Refuted(cx));
                     }
                 }
                 Ok(if count == 0 {
-                    Outcome::Skipped
+                    InstanceResult::Skipped
                 } else {
-                    Outcome::Agreed { positions: count }
+                    InstanceResult::Agreed(count)
                 })
             }
         }
@@ -320,35 +314,15 @@ impl Claim {
     pub fn check(&self) -> Result<Report, CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
-        let results: Vec<Result<Outcome, CheckError>> =
+        let results: Vec<Result<InstanceResult, CheckError>> =
             all.par_iter().map(|i| self.check_instance(i)).collect();
-        let mut checked = 0u64;
-        let mut positions = 0u64;
-        let mut verdict = Verdict::Holds;
-        for r in results {
-            match r? {
-                Outcome::Skipped => {}
-                Outcome::Agreed { positions: p } => {
-                    checked += 1;
-                    positions += p;
-                }
-                Outcome::Refuted(cx) => {
-                    checked += 1;
-                    positions += 1;
-                    verdict = Verdict::Refuted { counterexample: cx };
-                    break;
-                }
-            }
-        }
-        if checked == 0 {
-            return Err(CheckError {
-                loc: self.filter_loc.clone(),
-                message: format!(
-                    "no instance of {} is selected: the claim would hold vacuously",
-                    describe_range(&self.params)
-                ),
-            });
-        }
+        let (checked, positions, verdict) = tally(results, || CheckError {
+            loc: self.filter_loc.clone(),
+            message: format!(
+                "no instance of {} is selected: the claim would hold vacuously",
+                describe_range(&self.params)
+            ),
+        })?;
         Ok(Report {
             id: self.id.clone(),
             kind: "claim".into(),

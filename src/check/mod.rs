@@ -191,6 +191,46 @@ impl fmt::Display for Counterexample {
     }
 }
 
+/// What one instance of a spec gave.
+pub enum InstanceResult {
+    /// Not selected by the spec's predicate.
+    Skipped,
+    /// Agreed, after examining this many positions (or tokens).
+    Agreed(u64),
+    Refuted(Counterexample),
+}
+
+/// Folds per-instance results given smallest first: the instances and positions checked, and
+/// the verdict, which names the first (smallest) counterexample. An error of any instance
+/// before it is bad input. Zero selected instances would make the claim hold vacuously, so
+/// `vacuous` turns that into an error.
+pub fn tally(
+    results: impl IntoIterator<Item = Result<InstanceResult, CheckError>>,
+    vacuous: impl FnOnce() -> CheckError,
+) -> Result<(u64, u64, Verdict), CheckError> {
+    let (mut checked, mut positions) = (0u64, 0u64);
+    for r in results {
+        match r? {
+            InstanceResult::Skipped => {}
+            InstanceResult::Agreed(p) => {
+                checked += 1;
+                positions += p;
+            }
+            InstanceResult::Refuted(cx) => {
+                return Ok((
+                    checked + 1,
+                    positions + 1,
+                    Verdict::Refuted { counterexample: cx },
+                ));
+            }
+        }
+    }
+    if checked == 0 {
+        return Err(vacuous());
+    }
+    Ok((checked, positions, Verdict::Holds))
+}
+
 /// The verdict on one spec.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(tag = "verdict", rename_all = "lowercase")]

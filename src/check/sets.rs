@@ -5,8 +5,8 @@
 
 use super::formula::{Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, instantiate, CheckError, Counterexample,
-    Expectation, Instance, Loc, Param, Report, Verdict,
+    describe_instance, describe_range, instances, instantiate, tally, CheckError, Counterexample,
+    Expectation, Instance, InstanceResult, Loc, Param, Report, Verdict,
 };
 use crate::graph::convex::{sorted, transversals, SetFamilies};
 use crate::graph::{bits, parse_graph, Closure, Convexity, Graph};
@@ -311,25 +311,19 @@ impl SetsClaim {
                         self.check_graph_instance(i, graph, *closure, filter, *family, members)
                     })
                     .collect();
-                let mut n = 0;
-                let mut verdict = Verdict::Holds;
-                for r in results {
-                    match r? {
-                        None => {}
-                        Some(Ok(())) => n += 1,
-                        Some(Err(cx)) => {
-                            n += 1;
-                            verdict = Verdict::Refuted { counterexample: cx };
-                            break;
-                        }
-                    }
-                }
-                if n == 0 {
-                    return Err(self.err(format!(
+                let outcomes = results.into_iter().map(|r| {
+                    r.map(|o| match o {
+                        None => InstanceResult::Skipped,
+                        Some(Ok(())) => InstanceResult::Agreed(1),
+                        Some(Err(cx)) => InstanceResult::Refuted(cx),
+                    })
+                });
+                let (n, _, verdict) = tally(outcomes, || {
+                    self.err(format!(
                         "no instance of {} is selected: the claim would hold vacuously",
                         describe_range(params)
-                    )));
-                }
+                    ))
+                })?;
                 (n, verdict, describe_range(params))
             }
         };

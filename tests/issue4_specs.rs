@@ -16,6 +16,17 @@ fn run(args: &[&str]) -> Output {
     grundy().args(args).output().expect("grundy runs")
 }
 
+/// `grundy build` of a specs directory into an output directory.
+fn build(specs: &Path, out: &Path) -> Output {
+    run(&[
+        "build",
+        "--specs",
+        specs.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ])
+}
+
 fn text(o: &Output) -> String {
     format!(
         "{}{}",
@@ -50,13 +61,7 @@ fn rejected(name: &str, body: &str, line_col: &str, needle: &str) {
     );
     assert!(t.contains(needle), "{name}: expected `{needle}` in {t}");
     let out = d.path().join("output");
-    let o = run(&[
-        "build",
-        "--specs",
-        specs.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ]);
+    let o = build(&specs, &out);
     assert_eq!(o.status.code(), Some(2), "build {name}: {}", text(&o));
     assert!(
         !out.exists() || std::fs::read_dir(&out).unwrap().next().is_none(),
@@ -336,13 +341,7 @@ fn issue4_tables_render_as_latex_snapshots() {
     std::fs::create_dir(&specs).unwrap();
     small_specs(&specs);
     let out = d.path().join("out");
-    let o = run(&[
-        "build",
-        "--specs",
-        specs.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ]);
+    let o = build(&specs, &out);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let tex = |p: &str| {
         std::fs::read_to_string(out.join(p))

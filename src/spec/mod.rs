@@ -315,55 +315,23 @@ fn yaml_options() -> serde_saphyr::Options {
     o
 }
 
+/// Stage one: the whole document into the raw struct of its kind.
+fn read<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, SpecError> {
+    serde_saphyr::from_str_with_options(src.text, yaml_options()).map_err(|e| yaml_error(src, &e))
+}
+
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
-    let kind: raw::KindOnly = serde_saphyr::from_str_with_options(src.text, yaml_options())
-        .map_err(|e| yaml_error(src, &e))?;
+    let kind: raw::KindOnly = read(src)?;
     match kind.kind.value().as_str() {
-        "claim" => {
-            let r: RawClaim = serde_saphyr::from_str_with_options(src.text, yaml_options())
-                .map_err(|e| yaml_error(src, &e))?;
-            validate_claim(src, id, r)
-        }
-        "table" => {
-            let r: RawTable = serde_saphyr::from_str_with_options(src.text, yaml_options())
-                .map_err(|e| yaml_error(src, &e))?;
-            validate_table(src, id, r)
-        }
-        "sets" => {
-            let r: RawSets = serde_saphyr::from_str_with_options(src.text, yaml_options())
-                .map_err(|e| yaml_error(src, &e))?;
-            validate_sets(src, id, r)
-        }
-        "diagram" => {
-            let r: diagram::RawDiagram =
-                serde_saphyr::from_str_with_options(src.text, yaml_options())
-                    .map_err(|e| yaml_error(src, &e))?;
-            diagram::validate_diagram(src, id, r)
-        }
-        "sequence" => {
-            let r: RawSequence = serde_saphyr::from_str_with_options(src.text, yaml_options())
-                .map_err(|e| yaml_error(src, &e))?;
-            validate_sequence(src, id, r)
-        }
-        "reduction" => {
-            let r: reduction::RawReduction =
-                serde_saphyr::from_str_with_options(src.text, yaml_options())
-                    .map_err(|e| yaml_error(src, &e))?;
-            reduction::validate_reduction(src, id, r)
-        }
-        "figure" => {
-            let r: figure::RawFigure =
-                serde_saphyr::from_str_with_options(src.text, yaml_options())
-                    .map_err(|e| yaml_error(src, &e))?;
-            figure::validate_figure(src, id, r)
-        }
-        "certificate" => {
-            let r: certificate::RawCertificate =
-                serde_saphyr::from_str_with_options(src.text, yaml_options())
-                    .map_err(|e| yaml_error(src, &e))?;
-            certificate::validate_certificate(src, id, r)
-        }
+        "claim" => validate_claim(src, id, read(src)?),
+        "table" => validate_table(src, id, read(src)?),
+        "sets" => validate_sets(src, id, read(src)?),
+        "diagram" => diagram::validate_diagram(src, id, read(src)?),
+        "sequence" => validate_sequence(src, id, read(src)?),
+        "reduction" => reduction::validate_reduction(src, id, read(src)?),
+        "figure" => figure::validate_figure(src, id, read(src)?),
+        "certificate" => certificate::validate_certificate(src, id, read(src)?),
         other => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{other}`"),

@@ -426,7 +426,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_aux_game_atoms() {
+    fn aux_game_atoms() {
         assert_eq!(nim("DC(17)"), 2);
         assert_eq!(nim("0.137(17)"), 2);
         assert_eq!(nim("0.137(3,17)"), 0);
@@ -446,7 +446,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_aux_errors_point_at_the_offending_character() {
+    fn aux_errors_point_at_the_offending_character() {
         let at = |s: &str| parse_game(s, ParseOptions::default()).unwrap_err().offset();
         assert_eq!(at("DC(65)"), 3);
         assert_eq!(at("DC(x)"), 3);

@@ -1095,7 +1095,7 @@ mod tests {
     }
 
     #[test]
-    fn issue5_keys_identify_g_plus_star_zero_with_g() {
+    fn keys_identify_g_plus_star_zero_with_g() {
         let a = game("SPL(3,[]) + *0");
         let b = game("SPL(3,[])");
         assert_eq!(key(&a, &a.start()), key(&b, &b.start()));
@@ -1108,7 +1108,7 @@ mod tests {
     }
 
     #[test]
-    fn issue5_move_kinds_and_sum_features() {
+    fn move_kinds_and_sum_features() {
         let g = game("SPL(3,[3]) + *1");
         let p = g.start();
         let kinds: Vec<MoveKind> = g.options(&p).iter().map(|q| move_kind(&g, &p, q)).collect();

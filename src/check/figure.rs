@@ -797,7 +797,7 @@ mod tests {
     }
 
     #[test]
-    fn issue6_miniature_layouts_are_unambiguous() {
+    fn miniature_layouts_are_unambiguous() {
         // W_5: rim v1..v4 as a diamond around c, v1 on top (as Fig 5.5 draws v_i).
         let w5 = families::wheel(5).unwrap();
         assert_eq!(

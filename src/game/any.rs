@@ -353,7 +353,7 @@ mod tests {
     use crate::game::Game;
 
     #[test]
-    fn issue6_positions_parse_back_from_their_labels() {
+    fn positions_parse_back_from_their_labels() {
         for g in [
             "DNT_{v1}(W_7) + *1",
             "*1 : DNT_{v1}(W_5)",

@@ -194,7 +194,7 @@ mod tests {
     use crate::solve::Solver;
 
     #[test]
-    fn issue3_dawson_pins_agree_with_octal_0137_up_to_40() {
+    fn dawson_pins_agree_with_octal_0137_up_to_40() {
         let big = Dawson::new(40).unwrap();
         let mut s = Solver::new(&big);
         let g = OctalCode::parse("0.137").unwrap().nim_sequence(41);
@@ -204,7 +204,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_prop_5_19_consequence_dnt_v1_wn_is_dc_plus_star1() {
+    fn prop_5_19_consequence_dnt_v1_wn_is_dc_plus_star1() {
         use crate::expr::{parse_game, ParseOptions};
         let g = OctalCode::parse("0.137").unwrap().nim_sequence(20);
         for n in 5..=16 {
@@ -217,7 +217,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_pins_parse_and_any_game_features() {
+    fn pins_parse_and_any_game_features() {
         use crate::expr::{parse_game, ParseOptions};
         let d = parse_pins("|.||").unwrap();
         assert_eq!((d.pins(), d.start()), (4, 0b1101));
@@ -240,7 +240,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_dawson_moves_and_labels() {
+    fn dawson_moves_and_labels() {
         let d = Dawson::new(4).unwrap();
         let mut opts: Vec<String> = d.options(&0b1111).iter().map(|&p| d.label(p)).collect();
         opts.sort();

@@ -185,7 +185,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_examples_5_12_and_5_13() {
+    fn examples_5_12_and_5_13() {
         let s = signature(&[0, 1, 1, 2, 2, 2, 3, 3, 3]);
         assert_eq!((s.sigma, s.lambda, s.nu, s.m, s.p), (2, 6, 2, 3, 1));
         let s = signature(&[1, 1, 2, 3, 3]);
@@ -199,7 +199,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_prop_5_14_for_every_multiset_with_sum_at_most_16() {
+    fn prop_5_14_for_every_multiset_with_sum_at_most_16() {
         let game = MultisetGame::new(vec![]);
         let mut s = Solver::new(&game);
         let mut checked = 0;
@@ -223,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_prop_5_14_wrong_variant_is_rejected() {
+    fn prop_5_14_wrong_variant_is_rejected() {
         // Same table with the p = 1, d ∈ {1,2} row claiming 1 instead of 2.
         let game = MultisetGame::new(vec![]);
         let mut s = Solver::new(&game);
@@ -242,7 +242,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_ter_k_multipartite_matches_multiset_game() {
+    fn ter_k_multipartite_matches_multiset_game() {
         use crate::game::removing::{RemovingGame, Rule};
         use crate::graph::{families, Closure};
         for parts in [

@@ -444,20 +444,20 @@ mod tests {
     }
 
     #[test]
-    fn issue3_typed_a002187_agrees_with_brute_force_pins() {
+    fn typed_a002187_agrees_with_brute_force_pins() {
         // Guards the typed table itself, independently of the octal code.
         assert_eq!(pins_brute(19), A002187[..19].to_vec());
     }
 
     #[test]
-    fn issue3_dawson_chess_is_a002187() {
+    fn dawson_chess_is_a002187() {
         let code = OctalCode::parse("0.137").unwrap();
         assert_eq!(code.nim_sequence(102), A002187.to_vec());
         assert_eq!(code.nim_sequence_naive(102), A002187.to_vec());
     }
 
     #[test]
-    fn issue3_fast_sequence_equals_naive() {
+    fn fast_sequence_equals_naive() {
         for c in [
             "0.137", "0.07", "0.6", "4.7", "0.77", "0.16", "0.4", "4.0", "0.51",
         ] {
@@ -467,7 +467,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_dawson_chess_period_is_proved() {
+    fn dawson_chess_period_is_proved() {
         let p = OctalCode::parse("0.137").unwrap().periodicity(1000);
         let proof = p.proof.expect("0.137 is periodic");
         assert_eq!(proof.period, 34);
@@ -492,7 +492,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_known_periods() {
+    fn known_periods() {
         // Kayles 0.77: period 12, last exception at n = 70; Dawson's Kayles 0.07: period 34,
         // last exception at 52 (it is 0.137 shifted by one).
         let k = OctalCode::parse("0.77")
@@ -524,7 +524,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_heap_sums_by_solver_match_xor() {
+    fn heap_sums_by_solver_match_xor() {
         let code = OctalCode::parse("0.137").unwrap();
         for hs in [vec![5, 7], vec![3, 3, 9], vec![17], vec![1, 2, 4, 8]] {
             let game = OctalGame::new(code.clone(), hs.clone()).unwrap();
@@ -537,7 +537,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_huge_heaps_use_the_proved_period() {
+    fn huge_heaps_use_the_proved_period() {
         let code = OctalCode::parse("0.137").unwrap();
         let g = code.nim_sequence(200);
         // 10^9 = 52 + 6 + 34·29411763, so G(10^9) = G(58) = 0 (A002187).
@@ -552,7 +552,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_bad_codes_are_rejected() {
+    fn bad_codes_are_rejected() {
         for bad in ["137", "0.", "0.8", "1.7", "0.1.3", "x.3", "0.000", "00.7"] {
             assert!(OctalCode::parse(bad).is_err(), "{bad}");
         }

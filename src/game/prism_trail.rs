@@ -179,7 +179,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn issue7_thm13_small_case_by_hand() {
+    fn thm13_small_case_by_hand() {
         // SP(4,1) = C_4, m = 2, n = 1: d = gcd(4, 2) = 2 ∤ 1, so no N-token.
         assert!(thm13_certificate(2, 1, 1).is_err());
         // SP(4,3), m = 2, n = 3, b = 2: d = gcd(4,4) = 4 ∤ 2. SP(6,2), m = 3, n = 2: d = 3 ∤ b.

@@ -322,7 +322,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_terminal_positions_are_derived_from_ter_w_mn() {
+    fn terminal_positions_are_derived_from_ter_w_mn() {
         let mut seen_terminal = BTreeSet::new();
         for m in 2..=8usize {
             for n in 4..=12 - m {
@@ -362,7 +362,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_ter_w_mn_equals_spl_up_to_14_vertices() {
+    fn ter_w_mn_equals_spl_up_to_14_vertices() {
         for m in 2..=10u64 {
             for n in 4..=14 - m {
                 let g = families::gen_wheel(m, n).unwrap();
@@ -375,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_lemma_5_36_and_5_37() {
+    fn lemma_5_36_and_5_37() {
         assert_eq!(nim(SplPos::parts(3, &[3])), 1);
         for c in 1..=12 {
             assert_eq!(nim(SplPos::parts(c, &vec![1; c as usize])), 0, "c = {c}");
@@ -385,7 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_lemma_5_38() {
+    fn lemma_5_38() {
         for c in [0, 2] {
             for l in 2..=7u32 {
                 for p in parts_of(2 * l)
@@ -402,7 +402,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_lemma_5_41() {
+    fn lemma_5_41() {
         for c in 3..=9u32 {
             for p in parts_of(c + 2) {
                 let pos = SplPos::parts(c, &p);
@@ -419,7 +419,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_lemma_5_42() {
+    fn lemma_5_42() {
         for c in 0..=8u32 {
             for k in 0..=3u32 {
                 for p in parts_of(c) {
@@ -439,7 +439,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_solid_and_features() {
+    fn solid_and_features() {
         assert!(SplPos::parts(0, &[4]).is_solid());
         assert!(SplPos::parts(0, &[2, 2]).is_solid());
         assert!(!SplPos::parts(0, &[3, 1, 1]).is_solid());

@@ -606,7 +606,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_ueg_small_graphs_by_hand() {
+    fn ueg_small_graphs_by_hand() {
         // From an end of P_3 every play has exactly two moves: P.
         let g = Ueg::new(families::path(3).unwrap(), 0).unwrap();
         assert_eq!(Solver::new(&g).nim_of_start(), 0);
@@ -622,7 +622,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_ueg_sp_m2_is_p_iff_3_divides_m() {
+    fn ueg_sp_m2_is_p_iff_3_divides_m() {
         for m in 3..=12u64 {
             let g = Ueg::with_token_name(sp(m, 2), "(1,1)").unwrap();
             let mut memo = FxHashMap::default();
@@ -634,7 +634,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_gf2_agrees_with_exhaustive_on_bipartite_prisms() {
+    fn gf2_agrees_with_exhaustive_on_bipartite_prisms() {
         let mut count = 0;
         for m in (4..=20u64).step_by(2) {
             for n in 1..=20 / m {
@@ -666,7 +666,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_gf2_agrees_with_exhaustive_on_every_reachable_position() {
+    fn gf2_agrees_with_exhaustive_on_every_reachable_position() {
         for g in [sp(4, 2), sp(6, 2), sp(4, 3), families::grid(3, 3).unwrap()] {
             let game = Ueg::new(g, 0).unwrap();
             let mut s = Solver::new(&game);
@@ -680,7 +680,7 @@ mod tests {
     }
 
     #[test]
-    fn issue7_gf2_on_adjacency_lists_agrees_with_bitmask_version() {
+    fn gf2_on_adjacency_lists_agrees_with_bitmask_version() {
         for (m, n) in [(4u64, 3u64), (6, 2), (8, 2), (4, 4)] {
             let game = Ueg::new(sp(m, n), 0).unwrap();
             let g = game.adj_lists(game.start().edges);
@@ -695,7 +695,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_gf2_rejects_odd_cycles() {
+    fn gf2_rejects_odd_cycles() {
         let g = Ueg::new(families::cycle(5).unwrap(), 0).unwrap();
         assert!(matches!(
             g.bipartite_verdict(&g.start()),
@@ -716,7 +716,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_seed_002_even_kernel_family_sp_6k_2() {
+    fn seed_002_even_kernel_family_sp_6k_2() {
         for k in 1..=20 {
             let g = AdjLists::stacked_prism(6 * k, 2).unwrap();
             let s = seed_kernel(&g, k, 0);
@@ -736,7 +736,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_kernel_checker_names_the_offending_vertex() {
+    fn kernel_checker_names_the_offending_vertex() {
         let g = AdjLists::from_graph(&families::path(3).unwrap());
         assert_eq!(check_even_kernel(&g, &[], None), Err(KernelError::Empty));
         assert_eq!(
@@ -763,7 +763,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_seed_002_win_certificates_sp_m2() {
+    fn seed_002_win_certificates_sp_m2() {
         // Cases 1-3 of the N-position theorem: a first move, then an even kernel of the
         // remaining graph containing the token's new vertex.
         let name = |i: usize, bar: bool| format!("({i},{})", if bar { 2 } else { 1 });
@@ -863,7 +863,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_seed_002_p_case_m_3_mod_6() {
+    fn seed_002_p_case_m_3_mod_6() {
         // Second player's replies in SP(3+6k, 2), k >= 1 (Cases 2.1, 2.2.1, 2.2.2).
         for k in 1..=20 {
             let m = 3 + 6 * k;
@@ -898,7 +898,7 @@ mod tests {
     }
 
     #[test]
-    fn issue3_seed_002_n_case_m_1_mod_6() {
+    fn seed_002_n_case_m_1_mod_6() {
         // Case 4 (m = 1 + 6k): 1 → 2, then either reply is answered into an even kernel.
         let (t, f) = (true, false);
         for k in 1..=20 {

@@ -103,7 +103,7 @@ mod tests {
     }
 
     #[test]
-    fn issue7_pdf_dates_are_pinned_in_place() {
+    fn pdf_dates_are_pinned_in_place() {
         let pdf = b"<< /CreationDate (D:20261130051509Z) /ModDate (D:2026) >>".to_vec();
         let pinned = pin_pdf_dates(pdf.clone());
         assert_eq!(pinned.len(), pdf.len());

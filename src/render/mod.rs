@@ -220,7 +220,7 @@ mod tests {
     use super::paper_html;
 
     #[test]
-    fn issue5_paper_notation_to_html_labels() {
+    fn paper_notation_to_html_labels() {
         assert_eq!(
             paper_html("(c, λ^{c+2}_0)"),
             "(c, λ<SUP>c+2</SUP><SUB>0</SUB>)"

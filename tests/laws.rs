@@ -186,7 +186,7 @@ proptest! {
 
     /// §2.3: nim(G + H) = nim(G) xor nim(H), with the sum solved as the product game.
     #[test]
-    fn issue2_disjoint_sum_is_xor(a in arb_game(7), b in arb_game(7)) {
+    fn disjoint_sum_is_xor(a in arb_game(7), b in arb_game(7)) {
         let (va, vb) = (nim_of(&a), nim_of(&b));
         let sum = AnyGame::Sum(vec![a, b]);
         let direct = Solver::new(&sum).nim_of_start();
@@ -197,7 +197,7 @@ proptest! {
 
     /// §2.3 with three parts, one of them a nimber (smaller graphs keep the product small).
     #[test]
-    fn issue2_disjoint_sum_of_three_is_xor(a in arb_game(5), b in arb_game(5), k in 0u32..4) {
+    fn disjoint_sum_of_three_is_xor(a in arb_game(5), b in arb_game(5), k in 0u32..4) {
         let (va, vb) = (nim_of(&a), nim_of(&b));
         let sum = AnyGame::Sum(vec![a, AnyGame::Nimber(k), b]);
         prop_assert_eq!(Solver::new(&sum).nim_of_start(), va ^ k ^ vb, "{}", sum);
@@ -205,7 +205,7 @@ proptest! {
 
     /// Prop 2.4 on random graphs with at most 8 vertices, for both closures.
     #[test]
-    fn issue2_prop_2_4_families_by_brute_force(g in arb_graph(8), closure in arb_closure()) {
+    fn prop_2_4_families_by_brute_force(g in arb_graph(8), closure in arb_closure()) {
         let full = g.full();
         let close = brute_closure(&g, closure);
         let conv = Convexity::new(&g, closure);
@@ -244,7 +244,7 @@ proptest! {
 
     /// Prop 5.26: nim(*k : G) = k + nim(G), built directly and parsed from text.
     #[test]
-    fn issue2_prop_5_26_ordinal_sum_with_nimber(
+    fn prop_5_26_ordinal_sum_with_nimber(
         g in arb_graph(7),
         rule in arb_rule(),
         closure in arb_closure(),
@@ -262,7 +262,7 @@ proptest! {
     /// Symmetry reduction changes no value: every position reachable in the plain game has the
     /// same value under the reduced solver, also for games started at a position.
     #[test]
-    fn issue2_symmetry_reduction_preserves_values(
+    fn symmetry_reduction_preserves_values(
         g in arb_any_graph(7),
         rule in arb_rule(),
         closure in arb_closure(),
@@ -287,7 +287,7 @@ proptest! {
 /// The laws are not vacuous: on fixed small cases the product game, the ordinal sum and the
 /// families take the values worked out by hand.
 #[test]
-fn issue2_laws_hand_checked_instances() {
+fn laws_hand_checked_instances() {
     let g = |s: &str| parse_game(s, ParseOptions::default()).expect("valid");
     // TER(P_3) = 2 and DNT(P_3) = 1 (Example 3.1), so their sum is *3, and *2 : TER(P_3) = *4.
     let sum = g("TER(P_3) + DNT(P_3)");
@@ -317,7 +317,7 @@ proptest! {
     /// Example 4.11: in a forest the leaves are the unique minimal generating set L, so
     /// nim(DNT) = pty(L^c) and nim(TER) = 1 + pty(L^c), L^c the inner vertices.
     #[test]
-    fn issue2_example_4_11_trees(t in arb_tree(8)) {
+    fn example_4_11_trees(t in arb_tree(8)) {
         let leaves = (0..t.n()).filter(|&v| t.degree(v) == 1).count() as u32;
         let inner = t.n() as u32 - leaves;
         let f = Convexity::new(&t, Closure::Hull).families(1 << 20).expect("small");
@@ -332,7 +332,7 @@ proptest! {
     /// Props 3.3, 4.3, 4.4 and 4.5 wherever their hypotheses hold, for both closures (they
     /// only use that generating sets are closed upwards).
     #[test]
-    fn issue2_props_3_3_and_4_3_to_4_5(
+    fn props_3_3_and_4_3_to_4_5(
         g in prop_oneof![arb_graph(8), arb_tree(8)],
         closure in arb_closure(),
     ) {

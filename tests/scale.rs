@@ -15,7 +15,7 @@ fn generic(rule: Rule, g: &Graph) -> u32 {
 
 /// For odd n, P is terminating iff it contains (n-1)/2 cyclically consecutive vertices.
 #[test]
-fn issue8_cycle_terminating_iff_half_run() {
+fn cycle_terminating_iff_half_run() {
     for n in (3..=15u32).step_by(2) {
         let conv = Convexity::new(&families::cycle(n as u64).unwrap(), Closure::Hull);
         for p in 0..1u64 << n {
@@ -26,7 +26,7 @@ fn issue8_cycle_terminating_iff_half_run() {
 
 /// A wrong variant: runs of (n+1)/2 (one more) miss terminating sets, e.g. {v1, v2} in C_5.
 #[test]
-fn issue8_cycle_wrong_run_length_is_rejected() {
+fn cycle_wrong_run_length_is_rejected() {
     let conv = Convexity::new(&families::cycle(5).unwrap(), Closure::Hull);
     assert!(conv.terminating(0b00011));
     let has_run_of =
@@ -38,7 +38,7 @@ fn issue8_cycle_wrong_run_length_is_rejected() {
 
 /// Every position's outcome from the sweep equals nim = 0 from the general solver.
 #[test]
-fn issue8_cycle_outcome_of_every_position_matches_solver() {
+fn cycle_outcome_of_every_position_matches_solver() {
     for n in (3..=13u32).step_by(2) {
         let mut sweep = CycleSweep::new(n).unwrap();
         let r = sweep.finish();
@@ -68,7 +68,7 @@ fn issue8_cycle_outcome_of_every_position_matches_solver() {
 /// far as the paper checked, below 21 to keep the test fast). C_3 = K_3 is the exception:
 /// the first selection terminates, nim 1, outcome N.
 #[test]
-fn issue8_cycle_start_matches_solver() {
+fn cycle_start_matches_solver() {
     for n in (3..=19u32).step_by(2) {
         let sweep = grundy::solve::cycle::solve(n).unwrap();
         let nim = generic(Rule::Ter, &families::cycle(n as u64).unwrap());
@@ -84,7 +84,7 @@ fn graph_from_edges(n: usize, edges: &[(usize, usize)]) -> Option<Graph> {
 /// The dense spectrum path against the general solver: every labelled connected graph on
 /// at most 4 vertices and a fixed pseudo-random sample on 5 and 6 vertices.
 #[test]
-fn issue8_dense_values_match_solver() {
+fn dense_values_match_solver() {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut checked = 0;
     for n in 1..=6usize {
@@ -147,7 +147,7 @@ fn spectrum_json(args: &[&str]) -> serde_json::Value {
 
 /// OEIS A001349 (connected graphs on n nodes): 1, 1, 2, 6, 21, 112, 853, 11117.
 #[test]
-fn issue8_geng_pipeline_counts_connected_graphs() {
+fn geng_pipeline_counts_connected_graphs() {
     if !geng_present() {
         return;
     }
@@ -167,7 +167,7 @@ fn issue8_geng_pipeline_counts_connected_graphs() {
 /// Every connected graph on at most 6 vertices from geng: the CLI's distribution equals the
 /// one computed by the general solver, value by value, with the same smallest examples.
 #[test]
-fn issue8_spectrum_matches_solver_up_to_6_vertices() {
+fn spectrum_matches_solver_up_to_6_vertices() {
     if !geng_present() {
         return;
     }
@@ -206,11 +206,11 @@ fn issue8_spectrum_matches_solver_up_to_6_vertices() {
 
 /// Three shards merged equal one unsharded run exactly; merging a shard twice is refused.
 #[test]
-fn issue8_shards_merge_exactly() {
+fn shards_merge_exactly() {
     if !geng_present() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("grundy-issue8-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("grundy-scale-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut files = Vec::new();
     for i in 0..3 {
@@ -236,7 +236,7 @@ fn issue8_shards_merge_exactly() {
 }
 
 #[test]
-fn issue8_bad_input_is_exit_2() {
+fn bad_input_is_exit_2() {
     for args in [
         vec!["cycle", "--n", "8"],
         vec!["spectrum", "--vertices", "7", "--shard", "3/3"],
@@ -263,8 +263,8 @@ fn cycle_json(args: &[&str]) -> (Option<i32>, Option<serde_json::Value>) {
 
 /// A run paused after 3 levels (checkpointed) and resumed gives the uninterrupted result.
 #[test]
-fn issue8_cycle_checkpoint_resumes() {
-    let dir = std::env::temp_dir().join(format!("grundy-issue8-ckpt-{}", std::process::id()));
+fn cycle_checkpoint_resumes() {
+    let dir = std::env::temp_dir().join(format!("grundy-scale-ckpt-{}", std::process::id()));
     let d = dir.to_string_lossy().to_string();
     let (code, _) = cycle_json(&["--n", "25", "--checkpoint", &d, "--max-levels", "3"]);
     assert_eq!(code, Some(3));
@@ -283,7 +283,7 @@ fn issue8_cycle_checkpoint_resumes() {
 
 /// Deciding ∅ from the replies {v1, vj}: C_3 = K_3 is N (the first move terminates), C_11 is P.
 #[test]
-fn issue8_cycle_by_reply() {
+fn cycle_by_reply() {
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["cycle", "--n", "3", "--n", "11", "--by-reply", "--json"])
         .output()

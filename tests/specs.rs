@@ -70,7 +70,7 @@ fn rejected(name: &str, body: &str, line_col: &str, needle: &str) {
 }
 
 #[test]
-fn issue4_unknown_key() {
+fn unknown_key() {
     rejected(
         "unknown.yaml",
         "kind: claim\nsource: X\ngame: TER(C_n)\nparams:\n  n: 5..=9\nnim: 0\nbogus: 1\n",
@@ -80,7 +80,7 @@ fn issue4_unknown_key() {
 }
 
 #[test]
-fn issue4_wrong_type() {
+fn wrong_type() {
     rejected(
         "type.yaml",
         "kind: claim\nsource: X\ngame: TER(C_n)\nparams:\n  n: [5, \"x\"]\nnim: 0\n",
@@ -90,7 +90,7 @@ fn issue4_wrong_type() {
 }
 
 #[test]
-fn issue4_unknown_family() {
+fn unknown_family() {
     rejected(
         "family.yaml",
         "kind: claim\nsource: X\ngame: TER(X_n)\nparams:\n  n: 5..=9\nnim: 0\n",
@@ -100,7 +100,7 @@ fn issue4_unknown_family() {
 }
 
 #[test]
-fn issue4_bad_expression() {
+fn bad_expression() {
     rejected(
         "expr.yaml",
         "kind: claim\nsource: X\ngame: TER(C_n)\nparams:\n  n: 5..=9\nwhere: \"n + * 2\"\nnim: 0\n",
@@ -110,7 +110,7 @@ fn issue4_bad_expression() {
 }
 
 #[test]
-fn issue4_empty_range() {
+fn empty_range() {
     rejected(
         "empty.yaml",
         "kind: claim\nsource: X\ngame: TER(C_n)\nparams:\n  n: 9..=5\nnim: 0\n",
@@ -120,7 +120,7 @@ fn issue4_empty_range() {
 }
 
 #[test]
-fn issue4_output_outside() {
+fn output_outside() {
     rejected(
         "outside.yaml",
         "kind: table\nsource: X\ntitle: t\nrows:\n  n: 5..=6\ngames:\n  a: TER(C_n)\noutput:\n  - { template: value_table.md, path: ../evil.md }\n",
@@ -130,7 +130,7 @@ fn issue4_output_outside() {
 }
 
 #[test]
-fn issue4_unknown_kind_and_absurd_size() {
+fn unknown_kind_and_absurd_size() {
     rejected("kind.yaml", "kind: clam\n", "1:7", "unknown spec kind");
     rejected(
         "big.yaml",
@@ -167,7 +167,7 @@ fn paper_spec(name: &str) -> String {
 }
 
 #[test]
-fn issue4_wrong_thm_5_43_is_refuted() {
+fn wrong_thm_5_43_is_refuted() {
     let s = paper_spec("thm_5_43.yaml").replace(
         "{ when: \"d == 1\", value: 2 }",
         "{ when: \"d == 1\", value: 1 }",
@@ -180,7 +180,7 @@ fn issue4_wrong_thm_5_43_is_refuted() {
 }
 
 #[test]
-fn issue4_wrong_prop_5_15_is_refuted() {
+fn wrong_prop_5_15_is_refuted() {
     let s = paper_spec("prop_5_15.yaml").replace(
         "pty(v) == 0 && d <= 1\", value: 0",
         "pty(v) == 0 && d <= 0\", value: 0",
@@ -193,7 +193,7 @@ fn issue4_wrong_prop_5_15_is_refuted() {
 }
 
 #[test]
-fn issue4_wrong_thm_5_24_is_refuted() {
+fn wrong_thm_5_24_is_refuted() {
     let s = paper_spec("thm_5_24.yaml")
         .replace("n == 18 || n == 38 || ", "n == 38 || ")
         .replace("!(n == 18 || n == 38 || ", "!(n == 38 || ");
@@ -205,7 +205,7 @@ fn issue4_wrong_thm_5_24_is_refuted() {
 }
 
 #[test]
-fn issue4_wrong_prop_5_14_is_refuted() {
+fn wrong_prop_5_14_is_refuted() {
     let s = paper_spec("prop_5_14.yaml").replace(
         "{ when: \"p == 1 && 3 <= d\", value: 0 }",
         "{ when: \"p == 1 && 3 <= d\", value: 2 }",
@@ -218,7 +218,7 @@ fn issue4_wrong_prop_5_14_is_refuted() {
 }
 
 #[test]
-fn issue4_wrong_table_5_1_is_refuted() {
+fn wrong_table_5_1_is_refuted() {
     let s = paper_spec("table_5_1.yaml").replace(
         "{ p: 1, d: \"1\", same: 0, up: 1,",
         "{ p: 1, d: \"1\", same: 0, up: 2,",
@@ -227,7 +227,7 @@ fn issue4_wrong_table_5_1_is_refuted() {
 }
 
 #[test]
-fn issue4_wrong_prop_5_23_digit_is_refuted() {
+fn wrong_prop_5_23_digit_is_refuted() {
     let s = paper_spec("prop_5_23.yaml").replace(
         "0112031103322405223301130211045274 0112",
         "0112031103322405223301130211045274 0113",
@@ -240,14 +240,14 @@ fn issue4_wrong_prop_5_23_digit_is_refuted() {
 }
 
 #[test]
-fn issue4_wrong_prop_5_9_rule_is_refuted() {
+fn wrong_prop_5_9_rule_is_refuted() {
     let s =
         paper_spec("prop_5_9.yaml").replace("comp[0][0] == comp[1][0]", "comp[0][0] != comp[1][0]");
     refuted("prop_5_9_wrong.yaml", &s, "not in N*");
 }
 
 #[test]
-fn issue4_wrong_conjecture_outcome_is_refuted() {
+fn wrong_conjecture_outcome_is_refuted() {
     let s = paper_spec("conjecture_5_5_fast.yaml")
         .replace("outcome: P", "outcome: N")
         .replace("5..=31", "5..=9");
@@ -259,7 +259,7 @@ fn issue4_wrong_conjecture_outcome_is_refuted() {
 }
 
 #[test]
-fn issue4_erratum_that_holds_is_unexpected() {
+fn erratum_that_holds_is_unexpected() {
     // An `expect: refuted` claim that actually holds must fail the run too.
     let s = paper_spec("example_4_11_star_ter_corrected.yaml") + "expect: refuted\n";
     let o = run(&["check", write(tmp().path(), "e.yaml", &s).to_str().unwrap()]);
@@ -307,7 +307,7 @@ fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 #[test]
-fn issue4_build_is_deterministic_across_thread_counts() {
+fn build_is_deterministic_across_thread_counts() {
     let d = tmp();
     let specs = d.path().join("specs");
     std::fs::create_dir(&specs).unwrap();
@@ -335,7 +335,7 @@ fn issue4_build_is_deterministic_across_thread_counts() {
 }
 
 #[test]
-fn issue4_tables_render_as_latex_snapshots() {
+fn tables_render_as_latex_snapshots() {
     let d = tmp();
     let specs = d.path().join("specs");
     std::fs::create_dir(&specs).unwrap();
@@ -355,7 +355,7 @@ fn issue4_tables_render_as_latex_snapshots() {
 
 /// Every `.tex` include that `grundy build` writes compiles in one document with pdflatex.
 #[test]
-fn issue4_every_latex_include_compiles() {
+fn every_latex_include_compiles() {
     if Command::new("pdflatex").arg("--version").output().is_err() {
         eprintln!("pdflatex not installed; skipping (CI installs texlive-latex-recommended)");
         return;

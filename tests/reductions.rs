@@ -44,7 +44,7 @@ fn refuted(name: &str, text: &str, expect: &[&str]) {
 }
 
 #[test]
-fn issue6_paper_reductions_hold() {
+fn paper_reductions_hold() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("specs/paper000/reductions");
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .arg("check")
@@ -69,7 +69,7 @@ fn issue6_paper_reductions_hold() {
 }
 
 #[test]
-fn issue6_prop_5_19_off_by_one_pin_index_is_rejected() {
+fn prop_5_19_off_by_one_pin_index_is_rejected() {
     let t = variant(
         "prop_5_19.yaml",
         "((k + t) % r + 1)",
@@ -88,7 +88,7 @@ fn issue6_prop_5_19_off_by_one_pin_index_is_rejected() {
 }
 
 #[test]
-fn issue6_prop_5_19_missing_star_1_is_rejected() {
+fn prop_5_19_missing_star_1_is_rejected() {
     let t = variant(
         "prop_5_19.yaml",
         "to: \"DC(pins) + *1\"",
@@ -110,7 +110,7 @@ fn issue6_prop_5_19_missing_star_1_is_rejected() {
 }
 
 #[test]
-fn issue6_prop_5_20_wrong_pin_count_is_rejected() {
+fn prop_5_20_wrong_pin_count_is_rejected() {
     let t = variant("prop_5_20.yaml", "pins: \"n - 4\"", "pins: \"n - 3\"");
     refuted(
         "pins.yaml",
@@ -120,7 +120,7 @@ fn issue6_prop_5_20_wrong_pin_count_is_rejected() {
 }
 
 #[test]
-fn issue6_prop_5_20_stone_component_is_rejected() {
+fn prop_5_20_stone_component_is_rejected() {
     // DNT_{c,v_k} has already used c: the image is DC(n-4), not DC(n-4) + *1.
     let t = variant(
         "prop_5_20.yaml",
@@ -139,7 +139,7 @@ fn issue6_prop_5_20_stone_component_is_rejected() {
 }
 
 #[test]
-fn issue6_sec_5_3_needs_two_large_parts() {
+fn sec_5_3_needs_two_large_parts() {
     // λ = 1: K_{1,3} is a complete split graph, 𝒢 = {{b1,b2,b3}}, and selecting any b is
     // terminal, while TER{1,2} still has moves.
     let t = variant(
@@ -159,7 +159,7 @@ fn issue6_sec_5_3_needs_two_large_parts() {
 }
 
 #[test]
-fn issue6_sec_5_3_marked_instead_of_unmarked_is_rejected() {
+fn sec_5_3_marked_instead_of_unmarked_is_rejected() {
     let t = variant(
         "sec_5_3_multipartite.yaml",
         "if !marked[letters",
@@ -176,7 +176,7 @@ fn issue6_sec_5_3_marked_instead_of_unmarked_is_rejected() {
 }
 
 #[test]
-fn issue6_sec_5_5_centres_before_the_rim_go_to_c_lambda() {
+fn sec_5_5_centres_before_the_rim_go_to_c_lambda() {
     // Sending every position without a selected rim vertex to (m, Λ^n), as a literal reading
     // of f(P_0) = (m, Λ^n) would, is not option-preserving: {c1} must go to (1, Λ^4).
     let t = variant(
@@ -195,7 +195,7 @@ fn issue6_sec_5_5_centres_before_the_rim_go_to_c_lambda() {
 }
 
 #[test]
-fn issue6_prop_5_27_needs_star_1() {
+fn prop_5_27_needs_star_1() {
     let t = variant(
         "prop_5_27.yaml",
         "to: \"*1 : DNT_{vi}(W_n)\"",
@@ -230,7 +230,7 @@ fn issue6_prop_5_27_needs_star_1() {
 }
 
 #[test]
-fn issue6_example_3_4_quotient_identifies_positions() {
+fn example_3_4_quotient_identifies_positions() {
     // The automorphism quotient is not injective: {v1} and {v2} are congruent.
     let t = variant(
         "example_3_4_dnt.yaml",
@@ -248,7 +248,7 @@ fn issue6_example_3_4_quotient_identifies_positions() {
 }
 
 #[test]
-fn issue6_bad_reduction_specs_exit_2() {
+fn bad_reduction_specs_exit_2() {
     let base = spec_text("prop_5_19.yaml");
     for (from, to, msg) in [
         (

@@ -33,7 +33,7 @@ fn rendered_dots() -> Vec<(String, String)> {
 }
 
 #[test]
-fn issue6_figure_dot_snapshots() {
+fn figure_dot_snapshots() {
     let dots = rendered_dots();
     // Figs 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 5.2, 5.4, 5.5, 5.6, 5.7.
     assert_eq!(dots.len(), 11);
@@ -41,7 +41,7 @@ fn issue6_figure_dot_snapshots() {
         dot::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Snapshots must not depend on where the repository is checked out.
         let text = text.replace(&format!("{}/", root().display()), "");
-        insta::assert_snapshot!(format!("issue6_{name}"), text);
+        insta::assert_snapshot!(format!("{name}"), text);
     }
 }
 
@@ -57,7 +57,7 @@ fn dot_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn issue6_every_committed_dot_file_parses_back() {
+fn every_committed_dot_file_parses_back() {
     let mut files = Vec::new();
     dot_files(&root().join("output"), &mut files);
     assert!(files.len() >= 11, "{files:?}");
@@ -73,7 +73,7 @@ fn issue6_every_committed_dot_file_parses_back() {
 }
 
 #[test]
-fn issue6_figures_show_the_papers_values() {
+fn figures_show_the_papers_values() {
     let dots: std::collections::BTreeMap<String, String> = rendered_dots().into_iter().collect();
     // Example 3.1: nim(DNT(P_3)) = 1, nim(TER(P_3)) = 2.
     let f = &dots["fig_3_1_p3"];
@@ -115,7 +115,7 @@ fn spec(name: &str) -> String {
 }
 
 #[test]
-fn issue6_wrong_figures_are_rejected() {
+fn wrong_figures_are_rejected() {
     // Example 2.6 with {x, u} instead of {x, w} in 𝒢.
     let t = spec("fig_2_1.yaml").replace("G: [[x, w], [x, u, v]]", "G: [[x, u], [x, u, v]]");
     let (code, out) = check("kite.yaml", &t);

@@ -18,7 +18,7 @@ fn solve(expr: &str) -> u32 {
 }
 
 #[test]
-fn issue3_solve_values() {
+fn solve_values() {
     // A002187: DC(3) = 2, DC(17) = 2.
     assert_eq!(solve("DC(17)"), 2);
     assert_eq!(solve("0.137(17)"), 2);
@@ -39,7 +39,7 @@ fn issue3_solve_values() {
 }
 
 #[test]
-fn issue3_malformed_expressions_exit_2() {
+fn malformed_expressions_exit_2() {
     for bad in [
         "DC(3) + FOO",
         "DC(65)",
@@ -56,7 +56,7 @@ fn issue3_malformed_expressions_exit_2() {
 }
 
 #[test]
-fn issue3_octal_subcommand_proves_dawson_period() {
+fn octal_subcommand_proves_dawson_period() {
     let out = grundy(&["octal", "0.137", "--len", "1000"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();

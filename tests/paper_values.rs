@@ -113,7 +113,7 @@ fn k_name(parts: &[u64]) -> String {
 // ---------------------------------------------------------------- families (§2, §3, §5)
 
 #[test]
-fn issue2_example_2_1_transversals() {
+fn example_2_1_transversals() {
     // Tr({{1,2},{2,3,4},{2,3,5}}) = {{2},{1,3},{1,4,5}}; element i is bit i.
     let b = |xs: &[u32]| xs.iter().fold(0u64, |m, &x| m | 1 << x);
     let f = [b(&[1, 2]), b(&[2, 3, 4]), b(&[2, 3, 5])];
@@ -131,7 +131,7 @@ fn issue2_example_2_1_transversals() {
 }
 
 #[test]
-fn issue2_example_2_6_kite_families() {
+fn example_2_6_kite_families() {
     let g = fam::kite();
     let f = families_of(&g);
     assert_eq!(
@@ -149,7 +149,7 @@ fn issue2_example_2_6_kite_families() {
 }
 
 #[test]
-fn issue2_example_3_1_path_p3() {
+fn example_3_1_path_p3() {
     // V = {u, v, w} is v1, v2, v3.
     let g = fam::path(3).unwrap();
     let f = families_of(&g);
@@ -163,7 +163,7 @@ fn issue2_example_3_1_path_p3() {
 }
 
 #[test]
-fn issue2_example_3_2_single_vertex() {
+fn example_3_2_single_vertex() {
     let g = fam::complete(1).unwrap();
     let f = families_of(&g);
     assert_eq!(f.g_star, vec![g.full()]);
@@ -175,7 +175,7 @@ fn issue2_example_3_2_single_vertex() {
 }
 
 #[test]
-fn issue2_example_5_2_and_prop_5_1_odd_cycle_families() {
+fn example_5_2_and_prop_5_1_odd_cycle_families() {
     let g = fam::cycle(5).unwrap();
     let f = families_of(&g);
     let gen = family(
@@ -246,7 +246,7 @@ fn issue2_example_5_2_and_prop_5_1_odd_cycle_families() {
 }
 
 #[test]
-fn issue2_prop_5_9_multipartite_families() {
+fn prop_5_9_multipartite_families() {
     // λ >= 2: 𝒢 is the pairs inside one part, 𝒩* their complements. Wrong variant: pairs from
     // two different parts.
     let mut checked = 0;
@@ -288,7 +288,7 @@ fn issue2_prop_5_9_multipartite_families() {
 }
 
 #[test]
-fn issue2_cor_5_17_wheel_terminating_sets() {
+fn cor_5_17_wheel_terminating_sets() {
     for n in 5..=12u64 {
         let g = fam::wheel(n).unwrap();
         let r = n as usize - 1;
@@ -304,7 +304,7 @@ fn issue2_cor_5_17_wheel_terminating_sets() {
 }
 
 #[test]
-fn issue2_prop_5_31_generalised_wheel_families() {
+fn prop_5_31_generalised_wheel_families() {
     for m in 2..=4usize {
         for n in 4..=7usize {
             let g = fam::gen_wheel(m as u64, n as u64).unwrap();
@@ -353,7 +353,7 @@ fn issue2_prop_5_31_generalised_wheel_families() {
 // ---------------------------------------------------------------- values (§4)
 
 #[test]
-fn issue2_prop_4_6_complete_split_graphs() {
+fn prop_4_6_complete_split_graphs() {
     let inst: Vec<(u64, u64)> = (1..=6).flat_map(|m| (2..=6).map(move |n| (m, n))).collect();
     let dnt = |&(m, n): &(u64, u64)| nim(&format!("DNT(Split_{{{m},{n}}})"));
     let ter = |&(m, n): &(u64, u64)| nim(&format!("TER(Split_{{{m},{n}}})"));
@@ -377,7 +377,7 @@ fn issue2_prop_4_6_complete_split_graphs() {
 }
 
 #[test]
-fn issue2_prop_4_8_corona_graphs() {
+fn prop_4_8_corona_graphs() {
     // V(H∘K1) = 2|V(H)| is always even, so `pty(V)` must mean pty(V(H)) (= pty(L^c) of Prop 4.3,
     // L the pendant vertices). The reading V = V(H∘K1) is kept as the rejected variant:
     // Corona(P_3) has 𝒩* = {{v1, v2, v3}} (odd), so DNT = 1 != pty(6).
@@ -402,7 +402,7 @@ fn issue2_prop_4_8_corona_graphs() {
 }
 
 #[test]
-fn issue2_example_4_9_complete_graphs() {
+fn example_4_9_complete_graphs() {
     let ns: Vec<u64> = (1..=10).collect();
     check_claim(
         "Example 4.9 DNT",
@@ -441,7 +441,7 @@ fn windmills(max_v: u64) -> Vec<Vec<u64>> {
 }
 
 #[test]
-fn issue2_example_4_10_windmills_paper_formula_is_false() {
+fn example_4_10_windmills_paper_formula_is_false() {
     // The paper: nim(DNT(Wd)) = 1 - pty(V), nim(TER(Wd)) = 2 - pty(V). But 𝒢 = {L} with
     // L = {c}^c, so 𝒩* = {{c}} and Prop 4.3/4.5 give DNT = pty({c}) = 1 and TER = 2 for every
     // windmill (the paper took pty(L) for pty(L^c)). Smallest counterexample, by hand:
@@ -472,7 +472,7 @@ fn issue2_example_4_10_windmills_paper_formula_is_false() {
 }
 
 #[test]
-fn issue2_example_4_11_paths() {
+fn example_4_11_paths() {
     // n >= 2: P_1 has L = V, so DNT(P_1) = 0 = pty(L^c), not pty(1) (Example 3.2).
     let ns: Vec<u64> = (2..=14).collect();
     check_claim(
@@ -492,7 +492,7 @@ fn issue2_example_4_11_paths() {
 }
 
 #[test]
-fn issue2_example_4_11_star_true_value_is_2() {
+fn example_4_11_star_true_value_is_2() {
     // The paper says nim(DNT(K_{1,n})) = 1 (true) and nim(TER(K_{1,n})) = 1 (false). For n >= 2
     // the leaves are L, L^c = {a1}, so Prop 4.5 gives TER = 1 + 1 = 2. By hand for K_{1,2} = P_3:
     // from ∅ the options {b1}, {b2} are terminal (0) and {a1} has only terminal options (1),
@@ -517,7 +517,7 @@ fn issue2_example_4_11_star_true_value_is_2() {
 // ---------------------------------------------------------------- values (§5)
 
 #[test]
-fn issue2_prop_5_3_dnt_cycles() {
+fn prop_5_3_dnt_cycles() {
     let ns: Vec<u64> = (4..=21).collect();
     check_claim(
         "Prop 5.3",
@@ -529,7 +529,7 @@ fn issue2_prop_5_3_dnt_cycles() {
 }
 
 #[test]
-fn issue2_prop_5_4_ter_even_cycles() {
+fn prop_5_4_ter_even_cycles() {
     let ns: Vec<u64> = (4..=22).step_by(2).collect();
     check_claim(
         "Prop 5.4",
@@ -541,7 +541,7 @@ fn issue2_prop_5_4_ter_even_cycles() {
 }
 
 #[test]
-fn issue2_conjecture_5_5_ter_odd_cycles_up_to_21() {
+fn conjecture_5_5_ter_odd_cycles_up_to_21() {
     // The paper defines C_n for n >= 4; C_3 = K_3 has TER value 1 (Example 4.9).
     let ns: Vec<u64> = (5..=21).step_by(2).collect();
     check_claim(
@@ -555,7 +555,7 @@ fn issue2_conjecture_5_5_ter_odd_cycles_up_to_21() {
 }
 
 #[test]
-fn issue2_props_5_6_and_5_7_hypercubes() {
+fn props_5_6_and_5_7_hypercubes() {
     // Q_3 and Q_4; Q_5 (2^32 sets) does not finish within minutes on the 2-core machine.
     let ns: Vec<u64> = vec![3, 4];
     for rule in ["DNT", "TER"] {
@@ -570,7 +570,7 @@ fn issue2_props_5_6_and_5_7_hypercubes() {
 }
 
 #[test]
-fn issue2_prop_5_8_multipartite_one_large_part() {
+fn prop_5_8_multipartite_one_large_part() {
     // λ = 1: K_{1,...,1,m} with σ small parts, m >= 2.
     let inst: Vec<(usize, u64)> = (1..=5).flat_map(|s| (2..=6).map(move |m| (s, m))).collect();
     let name = |&(s, m): &(usize, u64)| {
@@ -602,7 +602,7 @@ fn two_large_parts(max_total: u64) -> Vec<Vec<u64>> {
 }
 
 #[test]
-fn issue2_prop_5_10_multipartite_dnt() {
+fn prop_5_10_multipartite_dnt() {
     let inst = two_large_parts(10);
     check_claim(
         "Prop 5.10",
@@ -634,7 +634,7 @@ fn prop_5_15(parts: &[u64], flip: bool) -> u32 {
 }
 
 #[test]
-fn issue2_prop_5_15_multipartite_ter() {
+fn prop_5_15_multipartite_ter() {
     let inst = two_large_parts(11);
     check_claim(
         "Prop 5.15",
@@ -646,7 +646,7 @@ fn issue2_prop_5_15_multipartite_ter() {
 }
 
 #[test]
-fn issue2_thm_5_24_dnt_wheels() {
+fn thm_5_24_dnt_wheels() {
     let stated = |&n: &u64| {
         if n == 18 || n == 38 || [8, 12, 24, 28, 32].contains(&(n % 34)) {
             0
@@ -686,7 +686,7 @@ fn issue2_thm_5_24_dnt_wheels() {
 }
 
 #[test]
-fn issue2_thm_5_29_ter_wheels() {
+fn thm_5_29_ter_wheels() {
     let formula = |shift: u64| {
         move |&n: &u64| {
             if [5, 6, 10, 11, 25, 26, 30, 31].contains(&((n + shift) % 34)) {
@@ -707,7 +707,7 @@ fn issue2_thm_5_29_ter_wheels() {
 }
 
 #[test]
-fn issue2_prop_5_30_generalised_wheels_rim_3() {
+fn prop_5_30_generalised_wheels_rim_3() {
     let ms: Vec<u64> = (2..=9).collect();
     check_claim(
         "Prop 5.30 DNT",
@@ -733,7 +733,7 @@ fn gen_wheels() -> Vec<(i64, i64)> {
 }
 
 #[test]
-fn issue2_prop_5_32_generalised_wheels_dnt() {
+fn prop_5_32_generalised_wheels_dnt() {
     check_claim(
         "Prop 5.32",
         &gen_wheels(),
@@ -762,7 +762,7 @@ fn thm_5_43(m: i64, n: i64, two_at: i64) -> u32 {
 }
 
 #[test]
-fn issue2_thm_5_43_generalised_wheels_ter() {
+fn thm_5_43_generalised_wheels_ter() {
     let inst = gen_wheels();
     assert_eq!(inst.len(), 45);
     check_claim(

@@ -63,7 +63,7 @@ fn rejected(file: &str, edits: &[(&str, &str)], expect: &[&str]) {
 }
 
 #[test]
-fn issue5_every_paper_diagram_is_valid() {
+fn every_paper_diagram_is_valid() {
     let (code, out, err) = grundy(&["check", DIR]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("9 specs: 9 as expected, 0 not"), "{out}");
@@ -87,7 +87,7 @@ fn issue5_every_paper_diagram_is_valid() {
 }
 
 #[test]
-fn issue5_explain_prints_a_line_per_node() {
+fn explain_prints_a_line_per_node() {
     let (code, out, _) = grundy(&["check", &format!("{DIR}/fig_5_8_nim_sum.yaml"), "--explain"]);
     assert_eq!(code, 0, "{out}");
     // *n + *n for n in 0..=30: the 30 positions *a + *a with a ≥ 1, the 30·31 positions
@@ -105,7 +105,7 @@ fn issue5_explain_prints_a_line_per_node() {
 }
 
 #[test]
-fn issue5_fig_5_8_variants_are_rejected() {
+fn fig_5_8_variants_are_rejected() {
     let f = "fig_5_8_nim_sum.yaml";
     // Arrow removed: *0 + *1 has only the dashed reply to the terminal *0 + *0.
     rejected(
@@ -161,7 +161,7 @@ fn issue5_fig_5_8_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_a_variants_are_rejected() {
+fn diagram_a_variants_are_rejected() {
     let f = "fig_5_9_diagram_A.yaml";
     rejected(
         f,
@@ -217,7 +217,7 @@ fn issue5_diagram_a_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_b_variants_are_rejected() {
+fn diagram_b_variants_are_rejected() {
     let f = "lemma_5_38_diagram_B.yaml";
     rejected(
         f,
@@ -269,7 +269,7 @@ fn issue5_diagram_b_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_c_variants_are_rejected() {
+fn diagram_c_variants_are_rejected() {
     let f = "lemma_5_41_diagram_C.yaml";
     rejected(
         f,
@@ -323,7 +323,7 @@ fn issue5_diagram_c_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_d_variants_are_rejected() {
+fn diagram_d_variants_are_rejected() {
     let f = "lemma_5_42_diagram_D.yaml";
     rejected(
         f,
@@ -356,7 +356,7 @@ fn issue5_diagram_d_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_e_variants_are_rejected() {
+fn diagram_e_variants_are_rejected() {
     let f = "thm_5_43_case1_diagram_E.yaml";
     rejected(
         f,
@@ -395,7 +395,7 @@ fn issue5_diagram_e_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_f_variants_are_rejected() {
+fn diagram_f_variants_are_rejected() {
     let f = "thm_5_43_case2_diagram_F.yaml";
     rejected(
         f,
@@ -428,7 +428,7 @@ fn issue5_diagram_f_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_diagram_g_variants_are_rejected() {
+fn diagram_g_variants_are_rejected() {
     let f = "thm_5_43_case3_diagram_G.yaml";
     rejected(
         f,
@@ -457,7 +457,7 @@ fn issue5_diagram_g_variants_are_rejected() {
 }
 
 #[test]
-fn issue5_reference_cycles_and_unknown_references_are_bad_input() {
+fn reference_cycles_and_unknown_references_are_bad_input() {
     // (D) refers to (A); (A) referring to (D) closes a cycle.
     let (_d, path) = variant(
         "fig_5_9_diagram_A.yaml",
@@ -482,7 +482,7 @@ fn issue5_reference_cycles_and_unknown_references_are_bad_input() {
 }
 
 #[test]
-fn issue5_structural_errors_are_reported_with_locations() {
+fn structural_errors_are_reported_with_locations() {
     // A reply arrow leaving a P-node.
     let (_d, path) = variant(
         "fig_5_8_nim_sum.yaml",
@@ -536,14 +536,14 @@ fn render_dot(file: &str) -> String {
 }
 
 #[test]
-fn issue5_diagram_c_dot_snapshot() {
+fn diagram_c_dot_snapshot() {
     let dot = render_dot("lemma_5_41_diagram_C.yaml");
     grundy::render::dot::parse(&dot).expect("the DOT parses");
     insta::assert_snapshot!(dot);
 }
 
 #[test]
-fn issue5_every_dot_artifact_parses() {
+fn every_dot_artifact_parses() {
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("output/paper000");
     let mut n = 0;
     for e in std::fs::read_dir(&out).expect("output/paper000") {
@@ -570,7 +570,7 @@ fn issue5_every_dot_artifact_parses() {
 }
 
 #[test]
-fn issue5_reachable_start_positions() {
+fn reachable_start_positions() {
     // Lemma 5.37 with its start family taken from the positions reachable from (6,[1^6]):
     // (c,[1^c]) for c = 1..=6 (the dehub-then-split plays reach every smaller one).
     let dir = tempfile::tempdir().expect("a temp dir");

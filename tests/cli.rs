@@ -15,7 +15,7 @@ fn stdout(o: &Output) -> String {
 }
 
 #[test]
-fn issue2_solve_prints_the_nim_value() {
+fn solve_prints_the_nim_value() {
     let o = run(&["solve", "TER(C_9)"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o).trim(), "nim(TER(C_9)) = 0");
@@ -27,7 +27,7 @@ fn issue2_solve_prints_the_nim_value() {
 }
 
 #[test]
-fn issue2_solve_json_has_the_documented_keys() {
+fn solve_json_has_the_documented_keys() {
     let o = run(&["solve", "DNT(W_7)", "--json"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
@@ -38,7 +38,7 @@ fn issue2_solve_json_has_the_documented_keys() {
 }
 
 #[test]
-fn issue2_sweep_gives_one_row_per_value() {
+fn sweep_gives_one_row_per_value() {
     let o = run(&["solve", "DNT(W_n)", "--param", "n=5..=12", "--json"]);
     assert!(o.status.success());
     let rows: Vec<serde_json::Value> = stdout(&o)
@@ -67,7 +67,7 @@ fn issue2_sweep_gives_one_row_per_value() {
 }
 
 #[test]
-fn issue2_sets_in_paper_names() {
+fn sets_in_paper_names() {
     let o = run(&["sets", "Kite", "--json"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
@@ -79,7 +79,7 @@ fn issue2_sets_in_paper_names() {
 }
 
 #[test]
-fn issue2_geodetic_closure_is_selectable() {
+fn geodetic_closure_is_selectable() {
     // §6 question 2: on Q_3 the one-step geodetic closure differs from the hull, and so do
     // the families it gives.
     let hull = stdout(&run(&["sets", "Q_3"]));
@@ -91,7 +91,7 @@ fn issue2_geodetic_closure_is_selectable() {
 }
 
 #[test]
-fn issue2_bad_input_exits_2_with_a_message() {
+fn bad_input_exits_2_with_a_message() {
     for (args, needle) in [
         (vec!["solve", "TER(X_5)"], "unknown graph family"),
         (vec!["solve", "TER(graph6:Dh)"], "malformed graph6"),

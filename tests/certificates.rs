@@ -44,14 +44,14 @@ play:
 "#;
 
 #[test]
-fn issue7_sp_6_2_kernel_by_hand_holds() {
+fn sp_6_2_kernel_by_hand_holds() {
     let (code, text) = check_yaml("sp62", SP_6_2_KERNEL);
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("holds"), "{text}");
 }
 
 #[test]
-fn issue7_kernel_with_one_vertex_moved_is_rejected_naming_the_vertex() {
+fn kernel_with_one_vertex_moved_is_rejected_naming_the_vertex() {
     // 2̄ moved to 3: 4 = (4,1) then sees 3, 5 and 4̄ (and 1̄ sees only 1); the first vertex
     // in the order of the graph is named.
     let yaml = SP_6_2_KERNEL.replace("\"(2,2)\"", "\"(3,1)\"");
@@ -74,7 +74,7 @@ fn issue7_kernel_with_one_vertex_moved_is_rejected_naming_the_vertex() {
 }
 
 #[test]
-fn issue7_wrong_kernel_rule_is_rejected_with_instance_and_vertex() {
+fn wrong_kernel_rule_is_rejected_with_instance_and_vertex() {
     // Thm 6 with the diagonal i+j shifted by one: not an even kernel on the smallest instance.
     let wrong = spec("thm_6_kernel.yaml").replace(
         "divides(2*dp, i+j) != divides(2*dp, i-j)",
@@ -101,7 +101,7 @@ fn issue7_wrong_kernel_rule_is_rejected_with_instance_and_vertex() {
 }
 
 #[test]
-fn issue7_win_tree_missing_a_reply_is_rejected() {
+fn win_tree_missing_a_reply_is_rejected() {
     // SP(3,2): drop the answer to 1→3 (the fragment leaves it to symmetry).
     let full = spec("thm_15_sp_3_2.yaml");
     let (code, text) = check_yaml("sp32", &full);
@@ -127,7 +127,7 @@ fn issue7_win_tree_missing_a_reply_is_rejected() {
 }
 
 #[test]
-fn issue7_illegal_moves_and_stuck_claims_are_rejected() {
+fn illegal_moves_and_stuck_claims_are_rejected() {
     let full = spec("thm_15_sp_3_2.yaml");
     // Answering 1→2 by 2→1 again: the edge 12 is used.
     let bad = full.replacen("move: \"(3,1)\"", "move: \"(1,1)\"", 1);
@@ -148,7 +148,7 @@ fn issue7_illegal_moves_and_stuck_claims_are_rejected() {
 }
 
 #[test]
-fn issue7_case_4_2_as_printed_names_a_missing_vertex() {
+fn case_4_2_as_printed_names_a_missing_vertex() {
     let (code, text) = check_yaml("printed", &spec("thm_14_case_4_printed.yaml"));
     // Expected refuted: exit 0, and the counterexample is the vertex 8 of SP(7,2).
     assert_eq!(code, Some(0), "{text}");
@@ -160,7 +160,7 @@ fn issue7_case_4_2_as_printed_names_a_missing_vertex() {
 }
 
 #[test]
-fn issue7_gf2_certificate_with_wrong_outcome_is_refuted() {
+fn gf2_certificate_with_wrong_outcome_is_refuted() {
     let wrong = spec("thm_13_n_case.yaml")
         .replace("outcome: N", "outcome: P")
         .replace("m: \"2..=16\"", "m: \"2..=4\"")
@@ -176,7 +176,7 @@ fn issue7_gf2_certificate_with_wrong_outcome_is_refuted() {
 }
 
 #[test]
-fn issue7_thm13_trail_construction_outside_its_hypothesis_is_refuted() {
+fn thm13_trail_construction_outside_its_hypothesis_is_refuted() {
     // The construction needs d | b; asked for the P-tokens it fails on the smallest instance
     // (m = 2, n = 1: d = gcd(4, 2) = 2 does not divide b = 1).
     let wrong = spec("thm_13_trail.yaml")
@@ -193,7 +193,7 @@ fn issue7_thm13_trail_construction_outside_its_hypothesis_is_refuted() {
 }
 
 #[test]
-fn issue7_bad_certificate_specs_exit_2() {
+fn bad_certificate_specs_exit_2() {
     for (yaml, why) in [
         (
             SP_6_2_KERNEL.replace("token: \"(1,1)\"", "token: \"(1,1)\"\ncover: rotation"),
@@ -217,7 +217,7 @@ fn issue7_bad_certificate_specs_exit_2() {
 /// Seed 002 handles SP(3,2) by explicit play because no even kernel contains vertex 1: every
 /// one of the 32 sets containing (1,1) fails.
 #[test]
-fn issue7_sp_3_2_has_no_even_kernel_at_1() {
+fn sp_3_2_has_no_even_kernel_at_1() {
     let g = AdjLists::stacked_prism(3, 2).unwrap();
     let one = g.index("(1,1)").unwrap();
     for mask in 0u32..64 {
@@ -236,7 +236,7 @@ fn issue7_sp_3_2_has_no_even_kernel_at_1() {
 }
 
 #[test]
-fn issue7_prism_figure_dot_snapshot() {
+fn prism_figure_dot_snapshot() {
     let dir = tempfile::tempdir().unwrap();
     let specs = dir.path().join("specs");
     std::fs::create_dir_all(&specs).unwrap();
@@ -258,11 +258,11 @@ fn issue7_prism_figure_dot_snapshot() {
     assert!(o.status.success(), "{o:?}");
     let dot = std::fs::read_to_string(out.join("seed002/fig_sp_7_2_case_4.dot")).unwrap();
     let dot = dot.replace(specs.to_str().unwrap(), "<specs>");
-    insta::assert_snapshot!("issue7_fig_sp_7_2_case_4_dot", dot);
+    insta::assert_snapshot!("fig_sp_7_2_case_4_dot", dot);
 }
 
 #[test]
-fn issue7_every_sp_m2_certificate_has_a_rejected_wrong_variant() {
+fn every_sp_m2_certificate_has_a_rejected_wrong_variant() {
     // Shifting the whole family of each kernel by one vertex along the cycle breaks it.
     for name in [
         "thm_14_case_1.yaml",

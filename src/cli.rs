@@ -74,14 +74,22 @@ pub enum Command {
         #[arg(long)]
         explain: bool,
     },
-    /// The main job: check every spec in specs/ and regenerate output/.
+    /// The main job: check every spec in specs/ and regenerate output/ (one transaction:
+    /// on bad input nothing is written). Exit codes as for `check`.
     Build {
+        /// The folder of all specs (searched recursively).
         #[arg(long, default_value = "specs")]
         specs: PathBuf,
+        /// The folder of the tera templates the artifacts are rendered from.
         #[arg(long, default_value = "templates")]
         templates: PathBuf,
+        /// Where the artifacts go; build owns the files listed in its .grundy-manifest.
         #[arg(long, default_value = "output")]
         output: PathBuf,
+        /// Rebuild one spec only (its id, e.g. `thm_5_43`, or a figure number, e.g. `5.11`)
+        /// and update its entry in the index and report, leaving the others as they are.
+        #[arg(long, value_name = "SPEC_ID|FIGURE")]
+        only: Option<String>,
     },
     /// Print the JSON Schema of the spec format.
     Schema,
@@ -249,7 +257,8 @@ pub fn main() -> ExitCode {
             specs,
             templates,
             output,
-        } => check::build(&specs, &templates, &output),
+            only,
+        } => check::build(&specs, &templates, &output, only),
         Command::Schema => {
             println!(
                 "{}",

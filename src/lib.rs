@@ -11,6 +11,8 @@ pub mod cli;
 pub mod expr;
 pub mod game;
 pub mod graph;
+pub mod kinds;
+pub mod pipeline;
 pub mod render;
 pub mod solve;
 pub mod spec;

@@ -1,4 +1,4 @@
-//! Issue 3: the auxiliary games from the command line (`grundy solve`, `grundy octal`).
+//! The auxiliary games from the command line (`grundy solve`, `grundy octal`).
 
 use std::process::Command;
 

@@ -1,4 +1,4 @@
-//! Issue 7: `kind: certificate` specs for seed 002 (undirected edge geography on stacked
+//! `kind: certificate` specs for seed 002 (undirected edge geography on stacked
 //! prisms). Wrong variants of the paper's certificates are written to a temporary directory and
 //! must be rejected (exit 1) with a counterexample naming the instance and the vertex.
 

@@ -1,4 +1,4 @@
-//! Issue 2: the `grundy` CLI end to end: solve (text, JSON, sweeps), sets in the paper's vertex
+//! The `grundy` CLI end to end: solve (text, JSON, sweeps), sets in the paper's vertex
 //! names, closures, and bad input (exit 2 with a clear message, never a panic).
 
 use std::process::{Command, Output};

@@ -1,4 +1,4 @@
-//! Issue 5: case analysis diagrams (paper Remark 5.34, Figures 5.8–5.15) checked as winning
+//! Case analysis diagrams (paper Remark 5.34, Figures 5.8–5.15) checked as winning
 //! strategies. Every paper diagram is checked as committed, and wrong variants of each (an
 //! arrow removed, a predicate or start family widened, a sink mislabelled, a reply into an
 //! N-position) are rejected with exit 1 and the counterexample the variant really has: the
@@ -502,25 +502,11 @@ fn structural_errors_are_reported_with_locations() {
 }
 
 fn render_dot(file: &str) -> String {
-    use grundy::check::diagram::Registry;
-    use grundy::spec::{load_file, Spec};
+    use grundy::pipeline::{check, Selection};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut reg = Registry::new();
-    let mut target = None;
-    for e in std::fs::read_dir(root.join(DIR)).expect("specs") {
-        let p = e.expect("entry").path();
-        let rel = p
-            .strip_prefix(root)
-            .expect("inside the crate")
-            .to_path_buf();
-        if let Ok(Spec::Diagram { diagram, .. }) = load_file(&rel) {
-            if rel.file_name().and_then(|n| n.to_str()) == Some(file) {
-                target = Some(diagram.id.clone());
-            }
-            reg.add(diagram);
-        }
-    }
-    let c = reg.check(&target.expect("the spec")).expect("checks");
+    let rel = Path::new(DIR).join(file);
+    let run = check(&[rel], &Selection::All);
+    let c = run.specs[0].result.clone().expect("checks");
     let renderer = grundy::render::Renderer::load(&root.join("templates")).expect("templates");
     let ctx = serde_json::json!({
         "provenance": {

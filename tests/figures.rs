@@ -1,8 +1,8 @@
-//! Issue 6: the paper's figures (`kind: figure`, design.md §6). Snapshots of the DOT text of
+//! The paper's figures (`kind: figure`, docs/design.md §7). Snapshots of the DOT text of
 //! every figure, a parse-back of every DOT file (rendered here and committed in output/), and
 //! wrong variants of figures that carry claims (a stated family, a map, a play).
 
-use grundy::cli::check::{check_all, load_specs, render_all};
+use grundy::pipeline::{self, render_all, Selection};
 use grundy::render::{dot, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,13 +13,12 @@ fn root() -> PathBuf {
 
 /// The rendered DOT text of every figure spec, by output file name.
 fn rendered_dots() -> Vec<(String, String)> {
-    let specs = load_specs(&[root().join("specs/paper000/figures")]).expect("figure specs load");
-    let checked = check_all(&specs).expect("figure specs check");
-    for c in &checked {
-        assert!(c.report.as_expected, "{} does not hold", c.report.id);
-    }
+    let run = pipeline::check(&[root().join("specs/paper000/figures")], &Selection::All);
+    assert_eq!(run.exit_code(), 0, "figure specs load and hold");
+    let checked: Vec<_> = run.checked().collect();
+    let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    let files = render_all(&specs, &checked, &renderer).unwrap();
+    let files = render_all(&checked, &index, &renderer).unwrap();
     files
         .into_iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == "dot"))

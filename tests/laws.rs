@@ -1,4 +1,4 @@
-//! Issue 2, item 8: laws that must hold on every graph, checked by proptest on random small
+//! Laws that must hold on every graph, checked by proptest on random small
 //! connected graphs (a random spanning tree plus random extra edges) and on some named ones.
 //!
 //! - Sprague–Grundy: the directly solved disjoint sum (the product game) has the XOR of the

@@ -1,4 +1,4 @@
-//! Issue 2, item 8: the families and nim-values the paper (seeds/000, "Impartial geodetic
+//! The families and nim-values the paper (seeds/000, "Impartial geodetic
 //! convexity games"-style removing games TER/DNT) states, checked by exhaustive solving.
 //!
 //! Every formula-valued claim is checked on every instance of a finite range, and beside it a

@@ -1,4 +1,4 @@
-//! Issue 6: option-preserving maps (`kind: reduction`, design.md §4). The paper's maps hold on
+//! Option-preserving maps (`kind: reduction`, docs/design.md §4). The paper's maps hold on
 //! their ranges, and every wrong variant (an off-by-one pin index, a missing `*1`, a wrong
 //! component, a wrong range, a wrong ordinal sum) is rejected with a counterexample naming
 //! the position p, f(p) and an option in the symmetric difference of Opt(f(p)) and f(Opt(p)).

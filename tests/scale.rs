@@ -1,4 +1,4 @@
-//! Issue 8: the packed TER(C_n) sweep and the nim-value spectrum, checked against the general
+//! The packed TER(C_n) sweep and the nim-value spectrum, checked against the general
 //! solver (`RemovingGame` + `Solver`) on small sizes, and the geng pipeline against OEIS A001349.
 
 use grundy::game::removing::{RemovingGame, Rule};

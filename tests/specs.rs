@@ -1,4 +1,4 @@
-//! Issue 4: specs, `grundy check`, `grundy build`. Bad specs are rejected with file:line:column
+//! Specs, `grundy check`, `grundy build`. Bad specs are rejected with file:line:column
 //! and exit 2 with nothing written; wrong variants of paper claims are refuted (exit 1) with an
 //! exact counterexample; builds are deterministic whatever the thread count; every generated
 //! LaTeX include compiles.

@@ -1,4 +1,4 @@
-//! `kind: certificate` (design.md §5, seed 002): proofs of outcomes of undirected edge
+//! `kind: certificate` (docs/design.md §5, seed 002): proofs of outcomes of undirected edge
 //! geography checked as certificates, instance by instance, without exhaustive search.
 //!
 //! - An even kernel containing the token proves a P-position (seed 002, Theorem 2). Kernels are

@@ -1,4 +1,4 @@
-//! `kind: claim` (design.md §2): a value (nim-value or outcome) stated for every instance of a
+//! `kind: claim` (docs/design.md §2): a value (nim-value or outcome) stated for every instance of a
 //! family over finite parameter ranges, at the start position or at every reachable position
 //! selected by a predicate. Checked means every instance in the range was solved exhaustively
 //! and agreed; otherwise the smallest instance is reported with the option list as evidence.

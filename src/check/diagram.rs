@@ -1,4 +1,4 @@
-//! `kind: diagram` (design.md §3): case analysis diagrams in the sense of paper Remark 5.34,
+//! `kind: diagram` (docs/design.md §3): case analysis diagrams in the sense of paper Remark 5.34,
 //! checked as winning strategies for the second player, and the view they are drawn from
 //! (Figures 5.8–5.15: Example 5.35, Lemmas 5.36–5.42, Theorem 5.43).
 //!
@@ -872,7 +872,7 @@ impl Diagram {
         })
     }
 
-    /// Checks the diagram on every start position (design.md §3). `families` holds the
+    /// Checks the diagram on every start position (docs/design.md §3). `families` holds the
     /// checked diagrams its sinks refer to.
     pub fn check(&self, families: &HashMap<String, Arc<Family>>) -> Result<Checked, CheckError> {
         let t0 = Instant::now();

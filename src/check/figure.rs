@@ -1,4 +1,4 @@
-//! `kind: figure` (design.md §6): the paper's gamegraph figures and graph figures, computed
+//! `kind: figure` (docs/design.md §7): the paper's gamegraph figures and graph figures, computed
 //! and checked, as serialisable views for `templates/gamegraph.dot` and `templates/graph.dot`.
 //!
 //! A gamegraph panel is the full (or automorphism / terminal quotient) gamegraph of a game

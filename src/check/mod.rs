@@ -1,4 +1,4 @@
-//! The checker: decides every claim of a spec against exhaustive solving (design.md §2) and
+//! The checker: decides every claim of a spec against exhaustive solving (docs/design.md §2) and
 //! produces typed reports. It never reads files, YAML or templates: specs arrive as validated
 //! model types from `spec`, reports leave as data for `render` and the CLI.
 
@@ -7,13 +7,14 @@ pub mod claim;
 pub mod diagram;
 pub mod figure;
 pub mod formula;
+pub mod kind;
 pub mod reduction;
 pub mod sequence;
 pub mod sets;
 pub mod signatures;
 pub mod table;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
@@ -41,7 +42,7 @@ pub struct CheckError {
 }
 
 /// What the spec expects of a claim: the paper's errata stay as stated, marked `refuted`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Expectation {
     #[default]
@@ -163,7 +164,7 @@ pub fn instantiate(template: &str, inst: &Instance) -> String {
 }
 
 /// An exact counterexample to a claim.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Counterexample {
     /// The instance, e.g. "n=3".
     pub instance: String,
@@ -232,7 +233,7 @@ pub fn tally(
 }
 
 /// The verdict on one spec.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(tag = "verdict", rename_all = "lowercase")]
 pub enum Verdict {
     Holds,
@@ -249,7 +250,7 @@ impl Verdict {
 }
 
 /// The result of checking one spec.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Report {
     pub id: String,
     pub kind: String,
@@ -266,6 +267,6 @@ pub struct Report {
     pub as_expected: bool,
     pub notes: Option<String>,
     /// Wall-clock seconds (not written into artifacts, which must be deterministic).
-    #[serde(skip)]
+    #[serde(skip, default)]
     pub seconds: f64,
 }

@@ -1,4 +1,4 @@
-//! `kind: reduction` (design.md §4, paper §2.4): a map `f : G → H` between two game families,
+//! `kind: reduction` (docs/design.md §4, paper §2.4): a map `f : G → H` between two game families,
 //! checked to be option-preserving, `Opt(f(p)) = f(Opt(p))` *as sets* for every reachable
 //! `p` (Prop 2.3 then gives `nim(p) = nim(f(p))`), and optionally surjective onto the
 //! positions reachable in `H`, start-to-start and injective (an option-preserving bijection

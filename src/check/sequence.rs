@@ -1,5 +1,5 @@
 //! `kind: sequence`: the nim sequence of an octal game with its eventual period *proved* by the
-//! Guy–Smith periodicity theorem (design.md §1), checked against what a paper states: listed
+//! Guy–Smith periodicity theorem (docs/design.md §1), checked against what a paper states: listed
 //! values, a period, a preperiod, optionally claimed least (Prop 5.23 for Dawson's Chess).
 
 use super::{CheckError, Counterexample, Expectation, Loc, Report, Verdict};

@@ -190,7 +190,7 @@ impl AnyGame {
     /// Reads a position of this game written as [`AnyGame::label`] writes it: a vertex set
     /// `{v1, c}`, a nimber `*k`, a pin row `|.||`, a multiset `{0,1,2}`, an SPL position
     /// `(2,[3,1])` or `(2,Λ^4)`, components of a sum joined by `+`, an ordinal sum `(a, b)`.
-    /// Used by spec-defined maps (design.md §4) to name positions of a target game.
+    /// Used by spec-defined maps (docs/design.md §4) to name positions of a target game.
     pub fn parse_pos(&self, text: &str) -> Result<AnyPos, String> {
         let t = text.trim();
         match self {

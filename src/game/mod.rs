@@ -1,7 +1,7 @@
 //! The game model: one small [`Game`] trait, nimbers, disjoint and ordinal sums, and the
 //! named features of positions that specs reason about. Each game family lives in its own file.
 //!
-//! Semantics follow design.md §1: a game is a finite acyclic gamegraph given by a start
+//! Semantics follow docs/design.md §1: a game is a finite acyclic gamegraph given by a start
 //! position and `Opt(p)`; `nim(p) = mex nim(Opt(p))`.
 
 pub mod any;

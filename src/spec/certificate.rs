@@ -393,8 +393,5 @@ pub(crate) fn validate_certificate(
         draw,
         expect: expectation(src, &r.expect)?,
     };
-    Ok(Spec::Certificate {
-        certificate: Box::new(cert),
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(cert, outputs(src, &r.output)?))
 }

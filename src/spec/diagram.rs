@@ -1,4 +1,4 @@
-//! `kind: diagram` specs (paper Remark 5.34, design.md §3): the raw YAML structs and their
+//! `kind: diagram` specs (paper Remark 5.34, docs/design.md §3): the raw YAML structs and their
 //! validation into [`crate::check::diagram::Diagram`]. The structure of the diagram is
 //! validated here (which nodes are P- or N-nodes, where arrows may leave from, sinks); the
 //! mathematics is checked by the checker.
@@ -318,8 +318,5 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
         arrows: arrows.into_iter().map(|(a, _)| a).collect(),
         loc: src.loc(&r.kind),
     };
-    Ok(Spec::Diagram {
-        diagram,
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(diagram, outputs(src, &r.output)?))
 }

@@ -1,4 +1,4 @@
-//! `kind: figure` specs (design.md §6): the raw YAML form and its validation into
+//! `kind: figure` specs (docs/design.md §7): the raw YAML form and its validation into
 //! [`crate::check::figure::Figure`]. A gamegraph figure lists `panels` (a game, optionally
 //! quotiented, drawn in full, to a `depth`, or along a `play`) and optionally a `map` script
 //! from the first panel's game to the second's; a graph figure names a `graph` (or its
@@ -217,9 +217,8 @@ pub fn validate_figure(src: &Source, id: &str, r: RawFigure) -> Result<Spec, Spe
         loc: src.loc(&r.kind),
         body,
     };
-    Ok(Spec::Figure {
-        figure: Box::new(figure),
-        closure,
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(
+        crate::kinds::figure::FigureSpec { figure, closure },
+        outputs(src, &r.output)?,
+    ))
 }

@@ -16,6 +16,7 @@ pub mod reduction;
 
 use crate::check::claim::{Claim, Claimed, Positions, ValueFormula};
 use crate::check::formula::Formula;
+use crate::check::kind::SpecKind;
 use crate::check::sequence::{SequenceSpec, Stated};
 use crate::check::sets::{Family, Members, SetsBody, SetsClaim};
 use crate::check::table::{Columns, ValueTable};
@@ -27,6 +28,7 @@ use raw::{
     RawSets, RawTable, RawVertexRange, Sp,
 };
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The most instances one parameter range may produce.
@@ -57,82 +59,33 @@ pub struct OutputSpec {
     pub path: PathBuf,
 }
 
-/// A validated spec.
+/// A validated spec: its artifacts and its body, the model type of its kind behind the one
+/// [`SpecKind`] trait (so that nothing outside `crate::kinds` needs to know the kinds).
 #[derive(Clone, Debug)]
-pub enum Spec {
-    Claim {
-        claim: Claim,
-        outputs: Vec<OutputSpec>,
-    },
-    Table {
-        table: TableSpec,
-        outputs: Vec<OutputSpec>,
-    },
-    Sets {
-        sets: SetsClaim,
-        outputs: Vec<OutputSpec>,
-    },
-    Diagram {
-        diagram: crate::check::diagram::Diagram,
-        outputs: Vec<OutputSpec>,
-    },
-    Sequence {
-        sequence: SequenceSpec,
-        outputs: Vec<OutputSpec>,
-    },
-    Reduction {
-        reduction: Box<crate::check::reduction::Reduction>,
-        outputs: Vec<OutputSpec>,
-    },
-    Figure {
-        figure: Box<crate::check::figure::Figure>,
-        closure: Closure,
-        outputs: Vec<OutputSpec>,
-    },
-    Certificate {
-        certificate: Box<crate::check::certificate::Certificate>,
-        outputs: Vec<OutputSpec>,
-    },
-}
-
-/// The table kinds.
-#[derive(Clone, Debug)]
-pub enum TableSpec {
-    Values(ValueTable),
-    Signatures(crate::check::signatures::SignatureTable),
+pub struct Spec {
+    pub outputs: Vec<OutputSpec>,
+    pub body: Arc<dyn SpecKind>,
 }
 
 impl Spec {
-    pub fn id(&self) -> &str {
-        match self {
-            Spec::Claim { claim, .. } => &claim.id,
-            Spec::Table {
-                table: TableSpec::Values(t),
-                ..
-            } => &t.id,
-            Spec::Table {
-                table: TableSpec::Signatures(t),
-                ..
-            } => &t.id,
-            Spec::Sets { sets, .. } => &sets.id,
-            Spec::Diagram { diagram, .. } => &diagram.id,
-            Spec::Sequence { sequence, .. } => &sequence.id,
-            Spec::Reduction { reduction, .. } => &reduction.id,
-            Spec::Figure { figure, .. } => &figure.id,
-            Spec::Certificate { certificate, .. } => &certificate.id,
+    pub fn new(body: impl SpecKind + 'static, outputs: Vec<OutputSpec>) -> Spec {
+        Spec {
+            outputs,
+            body: Arc::new(body),
         }
     }
+    pub fn id(&self) -> &str {
+        self.body.id()
+    }
+    pub fn kind(&self) -> &'static str {
+        self.body.kind()
+    }
     pub fn outputs(&self) -> &[OutputSpec] {
-        match self {
-            Spec::Claim { outputs, .. }
-            | Spec::Table { outputs, .. }
-            | Spec::Sets { outputs, .. }
-            | Spec::Sequence { outputs, .. }
-            | Spec::Reduction { outputs, .. }
-            | Spec::Figure { outputs, .. }
-            | Spec::Certificate { outputs, .. }
-            | Spec::Diagram { outputs, .. } => outputs,
-        }
+        &self.outputs
+    }
+    /// The model type of the spec's kind, for code that handles one kind (tests, certificates).
+    pub fn downcast<T: SpecKind + 'static>(&self) -> Option<&T> {
+        self.body.as_any().downcast_ref::<T>()
     }
 }
 
@@ -316,29 +269,27 @@ fn yaml_options() -> serde_saphyr::Options {
 }
 
 /// Stage one: the whole document into the raw struct of its kind.
-fn read<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, SpecError> {
+pub(crate) fn read<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, SpecError> {
     serde_saphyr::from_str_with_options(src.text, yaml_options()).map_err(|e| yaml_error(src, &e))
 }
 
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
     let kind: raw::KindOnly = read(src)?;
-    match kind.kind.value().as_str() {
-        "claim" => validate_claim(src, id, read(src)?),
-        "table" => validate_table(src, id, read(src)?),
-        "sets" => validate_sets(src, id, read(src)?),
-        "diagram" => diagram::validate_diagram(src, id, read(src)?),
-        "sequence" => validate_sequence(src, id, read(src)?),
-        "reduction" => reduction::validate_reduction(src, id, read(src)?),
-        "figure" => figure::validate_figure(src, id, read(src)?),
-        "certificate" => certificate::validate_certificate(src, id, read(src)?),
-        other => Err(src.error(
+    let name = kind.kind.value().as_str();
+    match crate::kinds::KINDS.iter().find(|k| k.name == name) {
+        Some(k) => (k.parse)(src, id),
+        None => Err(src.error(
             &kind.kind,
-            format!("unknown spec kind `{other}`"),
-            Some(
-                "expected one of: claim, table, sets, sequence, diagram, reduction, figure, certificate"
-                    .into(),
-            ),
+            format!("unknown spec kind `{name}`"),
+            Some(format!(
+                "expected one of: {}",
+                crate::kinds::KINDS
+                    .iter()
+                    .map(|k| k.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
         )),
     }
 }
@@ -709,7 +660,7 @@ pub(crate) fn probe_game(
     }
 }
 
-fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError> {
+pub(crate) fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
     let ps = params(src, &r.params)?;
     probe_game(src, &r.game, &ps, closure)?;
@@ -773,10 +724,7 @@ fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError
         claimed_loc,
         expect: expectation(src, &r.expect)?,
     };
-    Ok(Spec::Claim {
-        claim,
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(claim, outputs(src, &r.output)?))
 }
 
 fn parse_drange(
@@ -861,13 +809,10 @@ fn validate_signature_table(src: &Source, id: &str, r: RawTable) -> Result<Spec,
         expect: expectation(src, &r.expect)?,
         loc: src.loc(data),
     };
-    Ok(Spec::Table {
-        table: TableSpec::Signatures(table),
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(table, outputs(src, &r.output)?))
 }
 
-fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
+pub(crate) fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
     let kind = r.table.as_ref().map_or("values", |t| t.value().as_str());
     if kind == "signatures" {
         return validate_signature_table(src, id, r);
@@ -925,10 +870,7 @@ fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError
         closure,
         loc: src.loc(&r.kind),
     };
-    Ok(Spec::Table {
-        table: TableSpec::Values(table),
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(table, outputs(src, &r.output)?))
 }
 
 /// JSON Schema of the spec format (one of the raw kinds).
@@ -955,7 +897,7 @@ fn names(sets: &[Vec<RawName>]) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> {
+pub(crate) fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> {
     let body = match (&r.transversal_of, &r.graph) {
         (Some(fam), None) => {
             let Some(members) = &r.members else {
@@ -1044,16 +986,13 @@ fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> 
         loc: src.loc(r.graph.as_ref().unwrap_or(&r.kind)),
         body,
     };
-    Ok(Spec::Sets {
-        sets,
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(sets, outputs(src, &r.output)?))
 }
 
 /// The most values a sequence spec may ask for.
 pub const MAX_SEQUENCE: u64 = 200_000;
 
-fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Result<Spec, SpecError> {
+pub(crate) fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Result<Spec, SpecError> {
     let code = crate::game::octal::OctalCode::parse(r.octal.value()).map_err(|e| {
         src.error(
             &r.octal,
@@ -1117,8 +1056,5 @@ fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Result<Spec, Spe
         expect: expectation(src, &r.expect)?,
         loc: src.loc(&r.octal),
     };
-    Ok(Spec::Sequence {
-        sequence,
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(sequence, outputs(src, &r.output)?))
 }

@@ -1,4 +1,4 @@
-//! `kind: reduction` specs (design.md §4): the raw YAML form and its validation into
+//! `kind: reduction` specs (docs/design.md §4): the raw YAML form and its validation into
 //! [`crate::check::reduction::Reduction`].
 //!
 //! ```yaml
@@ -200,8 +200,5 @@ pub fn validate_reduction(src: &Source, id: &str, r: RawReduction) -> Result<Spe
         claims,
         expect: expectation(src, &r.expect)?,
     };
-    Ok(Spec::Reduction {
-        reduction: Box::new(reduction),
-        outputs: outputs(src, &r.output)?,
-    })
+    Ok(Spec::new(reduction, outputs(src, &r.output)?))
 }

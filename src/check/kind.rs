@@ -1,0 +1,74 @@
+//! The one trait every spec kind implements for the checker: what it is called, which other
+//! specs it rests on, how it is checked, and the view its templates render. The build pipeline
+//! (`crate::pipeline`) sees specs only through this trait, so adding a kind never touches the
+//! pipeline or the CLI (the kinds themselves are registered in `crate::kinds`).
+
+use crate::check::diagram::Family;
+use crate::check::{CheckError, Report};
+use serde::Serialize;
+use std::any::Any;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// What checking one spec produced: its report, the view its templates render (a table, a
+/// diagram, a gamegraph…) already serialised, and what it vouches for to specs that refer to
+/// it (the start family of a valid diagram, docs/design.md §3 (d)).
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub report: Report,
+    pub view: Option<serde_json::Value>,
+    pub family: Option<Arc<Family>>,
+}
+
+impl Checked {
+    pub fn new(report: Report) -> Checked {
+        Checked {
+            report,
+            view: None,
+            family: None,
+        }
+    }
+
+    pub fn with_view<T: Serialize>(report: Report, view: &T) -> Checked {
+        Checked {
+            report,
+            // Views are plain data (strings, numbers, vectors): serialising cannot fail.
+            view: serde_json::to_value(view).ok(),
+            family: None,
+        }
+    }
+}
+
+/// The results of the specs a spec refers to, by id, checked before it.
+#[derive(Default)]
+pub struct Context {
+    pub families: HashMap<String, Arc<Family>>,
+}
+
+/// A spec kind as the pipeline sees it.
+pub trait SpecKind: Send + Sync + fmt::Debug + Any {
+    /// The `kind:` of the YAML, e.g. `claim`.
+    fn kind(&self) -> &'static str;
+    /// The spec's id (its file stem).
+    fn id(&self) -> &str;
+    /// The file the spec was read from.
+    fn file(&self) -> &str;
+    /// The numbered result of the paper, e.g. "Thm 5.43".
+    fn source(&self) -> &str;
+    /// The paper's figure number the spec draws, e.g. "5.11".
+    fn figure(&self) -> Option<&str> {
+        None
+    }
+    /// Ids of specs that must be checked first (diagrams referenced by sinks).
+    fn references(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Decides the spec. A refuted claim is an `Ok` report; `Err` is bad input.
+    fn check(&self, ctx: &Context) -> Result<Checked, CheckError>;
+    /// `--explain`: how the checker saw the spec, when the kind has more to say than its report.
+    fn explain(&self, _checked: &Checked) -> Option<String> {
+        None
+    }
+    fn as_any(&self) -> &dyn Any;
+}

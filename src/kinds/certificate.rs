@@ -1,0 +1,39 @@
+//! The `certificate` spec kind. Even-kernel and win certificates for edge geography (seed 002, docs/design.md §5).
+
+use super::KindEntry;
+use crate::check::certificate::Certificate;
+use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::CheckError;
+use std::any::Any;
+
+pub const ENTRY: KindEntry = KindEntry {
+    name: "certificate",
+    parse: |src, id| {
+        crate::spec::certificate::validate_certificate(src, id, crate::spec::read(src)?)
+    },
+};
+
+impl SpecKind for Certificate {
+    fn kind(&self) -> &'static str {
+        "certificate"
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn source(&self) -> &str {
+        &self.source
+    }
+    fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
+        let (report, view) = self.check()?;
+        Ok(match view {
+            Some(v) => Checked::with_view(report, &v),
+            None => Checked::new(report),
+        })
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

@@ -1,0 +1,33 @@
+//! The `claim` spec kind. Claims: a value or outcome stated over parameter ranges (docs/design.md §2).
+
+use super::KindEntry;
+use crate::check::claim::Claim;
+use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::CheckError;
+use std::any::Any;
+
+pub const ENTRY: KindEntry = KindEntry {
+    name: "claim",
+    parse: |src, id| crate::spec::validate_claim(src, id, crate::spec::read(src)?),
+};
+
+impl SpecKind for Claim {
+    fn kind(&self) -> &'static str {
+        "claim"
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn source(&self) -> &str {
+        &self.source
+    }
+    fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
+        Ok(Checked::new(self.check()?))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

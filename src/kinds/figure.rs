@@ -1,0 +1,43 @@
+//! The `figure` spec kind: gamegraph panels and graph drawings, computed (and their maps
+//! checked) before they are rendered.
+
+use super::KindEntry;
+use crate::check::figure::Figure;
+use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::CheckError;
+use crate::graph::Closure;
+use std::any::Any;
+
+pub const ENTRY: KindEntry = KindEntry {
+    name: "figure",
+    parse: |src, id| crate::spec::figure::validate_figure(src, id, crate::spec::read(src)?),
+};
+
+/// A figure with the closure operator its graph games use.
+#[derive(Clone, Debug)]
+pub struct FigureSpec {
+    pub figure: Figure,
+    pub closure: Closure,
+}
+
+impl SpecKind for FigureSpec {
+    fn kind(&self) -> &'static str {
+        "figure"
+    }
+    fn id(&self) -> &str {
+        &self.figure.id
+    }
+    fn file(&self) -> &str {
+        &self.figure.file
+    }
+    fn source(&self) -> &str {
+        &self.figure.source
+    }
+    fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
+        let (report, view) = self.figure.compute(self.closure)?;
+        Ok(Checked::with_view(report, &view))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

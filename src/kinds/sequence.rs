@@ -1,0 +1,34 @@
+//! The `sequence` spec kind. Octal nim sequences with their period proved by the Guy–Smith theorem (Prop 5.23).
+
+use super::KindEntry;
+use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::sequence::SequenceSpec;
+use crate::check::CheckError;
+use std::any::Any;
+
+pub const ENTRY: KindEntry = KindEntry {
+    name: "sequence",
+    parse: |src, id| crate::spec::validate_sequence(src, id, crate::spec::read(src)?),
+};
+
+impl SpecKind for SequenceSpec {
+    fn kind(&self) -> &'static str {
+        "sequence"
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn source(&self) -> &str {
+        &self.source
+    }
+    fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
+        let (report, view) = self.check()?;
+        Ok(Checked::with_view(report, &view))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

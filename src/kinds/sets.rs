@@ -1,0 +1,33 @@
+//! The `sets` spec kind. Set families 𝒢, 𝒩, 𝒢*, 𝒩* and transversals (paper §2.2, Prop 2.4).
+
+use super::KindEntry;
+use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::sets::SetsClaim;
+use crate::check::CheckError;
+use std::any::Any;
+
+pub const ENTRY: KindEntry = KindEntry {
+    name: "sets",
+    parse: |src, id| crate::spec::validate_sets(src, id, crate::spec::read(src)?),
+};
+
+impl SpecKind for SetsClaim {
+    fn kind(&self) -> &'static str {
+        "sets"
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn source(&self) -> &str {
+        &self.source
+    }
+    fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
+        Ok(Checked::new(self.check()?))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

@@ -1,0 +1,643 @@
+//! The build pipeline, one pass down the layers: **load** the specs (stage one and two of the
+//! reader, in parallel) → **resolve** the references between them (diagram sinks that name
+//! other diagrams, looked up next to the referring spec when not loaded) → **check** every spec
+//! (in parallel, dependencies first, results in the order of the input) → **render** every
+//! artifact in memory → **write** them into `output/` in one transaction ([`output`]).
+//!
+//! The CLI calls [`check`] or [`build`] in a line. Specs are seen only through
+//! [`SpecKind`](crate::check::kind::SpecKind): nothing here knows the kinds.
+//!
+//! One bad spec never hides the others: every load error, every spec that cannot be checked
+//! (bad input) and every refutation is reported, and the exit code is the worst of them.
+
+pub mod output;
+
+use crate::check::kind::{Checked, Context};
+use crate::check::{CheckError, Loc, Report, Verdict};
+use crate::render::{RenderError, Renderer};
+use crate::spec::{collect_files, load_file, Spec, SpecError};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// Reads every spec under `paths` (files, or folders searched recursively), in parallel.
+/// Every error is collected, so that one run shows them all.
+pub fn load(paths: &[PathBuf]) -> (Vec<Spec>, Vec<SpecError>) {
+    let files = match collect_files(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            return (
+                Vec::new(),
+                vec![SpecError::whole_file(
+                    &names.join(", "),
+                    format!("cannot list specs: {e}"),
+                )],
+            );
+        }
+    };
+    let loaded: Vec<Result<Spec, SpecError>> = files.par_iter().map(|f| load_file(f)).collect();
+    let mut specs = Vec::new();
+    let mut errors = Vec::new();
+    for r in loaded {
+        match r {
+            Ok(s) => specs.push(s),
+            Err(e) => errors.push(e),
+        }
+    }
+    (specs, errors)
+}
+
+/// The specs of a run after resolution: the ones asked for, then the diagrams they refer to
+/// that were not asked for (checked, but not reported or rendered).
+pub struct Resolved {
+    pub specs: Vec<Spec>,
+    pub requested: usize,
+}
+
+/// Two specs with one id would share a report entry and a diagram reference: refused, naming
+/// both files. Referenced diagrams that were not loaded are read from `<id>.yaml` next to the
+/// specs that were.
+pub fn resolve(specs: Vec<Spec>) -> (Resolved, Vec<SpecError>) {
+    let mut errors = Vec::new();
+    let mut by_id: BTreeMap<String, String> = BTreeMap::new();
+    let mut keep = Vec::new();
+    for s in specs {
+        match by_id.get(s.id()) {
+            Some(other) => errors.push(SpecError::whole_file(
+                s.body.file(),
+                format!(
+                    "spec id `{}` is also the id of {other}: ids (file stems) must be unique in a run",
+                    s.id()
+                ),
+            )),
+            None => {
+                by_id.insert(s.id().to_string(), s.body.file().to_string());
+                keep.push(s);
+            }
+        }
+    }
+    let requested = keep.len();
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for s in &keep {
+        if let Some(d) = Path::new(s.body.file()).parent() {
+            if !dirs.contains(&d.to_path_buf()) {
+                dirs.push(d.to_path_buf());
+            }
+        }
+    }
+    let mut i = 0;
+    while i < keep.len() {
+        for r in keep[i].body.references() {
+            if by_id.contains_key(&r) {
+                continue;
+            }
+            let found = dirs
+                .iter()
+                .map(|d| d.join(format!("{r}.yaml")))
+                .find(|p| p.is_file());
+            if let Some(path) = found {
+                match load_file(&path) {
+                    Ok(s) => {
+                        by_id.insert(r.clone(), s.body.file().to_string());
+                        if let Some(d) = path.parent() {
+                            if !dirs.contains(&d.to_path_buf()) {
+                                dirs.push(d.to_path_buf());
+                            }
+                        }
+                        keep.push(s);
+                    }
+                    Err(e) => errors.push(e),
+                }
+            }
+            // A reference found nowhere is reported by the referring spec's check.
+        }
+        i += 1;
+    }
+    (
+        Resolved {
+            specs: keep,
+            requested,
+        },
+        errors,
+    )
+}
+
+/// How long each spec's references chain is (0: refers to nothing), or the cycle it is on.
+fn depths(specs: &[Spec]) -> Vec<Result<usize, String>> {
+    let index: HashMap<&str, usize> = specs.iter().enumerate().map(|(i, s)| (s.id(), i)).collect();
+    let mut memo: Vec<Option<Result<usize, String>>> = vec![None; specs.len()];
+    fn go(
+        i: usize,
+        specs: &[Spec],
+        index: &HashMap<&str, usize>,
+        memo: &mut Vec<Option<Result<usize, String>>>,
+        path: &mut Vec<usize>,
+    ) -> Result<usize, String> {
+        if let Some(d) = &memo[i] {
+            return d.clone();
+        }
+        if let Some(at) = path.iter().position(|&j| j == i) {
+            let mut names: Vec<&str> = path[at..].iter().map(|&j| specs[j].id()).collect();
+            names.push(specs[i].id());
+            return Err(format!(
+                "diagram references form a cycle: {}",
+                names.join(" -> ")
+            ));
+        }
+        path.push(i);
+        let mut d = Ok(0);
+        for r in specs[i].body.references() {
+            if let Some(&j) = index.get(r.as_str()) {
+                match go(j, specs, index, memo, path) {
+                    Ok(k) => d = d.map(|x: usize| x.max(k + 1)),
+                    Err(e) => {
+                        d = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        path.pop();
+        memo[i] = Some(d.clone());
+        d
+    }
+    (0..specs.len())
+        .map(|i| go(i, specs, &index, &mut memo, &mut Vec::new()))
+        .collect()
+}
+
+/// Checks every spec of a resolution, dependencies first, independent specs in parallel.
+/// The results are in the order of `resolved.specs`, whatever the number of threads.
+pub fn check_all(resolved: &Resolved) -> Vec<Result<Checked, CheckError>> {
+    let specs = &resolved.specs;
+    let depth = depths(specs);
+    let mut results: Vec<Option<Result<Checked, CheckError>>> = vec![None; specs.len()];
+    let bar = ProgressBar::new(specs.len() as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    let levels = depth
+        .iter()
+        .filter_map(|d| d.as_ref().ok())
+        .max()
+        .map_or(0, |m| m + 1);
+    for (i, d) in depth.iter().enumerate() {
+        if let Err(cycle) = d {
+            results[i] = Some(Err(CheckError {
+                loc: Loc {
+                    file: specs[i].body.file().to_string(),
+                    line: 0,
+                    column: 0,
+                },
+                message: cycle.clone(),
+            }));
+        }
+    }
+    let index: HashMap<&str, usize> = specs.iter().enumerate().map(|(i, s)| (s.id(), i)).collect();
+    for level in 0..levels {
+        let todo: Vec<usize> = (0..specs.len())
+            .filter(|&i| depth[i].as_ref().ok() == Some(&level))
+            .collect();
+        let done: Vec<(usize, Result<Checked, CheckError>)> = todo
+            .par_iter()
+            .map(|&i| {
+                let s = &specs[i];
+                let mut ctx = Context::default();
+                for r in s.body.references() {
+                    let Some(&j) = index.get(r.as_str()) else {
+                        continue;
+                    };
+                    match &results[j] {
+                        Some(Ok(c)) => {
+                            if let Some(f) = &c.family {
+                                ctx.families.insert(r.clone(), f.clone());
+                            }
+                        }
+                        Some(Err(e)) => {
+                            return (
+                                i,
+                                Err(CheckError {
+                                    loc: e.loc.clone(),
+                                    message: format!(
+                                        "{} rests on diagram `{r}`, which cannot be checked: {}",
+                                        s.id(),
+                                        e.message
+                                    ),
+                                }),
+                            )
+                        }
+                        None => {}
+                    }
+                }
+                bar.set_message(s.id().to_string());
+                let r = s.body.check(&ctx);
+                bar.inc(1);
+                (i, r)
+            })
+            .collect();
+        for (i, r) in done {
+            results[i] = Some(r);
+        }
+    }
+    bar.finish_and_clear();
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.unwrap_or_else(|| {
+                Err(CheckError {
+                    loc: Loc {
+                        file: specs[i].body.file().to_string(),
+                        line: 0,
+                        column: 0,
+                    },
+                    message: "not checked".into(),
+                })
+            })
+        })
+        .collect()
+}
+
+/// What a run produced for one spec asked for.
+pub struct SpecRun {
+    pub spec: Spec,
+    pub result: Result<Checked, CheckError>,
+}
+
+/// The results of `check`: every load error and every spec's result.
+pub struct Run {
+    pub errors: Vec<SpecError>,
+    pub specs: Vec<SpecRun>,
+}
+
+impl Run {
+    /// 0 every verdict as expected, 1 some verdict not, 2 some input bad (the worst wins).
+    pub fn exit_code(&self) -> u8 {
+        if !self.errors.is_empty() || self.specs.iter().any(|s| s.result.is_err()) {
+            2
+        } else if self
+            .specs
+            .iter()
+            .any(|s| s.result.as_ref().is_ok_and(|c| !c.report.as_expected))
+        {
+            1
+        } else {
+            0
+        }
+    }
+
+    pub fn checked(&self) -> impl Iterator<Item = (&Spec, &Checked)> {
+        self.specs
+            .iter()
+            .filter_map(|s| s.result.as_ref().ok().map(|c| (&s.spec, c)))
+    }
+
+    pub fn check_errors(&self) -> impl Iterator<Item = &CheckError> {
+        self.specs.iter().filter_map(|s| s.result.as_ref().err())
+    }
+}
+
+/// Which specs of a folder a run asks for.
+#[derive(Clone, Debug, Default)]
+pub enum Selection {
+    #[default]
+    All,
+    /// `--only`: a spec id, or a figure number (`5.11`, `Fig 5.11`).
+    Only(String),
+}
+
+impl Selection {
+    fn selects(&self, s: &Spec) -> bool {
+        match self {
+            Selection::All => true,
+            Selection::Only(sel) => {
+                let sel = sel.trim();
+                if s.id() == sel {
+                    return true;
+                }
+                let number = |t: &str| {
+                    t.trim()
+                        .trim_start_matches(|c: char| c.is_alphabetic() || c == '.')
+                        .trim()
+                        .to_string()
+                };
+                let want = number(sel);
+                if want.is_empty() || !want.starts_with(|c: char| c.is_ascii_digit()) {
+                    return false;
+                }
+                s.body.figure() == Some(want.as_str())
+                    || (s.body.source().starts_with("Fig") && number(s.body.source()) == want)
+            }
+        }
+    }
+}
+
+/// Load, resolve and check the specs under `paths`.
+pub fn check(paths: &[PathBuf], selection: &Selection) -> Run {
+    let (specs, mut errors) = load(paths);
+    let specs: Vec<Spec> = specs.into_iter().filter(|s| selection.selects(s)).collect();
+    let (resolved, more) = resolve(specs);
+    errors.extend(more);
+    let results = check_all(&resolved);
+    let specs = resolved
+        .specs
+        .into_iter()
+        .zip(results)
+        .take(resolved.requested)
+        .map(|(spec, result)| SpecRun { spec, result })
+        .collect();
+    Run { errors, specs }
+}
+
+/// Summary of a run, for `--json` and for output/report.*.
+#[derive(Serialize)]
+pub struct Summary<'a> {
+    pub specs: usize,
+    pub as_expected: usize,
+    pub unexpected: usize,
+    pub reports: Vec<&'a Report>,
+}
+
+pub fn summary<'a>(reports: impl IntoIterator<Item = &'a Report>) -> Summary<'a> {
+    let reports: Vec<&Report> = reports.into_iter().collect();
+    let ok = reports.iter().filter(|r| r.as_expected).count();
+    Summary {
+        specs: reports.len(),
+        as_expected: ok,
+        unexpected: reports.len() - ok,
+        reports,
+    }
+}
+
+/// The header every artifact carries (in the template's comment syntax).
+#[derive(Serialize)]
+struct Provenance<'a> {
+    spec: &'a str,
+    source: &'a str,
+    range: &'a str,
+    verdict: &'a str,
+}
+
+#[derive(Serialize)]
+struct ArtifactView<'a> {
+    provenance: Provenance<'a>,
+    report: &'a Report,
+    view: Option<&'a serde_json::Value>,
+}
+
+/// One line of output/README.md: a spec's artifacts under its numbered source.
+#[derive(Serialize)]
+struct IndexEntry<'a> {
+    /// "Fig 5.11 (Lemma 5.41)" for a figure that draws a numbered result.
+    source: String,
+    id: &'a str,
+    kind: &'a str,
+    verdict: &'a str,
+    paths: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Index<'a> {
+    entries: Vec<IndexEntry<'a>>,
+}
+
+/// The order of the paper: by the word of the source ("Example", "Fig", "Thm"), then its
+/// numbers compared as numbers (4.7 before 4.10, Thm 6 before Thm 16), then the id.
+pub fn paper_order(source: &str, id: &str) -> (String, Vec<u64>, String, String) {
+    let (word, num) = source.split_once(' ').unwrap_or((source, ""));
+    let nums: Vec<u64> = num
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|x| !x.is_empty())
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    (word.to_string(), nums, num.to_string(), id.to_string())
+}
+
+/// The paper a spec belongs to: its first folder under the specs root (`paper000`).
+pub fn paper_of(root: &Path, file: &str) -> String {
+    let p = Path::new(file);
+    let rel = p.strip_prefix(root).unwrap_or(p);
+    let mut comps = rel.components();
+    match (comps.next(), comps.next()) {
+        (Some(first), Some(_)) => first.as_os_str().to_string_lossy().to_string(),
+        _ => String::new(),
+    }
+}
+
+fn verdict_word(r: &Report) -> &'static str {
+    if r.verdict.holds() {
+        "holds"
+    } else {
+        "refuted"
+    }
+}
+
+/// Every artifact by the paper's numbering (Fig 2.1 before Fig 10.1).
+fn artifact_index<'a>(entries: &[(&'a Spec, &'a Report)]) -> Index<'a> {
+    let mut entries: Vec<IndexEntry> = entries
+        .iter()
+        .filter(|(s, _)| !s.outputs().is_empty())
+        .map(|(s, r)| IndexEntry {
+            source: match s.body.figure() {
+                Some(f) => format!("Fig {f} ({})", r.source),
+                None => r.source.clone(),
+            },
+            id: s.id(),
+            kind: &r.kind,
+            verdict: verdict_word(r),
+            paths: s
+                .outputs()
+                .iter()
+                .map(|o| o.path.display().to_string())
+                .collect(),
+        })
+        .collect();
+    entries.sort_by_cached_key(|e| paper_order(&e.source, e.id));
+    Index { entries }
+}
+
+/// Renders the artifacts of one spec in memory.
+fn render_spec(
+    spec: &Spec,
+    c: &Checked,
+    renderer: &Renderer,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
+    let mut files = Vec::new();
+    for o in spec.outputs() {
+        let view = ArtifactView {
+            provenance: Provenance {
+                spec: &c.report.file,
+                source: &c.report.source,
+                range: &c.report.range,
+                verdict: verdict_word(&c.report),
+            },
+            report: &c.report,
+            view: c.view.as_ref(),
+        };
+        let text = renderer.render(&o.template, &view)?;
+        if let Some(bytes) = crate::render::finish(&o.path, text)? {
+            files.push((o.path.clone(), bytes));
+        }
+    }
+    Ok(files)
+}
+
+/// Files the build writes for the whole run rather than for one spec.
+pub const INDEX_FILES: &[&str] = &["README.md", "report.md", "report.json"];
+
+/// Renders every artifact of the checked specs (in parallel; the order of the result is the
+/// order of the specs), then the index and the report over `reports` (every spec of the
+/// folder, including those not rechecked by `--only`).
+pub fn render_all(
+    checked: &[(&Spec, &Checked)],
+    index: &[(&Spec, &Report)],
+    renderer: &Renderer,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
+    let per_spec: Vec<Result<Vec<(PathBuf, Vec<u8>)>, RenderError>> = checked
+        .par_iter()
+        .map(|(s, c)| render_spec(s, c, renderer))
+        .collect();
+    let mut files = Vec::new();
+    for r in per_spec {
+        files.extend(r?);
+    }
+    files.push((
+        PathBuf::from("README.md"),
+        renderer
+            .render("index.md", &artifact_index(index))?
+            .into_bytes(),
+    ));
+    let s = summary(index.iter().map(|(_, r)| *r));
+    files.push((
+        PathBuf::from("report.md"),
+        renderer.render("report.md", &s)?.into_bytes(),
+    ));
+    files.push((
+        PathBuf::from("report.json"),
+        (serde_json::to_string_pretty(&s).map_err(|e| RenderError::Template {
+            name: "report.json".into(),
+            why: e.to_string(),
+        })? + "\n")
+            .into_bytes(),
+    ));
+    Ok(files)
+}
+
+/// What `grundy build` is asked to do.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub specs: PathBuf,
+    pub templates: PathBuf,
+    pub output: PathBuf,
+    pub selection: Selection,
+}
+
+/// Why a build wrote nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("bad input: nothing was written")]
+    BadInput,
+    #[error("no spec is selected by --only {0}")]
+    NothingSelected(String),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error(transparent)]
+    Output(#[from] output::OutputError),
+}
+
+/// The result of a build: the run, and how many files were written.
+pub struct Built {
+    pub run: Run,
+    pub written: usize,
+}
+
+/// The main job: check, render, and write `output/` in one transaction. On bad input the run
+/// is returned with the error and nothing is written.
+pub fn build(opts: &BuildOptions) -> (Run, Result<usize, BuildError>) {
+    let run = check(std::slice::from_ref(&opts.specs), &opts.selection);
+    if run.exit_code() == 2 {
+        return (run, Err(BuildError::BadInput));
+    }
+    if run.specs.is_empty() {
+        if let Selection::Only(s) = &opts.selection {
+            let sel = s.clone();
+            return (run, Err(BuildError::NothingSelected(sel)));
+        }
+    }
+    let result = write_build(opts, &run);
+    (run, result)
+}
+
+fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
+    let renderer = Renderer::load(&opts.templates)?;
+    let checked: Vec<(&Spec, &Checked)> = run.checked().collect();
+    // With --only, every other spec keeps its artifacts and its entry, read back from the
+    // previous report.
+    let (all_specs, previous) = match &opts.selection {
+        Selection::All => (Vec::new(), Vec::new()),
+        Selection::Only(_) => {
+            let (all, errors) = load(std::slice::from_ref(&opts.specs));
+            if !errors.is_empty() {
+                return Err(BuildError::BadInput);
+            }
+            (all, output::previous_reports(&opts.output))
+        }
+    };
+    let mut index: Vec<(&Spec, &Report)> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
+    for s in &all_specs {
+        if index.iter().any(|(t, _)| t.id() == s.id()) {
+            continue;
+        }
+        if let Some(r) = previous.iter().find(|r| r.id == s.id()) {
+            index.push((s, r));
+        }
+    }
+    index.sort_by_cached_key(|(s, r)| {
+        (
+            paper_of(&opts.specs, &r.file),
+            paper_order(&r.source, s.id()),
+        )
+    });
+    let files = render_all(&checked, &index, &renderer)?;
+    let keep: Vec<PathBuf> = match &opts.selection {
+        Selection::All => Vec::new(),
+        // Artifacts of the specs not rebuilt stay as they are.
+        Selection::Only(_) => all_specs
+            .iter()
+            .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
+            .flat_map(|s| s.outputs().iter().map(|o| o.path.clone()))
+            .collect(),
+    };
+    let n = files.len();
+    output::commit(&opts.output, files, &keep)?;
+    Ok(n)
+}
+
+impl SpecError {
+    /// An error about a whole file (no line to point at).
+    pub fn whole_file(file: &str, message: String) -> SpecError {
+        SpecError {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            message,
+            src: miette::NamedSource::new(file, String::new()),
+            span: None,
+            label: String::new(),
+            help: None,
+        }
+    }
+}
+
+/// A holds/refuted word with the expectation, for terminal lines.
+pub fn verdict_text(r: &Report) -> &'static str {
+    match (&r.verdict, r.as_expected) {
+        (Verdict::Holds, true) => "holds",
+        (Verdict::Holds, false) => "HOLDS (expected refuted)",
+        (Verdict::Refuted { .. }, true) => "refuted (as expected)",
+        (Verdict::Refuted { .. }, false) => "REFUTED",
+    }
+}

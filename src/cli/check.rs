@@ -71,7 +71,7 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
         for r in &reports {
             print_report(r);
         }
-        let secs: f64 = reports.iter().map(|r| r.seconds).sum();
+        let secs: f64 = reports.iter().map(|r| r.seconds).fold(0.0, |a, b| a + b);
         println!("{} ({secs:.2} s)", summary_line(&run));
     }
     let code = run.exit_code();

@@ -9,7 +9,7 @@ use std::any::Any;
 pub const ENTRY: KindEntry = KindEntry {
     name: "certificate",
     parse: |src, id| {
-        crate::spec::certificate::validate_certificate(src, id, crate::spec::read(src)?)
+        crate::spec::parse_with(src, id, crate::spec::certificate::validate_certificate)
     },
 };
 

@@ -8,7 +8,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "claim",
-    parse: |src, id| crate::spec::validate_claim(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::validate_claim),
 };
 
 impl SpecKind for Claim {

@@ -10,7 +10,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "diagram",
-    parse: |src, id| crate::spec::diagram::validate_diagram(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::diagram::validate_diagram),
 };
 
 impl SpecKind for Diagram {

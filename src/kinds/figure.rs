@@ -10,7 +10,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "figure",
-    parse: |src, id| crate::spec::figure::validate_figure(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::figure::validate_figure),
 };
 
 /// A figure with the closure operator its graph games use.

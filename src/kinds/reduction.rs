@@ -8,7 +8,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "reduction",
-    parse: |src, id| crate::spec::reduction::validate_reduction(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::reduction::validate_reduction),
 };
 
 impl SpecKind for Reduction {

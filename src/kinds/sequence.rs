@@ -8,7 +8,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "sequence",
-    parse: |src, id| crate::spec::validate_sequence(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::validate_sequence),
 };
 
 impl SpecKind for SequenceSpec {

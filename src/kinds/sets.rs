@@ -8,7 +8,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "sets",
-    parse: |src, id| crate::spec::validate_sets(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::validate_sets),
 };
 
 impl SpecKind for SetsClaim {

@@ -10,7 +10,7 @@ use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "table",
-    parse: |src, id| crate::spec::validate_table(src, id, crate::spec::read(src)?),
+    parse: |src, id| crate::spec::parse_with(src, id, crate::spec::validate_table),
 };
 
 impl SpecKind for ValueTable {

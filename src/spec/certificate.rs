@@ -19,7 +19,8 @@
 //! `{vertices: [...], family: {index: i, range: "0..k", vertices: [...]}}`. Vertices are
 //! written `(e1,e2)` with formulas for the coordinates.
 
-use super::raw::{RawOutput, RawRange, Sp};
+use super::header::RawHeader;
+use super::raw::{RawRange, Sp};
 use super::{expectation, formula, nested_formula, outputs, params, Source, Spec, SpecError};
 use crate::check::certificate::{
     After, Certificate, Cover, CrossCheck, CrossSolver, KernelFamily, KernelRule, Node, Proof,
@@ -33,13 +34,6 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCertificate {
-    /// Always `certificate`.
-    pub kind: Sp<String>,
-    pub source: Sp<String>,
-    #[serde(default)]
-    pub statement: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
     /// The graph, e.g. "SP_{M,n}" (stacked prisms of any size; other graphs up to 64 vertices).
     pub graph: Sp<String>,
     #[serde(default)]
@@ -74,10 +68,6 @@ pub struct RawCertificate {
     /// Predicate over the parameters choosing the instance drawn by the templates.
     #[serde(default)]
     pub draw: Option<Sp<String>>,
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 /// A node of a play tree.
@@ -237,6 +227,7 @@ fn after<T>(
 pub(crate) fn validate_certificate(
     src: &Source,
     id: &str,
+    h: &RawHeader,
     r: RawCertificate,
 ) -> Result<Spec, SpecError> {
     let ps = params(src, &r.params)?;
@@ -273,7 +264,7 @@ pub(crate) fn validate_certificate(
         }
         (None, Some(t)) => Tokens::Rule(formula(src, t)?, cover),
         _ => return Err(src.error(
-            &r.kind,
+            &h.kind,
             "a certificate names either `token` (one vertex) or `tokens` (a predicate over a, b)",
             None,
         )),
@@ -344,7 +335,7 @@ pub(crate) fn validate_certificate(
             };
             Proof::Gf2 { claimed_p }
         }
-        _ => return Err(src.error(&r.kind, "a certificate has either `play` or `solver`", None)),
+        _ => return Err(src.error(&h.kind, "a certificate has either `play` or `solver`", None)),
     };
     let cross_check = match &r.cross_check {
         None => None,
@@ -380,8 +371,8 @@ pub(crate) fn validate_certificate(
     let cert = Certificate {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
-        notes: r.notes.clone(),
+        source: h.source.value().clone(),
+        notes: h.notes.clone(),
         graph: r.graph.value().clone(),
         loc: src.loc(&r.graph),
         params: ps,
@@ -391,7 +382,7 @@ pub(crate) fn validate_certificate(
         proof,
         cross_check,
         draw,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &h.expect)?,
     };
-    Ok(Spec::new(cert, outputs(src, &r.output)?))
+    Ok(Spec::new(cert, outputs(src, &h.output)?))
 }

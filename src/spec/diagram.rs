@@ -3,7 +3,8 @@
 //! validated here (which nodes are P- or N-nodes, where arrows may leave from, sinks); the
 //! mathematics is checked by the checker.
 
-use super::raw::{RawOutput, RawRange, Sp};
+use super::header::RawHeader;
+use super::raw::{RawRange, Sp};
 use super::{
     closure_of, expectation, formula, outputs, params, probe_game, Source, Spec, SpecError,
 };
@@ -19,10 +20,6 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDiagram {
-    /// Always `diagram`.
-    pub kind: Sp<String>,
-    /// The numbered result, e.g. "Lemma 5.41".
-    pub source: Sp<String>,
     /// The paper's figure number, e.g. "5.11".
     #[serde(default)]
     pub figure: Option<String>,
@@ -31,19 +28,11 @@ pub struct RawDiagram {
     pub letter: Option<String>,
     #[serde(default)]
     pub title: Option<String>,
-    #[serde(default)]
-    pub statement: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
     /// Generators of start positions.
     pub starts: Vec<RawStart>,
     /// Nodes by name (letters, digits, `_`).
     pub nodes: IndexMap<String, RawNode>,
     pub arrows: Vec<RawArrow>,
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 /// Start positions: the start of `game` for every instance of `params` (or, with
@@ -111,10 +100,15 @@ fn is_name(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<Spec, SpecError> {
+pub(crate) fn validate_diagram(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawDiagram,
+) -> Result<Spec, SpecError> {
     if r.starts.is_empty() {
         return Err(src.error(
-            &r.kind,
+            &h.kind,
             "a diagram needs `starts`: where its start positions come from",
             Some("e.g. starts: [{game: \"SPL(c,[lam])\", params: {...}, where: \"...\"}]".into()),
         ));
@@ -299,7 +293,7 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
     }
     if !nodes.iter().any(|n| n.start.is_some()) {
         return Err(src.error(
-            &r.kind,
+            &h.kind,
             "a diagram needs at least one start node (`start: 1`)",
             None,
         ));
@@ -307,16 +301,16 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
     let diagram = Diagram {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
+        source: h.source.value().clone(),
         figure: r.figure.clone(),
         letter: r.letter.clone(),
         title: r.title.clone(),
-        notes: r.notes.clone(),
-        expect: expectation(src, &r.expect)?,
+        notes: h.notes.clone(),
+        expect: expectation(src, &h.expect)?,
         starts,
         nodes,
         arrows: arrows.into_iter().map(|(a, _)| a).collect(),
-        loc: src.loc(&r.kind),
+        loc: src.loc(&h.kind),
     };
-    Ok(Spec::new(diagram, outputs(src, &r.output)?))
+    Ok(Spec::new(diagram, outputs(src, &h.output)?))
 }

@@ -4,7 +4,8 @@
 //! from the first panel's game to the second's; a graph figure names a `graph` (or its
 //! `edges`) and the `families` to draw, each with the members the paper states.
 
-use super::raw::{RawName, RawOutput, Sp};
+use super::header::RawHeader;
+use super::raw::{RawName, Sp};
 use super::{closure_of, outputs, Source, Spec, SpecError};
 use crate::check::figure::{Extent, Figure, FigureBody, FigureMap, Panel};
 use crate::check::reduction::{QuotientKind, Script};
@@ -39,13 +40,7 @@ pub struct RawPanel {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawFigure {
-    /// Always `figure`.
-    pub kind: Sp<String>,
-    /// The figure's number, e.g. "Fig 5.2".
-    pub source: Sp<String>,
     pub title: String,
-    #[serde(default)]
-    pub notes: Option<String>,
     #[serde(default)]
     pub closure: Option<Sp<String>>,
     #[serde(default)]
@@ -64,8 +59,6 @@ pub struct RawFigure {
     /// (an empty list when the paper states none).
     #[serde(default)]
     pub families: Option<Sp<IndexMap<String, Vec<Vec<RawName>>>>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 fn inline_graph(src: &Source, name: &str, at: &Sp<Vec<String>>) -> Result<Graph, SpecError> {
@@ -91,7 +84,19 @@ fn inline_graph(src: &Source, name: &str, at: &Sp<Vec<String>>) -> Result<Graph,
     Graph::new(name, names, &edges).map_err(|e| src.error(at, e.to_string(), None))
 }
 
-pub fn validate_figure(src: &Source, id: &str, r: RawFigure) -> Result<Spec, SpecError> {
+pub fn validate_figure(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawFigure,
+) -> Result<Spec, SpecError> {
+    if let Some(e) = &h.expect {
+        return Err(src.error(
+            e,
+            "a figure is drawn, not expected to fail",
+            Some("remove `expect`".into()),
+        ));
+    }
     let closure = closure_of(src, &r.closure)?;
     let body = match (&r.panels, &r.graph) {
         (Some(ps), None) => {
@@ -202,7 +207,7 @@ pub fn validate_figure(src: &Source, id: &str, r: RawFigure) -> Result<Spec, Spe
         }
         _ => {
             return Err(src.error(
-                &r.kind,
+                &h.kind,
                 "a figure has either `panels` (gamegraphs) or a `graph`",
                 None,
             ))
@@ -211,14 +216,14 @@ pub fn validate_figure(src: &Source, id: &str, r: RawFigure) -> Result<Spec, Spe
     let figure = Figure {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
+        source: h.source.value().clone(),
         title: r.title.clone(),
-        notes: r.notes.clone(),
-        loc: src.loc(&r.kind),
+        notes: h.notes.clone(),
+        loc: src.loc(&h.kind),
         body,
     };
     Ok(Spec::new(
         crate::kinds::figure::FigureSpec { figure, closure },
-        outputs(src, &r.output)?,
+        outputs(src, &h.output)?,
     ))
 }

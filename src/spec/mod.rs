@@ -11,6 +11,7 @@
 pub mod certificate;
 pub mod diagram;
 pub mod figure;
+pub mod header;
 pub mod raw;
 pub mod reduction;
 
@@ -22,6 +23,7 @@ use crate::check::sets::{Family, Members, SetsBody, SetsClaim};
 use crate::check::table::{Columns, ValueTable};
 use crate::check::{Expectation, Loc, Param, ParamValue};
 use crate::graph::Closure;
+use header::{Header, RawHeader};
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use raw::{
     RawClaim, RawFormula, RawMultisets, RawName, RawOutput, RawRange, RawScalar, RawSequence,
@@ -63,6 +65,7 @@ pub struct OutputSpec {
 /// [`SpecKind`] trait (so that nothing outside `crate::kinds` needs to know the kinds).
 #[derive(Clone, Debug)]
 pub struct Spec {
+    pub header: Header,
     pub outputs: Vec<OutputSpec>,
     pub body: Arc<dyn SpecKind>,
 }
@@ -70,6 +73,7 @@ pub struct Spec {
 impl Spec {
     pub fn new(body: impl SpecKind + 'static, outputs: Vec<OutputSpec>) -> Spec {
         Spec {
+            header: Header::default(),
             outputs,
             body: Arc::new(body),
         }
@@ -271,6 +275,20 @@ fn yaml_options() -> serde_saphyr::Options {
 /// Stage one: the whole document into the raw struct of its kind.
 pub(crate) fn read<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, SpecError> {
     serde_saphyr::from_str_with_options(src.text, yaml_options()).map_err(|e| yaml_error(src, &e))
+}
+
+/// Stage one and two for a kind: the header, then the body of the kind's raw struct `T`, then
+/// the kind's validation.
+pub(crate) fn parse_with<T: serde::de::DeserializeOwned>(
+    src: &Source,
+    id: &str,
+    validate: fn(&Source, &str, &RawHeader, T) -> Result<Spec, SpecError>,
+) -> Result<Spec, SpecError> {
+    let h: RawHeader = read(src)?;
+    let header::Body(body) = read::<header::Body<T>>(src)?;
+    let mut spec = validate(src, id, &h, body)?;
+    spec.header = Header::from_raw(&h);
+    Ok(spec)
 }
 
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
@@ -660,7 +678,12 @@ pub(crate) fn probe_game(
     }
 }
 
-pub(crate) fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError> {
+pub(crate) fn validate_claim(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawClaim,
+) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
     let ps = params(src, &r.params)?;
     probe_game(src, &r.game, &ps, closure)?;
@@ -701,7 +724,7 @@ pub(crate) fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec
         }
         (None, None) => {
             return Err(src.error(
-                &r.kind,
+                &h.kind,
                 "a claim needs `nim` or `outcome`",
                 Some("e.g. `nim: 0` or `outcome: P`".into()),
             ))
@@ -710,8 +733,8 @@ pub(crate) fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec
     let claim = Claim {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
-        notes: r.notes.clone(),
+        source: h.source.value().clone(),
+        notes: h.notes.clone(),
         game: r.game.value().clone(),
         game_loc: src.loc(&r.game),
         closure,
@@ -722,9 +745,9 @@ pub(crate) fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec
         positions,
         claimed,
         claimed_loc,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &h.expect)?,
     };
-    Ok(Spec::new(claim, outputs(src, &r.output)?))
+    Ok(Spec::new(claim, outputs(src, &h.output)?))
 }
 
 fn parse_drange(
@@ -752,11 +775,16 @@ fn parse_drange(
     })
 }
 
-fn validate_signature_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
+fn validate_signature_table(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawTable,
+) -> Result<Spec, SpecError> {
     use crate::check::signatures::{SigRow, SignatureTable};
     let data = r.data.as_ref().ok_or_else(|| {
         src.error(
-            &r.kind,
+            &h.kind,
             "a `signatures` table needs `data` with `max_sum` and `rows`",
             None,
         )
@@ -801,21 +829,26 @@ fn validate_signature_table(src: &Source, id: &str, r: RawTable) -> Result<Spec,
         conditions,
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
+        source: h.source.value().clone(),
         title: r.title.clone(),
-        notes: r.notes.clone(),
+        notes: h.notes.clone(),
         rows,
         max_sum: raw.max_sum,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &h.expect)?,
         loc: src.loc(data),
     };
-    Ok(Spec::new(table, outputs(src, &r.output)?))
+    Ok(Spec::new(table, outputs(src, &h.output)?))
 }
 
-pub(crate) fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec, SpecError> {
+pub(crate) fn validate_table(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawTable,
+) -> Result<Spec, SpecError> {
     let kind = r.table.as_ref().map_or("values", |t| t.value().as_str());
     if kind == "signatures" {
-        return validate_signature_table(src, id, r);
+        return validate_signature_table(src, id, h, r);
     }
     if kind != "values" {
         let at = r
@@ -828,7 +861,7 @@ pub(crate) fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec
             Some("expected `values` or `signatures`".into()),
         ));
     }
-    if let Some(e) = &r.expect {
+    if let Some(e) = &h.expect {
         return Err(src.error(
             e,
             "a value table states nothing that could be refuted",
@@ -839,7 +872,7 @@ pub(crate) fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec
     let rows = params(src, &r.rows)?;
     let [row] = <[Param; 1]>::try_from(rows).map_err(|_| {
         src.error(
-            &r.kind,
+            &h.kind,
             "a value table needs exactly one row parameter under `rows`",
             None,
         )
@@ -854,7 +887,7 @@ pub(crate) fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec
         (0, None, false) => Columns::Games(r.games.iter().map(|(h, g)| (h.clone(), g.clone())).collect()),
         _ => {
             return Err(src.error(
-                &r.kind,
+                &h.kind,
                 "a value table has either one `columns` parameter with a `game`, or a `games` map of column headers to games",
                 None,
             ))
@@ -863,14 +896,14 @@ pub(crate) fn validate_table(src: &Source, id: &str, r: RawTable) -> Result<Spec
     let table = ValueTable {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
+        source: h.source.value().clone(),
         title: r.title.clone(),
         row,
         columns,
         closure,
-        loc: src.loc(&r.kind),
+        loc: src.loc(&h.kind),
     };
-    Ok(Spec::new(table, outputs(src, &r.output)?))
+    Ok(Spec::new(table, outputs(src, &h.output)?))
 }
 
 /// JSON Schema of the spec format (one of the raw kinds).
@@ -879,14 +912,14 @@ pub fn schema() -> serde_json::Value {
     #[serde(untagged)]
     #[allow(dead_code, clippy::large_enum_variant)]
     enum AnySpec {
-        Claim(RawClaim),
-        Table(RawTable),
-        Sets(RawSets),
-        Diagram(diagram::RawDiagram),
-        Sequence(RawSequence),
-        Reduction(reduction::RawReduction),
-        Figure(figure::RawFigure),
-        Certificate(certificate::RawCertificate),
+        Claim(header::WithHeader<RawClaim>),
+        Table(header::WithHeader<RawTable>),
+        Sets(header::WithHeader<RawSets>),
+        Diagram(header::WithHeader<diagram::RawDiagram>),
+        Sequence(header::WithHeader<RawSequence>),
+        Reduction(header::WithHeader<reduction::RawReduction>),
+        Figure(header::WithHeader<figure::RawFigure>),
+        Certificate(header::WithHeader<certificate::RawCertificate>),
     }
     serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
 }
@@ -897,7 +930,12 @@ fn names(sets: &[Vec<RawName>]) -> Vec<Vec<String>> {
         .collect()
 }
 
-pub(crate) fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> {
+pub(crate) fn validate_sets(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawSets,
+) -> Result<Spec, SpecError> {
     let body = match (&r.transversal_of, &r.graph) {
         (Some(fam), None) => {
             let Some(members) = &r.members else {
@@ -971,7 +1009,7 @@ pub(crate) fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, 
         }
         _ => {
             return Err(src.error(
-                &r.kind,
+                &h.kind,
                 "a sets claim has either a `graph` or `transversal_of`",
                 None,
             ))
@@ -980,19 +1018,24 @@ pub(crate) fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, 
     let sets = SetsClaim {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
-        notes: r.notes.clone(),
-        expect: expectation(src, &r.expect)?,
-        loc: src.loc(r.graph.as_ref().unwrap_or(&r.kind)),
+        source: h.source.value().clone(),
+        notes: h.notes.clone(),
+        expect: expectation(src, &h.expect)?,
+        loc: src.loc(r.graph.as_ref().unwrap_or(&h.kind)),
         body,
     };
-    Ok(Spec::new(sets, outputs(src, &r.output)?))
+    Ok(Spec::new(sets, outputs(src, &h.output)?))
 }
 
 /// The most values a sequence spec may ask for.
 pub const MAX_SEQUENCE: u64 = 200_000;
 
-pub(crate) fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Result<Spec, SpecError> {
+pub(crate) fn validate_sequence(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawSequence,
+) -> Result<Spec, SpecError> {
     let code = crate::game::octal::OctalCode::parse(r.octal.value()).map_err(|e| {
         src.error(
             &r.octal,
@@ -1047,14 +1090,14 @@ pub(crate) fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Resul
     let sequence = SequenceSpec {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
-        notes: r.notes.clone(),
+        source: h.source.value().clone(),
+        notes: h.notes.clone(),
         title: r.title.clone(),
         code,
         length,
         stated,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &h.expect)?,
         loc: src.loc(&r.octal),
     };
-    Ok(Spec::new(sequence, outputs(src, &r.output)?))
+    Ok(Spec::new(sequence, outputs(src, &h.output)?))
 }

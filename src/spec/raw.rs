@@ -150,15 +150,6 @@ pub struct RawOutput {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawClaim {
-    /// Always `claim`.
-    pub kind: Sp<String>,
-    /// The numbered result, e.g. "Thm 5.43".
-    pub source: Sp<String>,
-    /// The statement as the paper words it.
-    #[serde(default)]
-    pub statement: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
     /// Game expression with parameters, e.g. "TER(W_{m,n})".
     pub game: Sp<String>,
     /// `hull` (default) or `geodetic`.
@@ -182,23 +173,13 @@ pub struct RawClaim {
     /// The claimed outcome, "P" or "N".
     #[serde(default)]
     pub outcome: Option<Sp<RawFormula>>,
-    /// `holds` (default) or `refuted` (an erratum kept as the paper states it).
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 /// `kind: table`: a computed table rendered through templates.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawTable {
-    /// Always `table`.
-    pub kind: Sp<String>,
-    pub source: Sp<String>,
     pub title: String,
-    #[serde(default)]
-    pub notes: Option<String>,
     /// `values` (default), `signatures` (Table 5.1) or `sequence`.
     #[serde(default)]
     pub table: Option<Sp<String>>,
@@ -215,27 +196,15 @@ pub struct RawTable {
     /// Column header → game template.
     #[serde(default)]
     pub games: IndexMap<String, String>,
-    /// `holds` (default) or `refuted` (`signatures` tables only).
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
     /// Data of the built-in table kinds (`signatures`: `max_sum` and `rows`).
     #[serde(default)]
     pub data: Option<Sp<serde_json::Value>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 /// `kind: sets`: a claim about 𝒢, 𝒩, 𝒢* or 𝒩* of a graph family, or about `Tr` of a family.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSets {
-    /// Always `sets`.
-    pub kind: Sp<String>,
-    pub source: Sp<String>,
-    #[serde(default)]
-    pub statement: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
     /// Graph with parameters, e.g. "W_{m,n}" (omit for `transversal_of`).
     #[serde(default)]
     pub graph: Option<Sp<String>>,
@@ -257,10 +226,6 @@ pub struct RawSets {
     /// The claim is `Tr(transversal_of) = members`.
     #[serde(default)]
     pub transversal_of: Option<Sp<Vec<Vec<RawName>>>>,
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 /// `kind: sequence`: an octal game's nim sequence with its proved period, checked against
@@ -268,13 +233,6 @@ pub struct RawSets {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSequence {
-    /// Always `sequence`.
-    pub kind: Sp<String>,
-    pub source: Sp<String>,
-    #[serde(default)]
-    pub statement: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
     pub title: String,
     /// Octal code, e.g. "0.137" (Dawson's Chess).
     pub octal: Sp<String>,
@@ -291,10 +249,6 @@ pub struct RawSequence {
     /// Whether the stated preperiod is claimed to be the least one.
     #[serde(default)]
     pub least_preperiod: Option<bool>,
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 /// `data` of a `table: signatures` spec (Table 5.1).

@@ -17,7 +17,8 @@
 //! Instead of `map`, `quotient: automorphisms | terminal` is the canonical quotient map of
 //! `from`. `from_quotient` / `to_quotient` replace a side by its quotient gamegraph.
 
-use super::raw::{RawOutput, RawRange, Sp};
+use super::header::RawHeader;
+use super::raw::{RawRange, Sp};
 use super::{
     closure_of, expectation, formula, outputs, params, probe_game, Source, Spec, SpecError,
 };
@@ -30,14 +31,6 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawReduction {
-    /// Always `reduction`.
-    pub kind: Sp<String>,
-    /// The numbered result, e.g. "Prop 5.19".
-    pub source: Sp<String>,
-    #[serde(default)]
-    pub statement: Option<String>,
-    #[serde(default)]
-    pub notes: Option<String>,
     /// Source game template, e.g. "DNT_{vk}(W_n)".
     pub from: Sp<String>,
     /// `automorphisms` or `terminal`: the source side is that quotient gamegraph.
@@ -69,10 +62,6 @@ pub struct RawReduction {
     pub lets: IndexMap<String, Sp<String>>,
     /// Any of `option_preserving`, `surjective`, `start_to_start`, `injective`.
     pub claims: Sp<Vec<String>>,
-    #[serde(default)]
-    pub expect: Option<Sp<String>>,
-    #[serde(default)]
-    pub output: Vec<RawOutput>,
 }
 
 fn quotient(src: &Source, q: &Option<Sp<String>>) -> Result<Option<QuotientKind>, SpecError> {
@@ -89,7 +78,12 @@ fn quotient(src: &Source, q: &Option<Sp<String>>) -> Result<Option<QuotientKind>
         .transpose()
 }
 
-pub fn validate_reduction(src: &Source, id: &str, r: RawReduction) -> Result<Spec, SpecError> {
+pub fn validate_reduction(
+    src: &Source,
+    id: &str,
+    h: &RawHeader,
+    r: RawReduction,
+) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
     let ps = params(src, &r.params)?;
     if r.lets.is_empty() {
@@ -155,7 +149,7 @@ pub fn validate_reduction(src: &Source, id: &str, r: RawReduction) -> Result<Spe
         }
         (None, None, _) => {
             return Err(src.error(
-                &r.kind,
+                &h.kind,
                 "a reduction needs a `map` (a script) or a built-in `quotient`",
                 Some("e.g. `quotient: automorphisms`".into()),
             ))
@@ -186,8 +180,8 @@ pub fn validate_reduction(src: &Source, id: &str, r: RawReduction) -> Result<Spe
     let reduction = Reduction {
         id: id.to_string(),
         file: src.file.to_string(),
-        source: r.source.value().clone(),
-        notes: r.notes.clone(),
+        source: h.source.value().clone(),
+        notes: h.notes.clone(),
         closure,
         params: ps,
         lets,
@@ -198,7 +192,7 @@ pub fn validate_reduction(src: &Source, id: &str, r: RawReduction) -> Result<Spe
         map,
         map_loc,
         claims,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &h.expect)?,
     };
-    Ok(Spec::new(reduction, outputs(src, &r.output)?))
+    Ok(Spec::new(reduction, outputs(src, &h.output)?))
 }

@@ -155,6 +155,8 @@ pub struct Engine {
     /// Removals `j` that may leave two heaps, by parity of `j`.
     splits: [Vec<usize>; 2],
     g: Vec<u32>,
+    /// `g` again in 16 bits while every value fits: half the memory traffic of the definition.
+    g16: Option<Vec<u16>>,
     use_period: bool,
     proof: Option<PeriodProof>,
     next_check: usize,
@@ -193,6 +195,7 @@ impl Engine {
             take,
             splits,
             g: Vec::new(),
+            g16: Some(Vec::new()),
             use_period,
             proof: None,
             next_check: 64,
@@ -254,7 +257,8 @@ impl Engine {
 
     fn mark(&mut self, v: u32) {
         let s = self.stamp;
-        self.seen[v as usize] = s;
+        let mask = self.seen.len() - 1;
+        self.seen[v as usize & mask] = s;
     }
 
     fn mex_from(&self, from: u32) -> u32 {
@@ -311,6 +315,10 @@ impl Engine {
     /// Marks every split option of heap `n` (the definition's inner loop).
     fn all_pairs(&mut self, n: usize) {
         let s = self.stamp;
+        // `seen` has a power-of-two length above every option, so the mask keeps the index
+        // in bounds without a check.
+        let mask = self.seen.len() - 1;
+        let seen = &mut self.seen[..=mask];
         for d in 0..2 {
             for &j in &self.splits[d] {
                 if n < j + 2 {
@@ -318,10 +326,18 @@ impl Engine {
                 }
                 let r = n - j;
                 let h = r / 2;
-                let lo = &self.g[1..=h];
-                let hi = &self.g[r - h..r];
-                for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                    self.seen[(x ^ y) as usize] = s;
+                if let Some(g16) = &self.g16 {
+                    let lo = &g16[1..=h];
+                    let hi = &g16[r - h..r];
+                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                        seen[(x ^ y) as usize & mask] = s;
+                    }
+                } else {
+                    let lo = &self.g[1..=h];
+                    let hi = &self.g[r - h..r];
+                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                        seen[(x ^ y) as usize & mask] = s;
+                    }
                 }
             }
         }
@@ -338,12 +354,15 @@ impl Engine {
                 }
                 let r = n - j;
                 let s = self.stamp;
+                let mask = self.seen.len() - 1;
+                let seen = &mut self.seen[..=mask];
+                let g = &self.g[..r];
                 for &a in &self.rc[d].rare_heaps {
                     let a = a as usize;
                     if a >= r {
                         break;
                     }
-                    self.seen[(self.g[a] ^ self.g[r - a]) as usize] = s;
+                    seen[(g[a] ^ g[r - a]) as usize & mask] = s;
                     work += 1;
                 }
             }
@@ -354,28 +373,36 @@ impl Engine {
         for (d, nd) in need.iter_mut().enumerate() {
             *nd = !self.splits[d].is_empty() && self.rc[d].needs_scan(2 * v + parity);
         }
-        // Scan positions per group: (index of the removal, next smaller heap a).
+        // Scan positions per group: (index of the removal, next smaller heap a), in short
+        // tight runs, looking for the candidate after each run.
         let mut at = [(0usize, 1usize); 2];
         let mut scanned = 0u64;
         while need[0] || need[1] {
             for d in 0..2 {
                 while need[d] {
-                    let (ref mut k, ref mut a) = at[d];
-                    let Some(&j) = self.splits[d].get(*k) else {
+                    let (k, a) = at[d];
+                    let Some(&j) = self.splits[d].get(k) else {
                         need[d] = false;
                         break;
                     };
                     let r = n.saturating_sub(j);
-                    if *a > r / 2 {
-                        *k += 1;
-                        *a = 1;
+                    let h = r / 2;
+                    if a > h {
+                        at[d] = (k + 1, 1);
                         continue;
                     }
-                    let x = self.g[*a] ^ self.g[r - *a];
-                    *a += 1;
-                    scanned += 1;
-                    self.mark(x);
-                    if x == v {
+                    let end = (a + 15).min(h);
+                    let s = self.stamp;
+                    let mask = self.seen.len() - 1;
+                    let seen = &mut self.seen[..=mask];
+                    let lo = &self.g[a..=end];
+                    let hi = &self.g[r - end..=r - a];
+                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                        seen[(x ^ y) as usize & mask] = s;
+                    }
+                    scanned += (end + 1 - a) as u64;
+                    at[d] = (k, end + 1);
+                    if self.seen.get(v as usize) == Some(&s) {
                         v = self.mex_from(v + 1);
                         for (dd, nd) in need.iter_mut().enumerate() {
                             *nd = !self.splits[dd].is_empty()
@@ -395,10 +422,16 @@ impl Engine {
     fn push(&mut self, v: u32) {
         let n = self.g.len();
         self.g.push(v);
-        let need = (v as usize + 1).next_power_of_two() + 1;
+        let need = (v as usize + 1).next_power_of_two();
         if self.seen.len() < need {
-            // Options are XORs of values below a power of two, and the mex is at most that.
+            // Options are XORs of values below a power of two: `seen` covers them all.
             self.seen.resize(need, 0);
+        }
+        if let Some(g16) = &mut self.g16 {
+            match u16::try_from(v) {
+                Ok(x) => g16.push(x),
+                Err(_) => self.g16 = None,
+            }
         }
         if n >= 1 {
             let e = ext(v, n);

@@ -43,7 +43,13 @@ enum Og {
 /// Parses a Rust `Duration` printed with `{:.2?}` ("2.24s", "26.71ms", "5.96µs").
 fn parse_duration(text: &str) -> Option<f64> {
     let t = text.trim();
-    for (unit, scale) in [("ms", 1e-3), ("µs", 1e-6), ("us", 1e-6), ("ns", 1e-9), ("s", 1.0)] {
+    for (unit, scale) in [
+        ("ms", 1e-3),
+        ("µs", 1e-6),
+        ("us", 1e-6),
+        ("ns", 1e-9),
+        ("s", 1.0),
+    ] {
         if let Some(num) = t.strip_suffix(unit) {
             return num.trim().parse::<f64>().ok().map(|x| x * scale);
         }
@@ -131,7 +137,8 @@ pub fn run(json: bool) {
             let mut engine = Engine::new(&code, true);
             let g = engine.sequence(n + 1);
             let ours = t0.elapsed().as_secs_f64();
-            let method = super::octal::method_summary(engine.stats(), engine.computed().len(), n + 1);
+            let method =
+                super::octal::method_summary(engine.stats(), engine.computed().len(), n + 1);
             let sum = checksum(&g);
             // ogsolve: every method at the first length, then the fastest one.
             let methods: Vec<&str> = match best {
@@ -162,11 +169,7 @@ pub fn run(json: bool) {
             });
             let (og_method, og_secs, ratio) = match (fastest, timed_out) {
                 (Some((m, s, _)), _) => (m.to_string(), Some(s), Some(s / ours.max(1e-6))),
-                (None, Some(t)) => (
-                    "timeout".to_string(),
-                    None,
-                    Some(t / ours.max(1e-6)),
-                ),
+                (None, Some(t)) => ("timeout".to_string(), None, Some(t / ours.max(1e-6))),
                 (None, None) => ("-".to_string(), None, None),
             };
             if json {

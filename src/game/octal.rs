@@ -223,7 +223,10 @@ impl OctalCode {
 
     /// `G(h)` for each heap, from the process-wide cache ([`heap_value`]).
     pub fn values_of(&self, heaps: &[u32]) -> Result<Vec<u32>, OctalError> {
-        heaps.iter().map(|&h| heap_value_of(self, h as u64)).collect()
+        heaps
+            .iter()
+            .map(|&h| heap_value_of(self, h as u64))
+            .collect()
     }
 
     /// Searches the first `len` values for a Guy–Smith certificate of periodicity.
@@ -539,9 +542,9 @@ mod tests {
         // A071074, Double Kayles 0.7777 (offset 0): period 24, last exception 141.
         let a071074 = [
             0, 1, 2, 3, 4, 5, 6, 7, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 4, 5, 12, 13, 9, 8, 2, 3,
-            4, 5, 15, 14, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5,
-            16, 17, 10, 11, 8, 9, 14, 15, 5, 4, 3, 2, 16, 17, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 6,
-            7, 3, 2, 8, 9, 14, 15, 5, 4, 3, 2,
+            4, 5, 15, 14, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 16,
+            17, 10, 11, 8, 9, 14, 15, 5, 4, 3, 2, 16, 17, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 6, 7,
+            3, 2, 8, 9, 14, 15, 5, 4, 3, 2,
         ];
         let dk = OctalCode::parse("0.7777").unwrap();
         assert_eq!(dk.nim_sequence(a071074.len()), a071074);

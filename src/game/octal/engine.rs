@@ -79,7 +79,8 @@ impl Split {
 
     fn set(&mut self, e: u32, c: u8) {
         if self.class.len() <= e as usize {
-            self.class.resize((e as usize + 1).next_power_of_two(), UNKNOWN);
+            self.class
+                .resize((e as usize + 1).next_power_of_two(), UNKNOWN);
         }
         self.class[e as usize] = c;
         if c == COMMON {
@@ -142,6 +143,30 @@ impl Split {
     }
 }
 
+/// Half-scans at least this long run on two threads.
+const PARALLEL_PAIRS: usize = 1 << 17;
+
+/// Marks `g[a] ⊕ g[r − a]` for `lo ≤ a ≤ hi` in `seen` (a power-of-two length above every
+/// option, so the mask keeps the index in bounds without a check).
+fn mark_pairs<T: Copy + Into<u32>>(
+    g: &[T],
+    r: usize,
+    lo: usize,
+    hi: usize,
+    seen: &mut [u32],
+    s: u32,
+) {
+    if lo > hi {
+        return;
+    }
+    let mask = seen.len() - 1;
+    let left = &g[lo..=hi];
+    let right = &g[r - hi..=r - lo];
+    for (x, y) in left.iter().zip(right.iter().rev()) {
+        seen[((*x).into() ^ (*y).into()) as usize & mask] = s;
+    }
+}
+
 fn ext(v: u32, heap: usize) -> u32 {
     2 * v + (heap as u32 & 1)
 }
@@ -164,6 +189,8 @@ pub struct Engine {
     rc: [Split; 2],
     /// `seen[v] == stamp`: `v` is an option of the heap being computed.
     seen: Vec<u32>,
+    /// The second thread's table for long scans.
+    seen2: Vec<u32>,
     stamp: u32,
     /// Running estimate (in 1/1024) of the share of all pairs the verification scan reads.
     verify_share: u64,
@@ -202,6 +229,7 @@ impl Engine {
             counts: Vec::new(),
             rc: [Split::new(0), Split::new(1)],
             seen: vec![0; 2],
+            seen2: Vec::new(),
             stamp: 0,
             verify_share: 0,
             stats: EngineStats::default(),
@@ -312,13 +340,16 @@ impl Engine {
         self.push(v);
     }
 
-    /// Marks every split option of heap `n` (the definition's inner loop).
+    /// Marks every split option of heap `n` (the definition's inner loop). Long scans are
+    /// split between two threads, each marking its own table; the union is the same set
+    /// whatever the thread count.
     fn all_pairs(&mut self, n: usize) {
         let s = self.stamp;
-        // `seen` has a power-of-two length above every option, so the mask keeps the index
-        // in bounds without a check.
-        let mask = self.seen.len() - 1;
-        let seen = &mut self.seen[..=mask];
+        let len = self.seen.len();
+        if self.seen2.len() < len {
+            self.seen2.resize(len, 0);
+        }
+        let mut split_used = false;
         for d in 0..2 {
             for &j in &self.splits[d] {
                 if n < j + 2 {
@@ -326,18 +357,38 @@ impl Engine {
                 }
                 let r = n - j;
                 let h = r / 2;
-                if let Some(g16) = &self.g16 {
-                    let lo = &g16[1..=h];
-                    let hi = &g16[r - h..r];
-                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                        seen[(x ^ y) as usize & mask] = s;
+                let seen = &mut self.seen[..len];
+                let seen2 = &mut self.seen2[..len];
+                if h >= PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
+                    split_used = true;
+                    let mid = h / 2;
+                    match &self.g16 {
+                        Some(g) => {
+                            rayon::join(
+                                || mark_pairs(g, r, 1, mid, seen, s),
+                                || mark_pairs(g, r, mid + 1, h, seen2, s),
+                            );
+                        }
+                        None => {
+                            let g = &self.g;
+                            rayon::join(
+                                || mark_pairs(g, r, 1, mid, seen, s),
+                                || mark_pairs(g, r, mid + 1, h, seen2, s),
+                            );
+                        }
                     }
                 } else {
-                    let lo = &self.g[1..=h];
-                    let hi = &self.g[r - h..r];
-                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                        seen[(x ^ y) as usize & mask] = s;
+                    match &self.g16 {
+                        Some(g) => mark_pairs(g, r, 1, h, seen, s),
+                        None => mark_pairs(&self.g, r, 1, h, seen, s),
                     }
+                }
+            }
+        }
+        if split_used {
+            for (a, b) in self.seen.iter_mut().zip(&self.seen2) {
+                if *b == s {
+                    *a = s;
                 }
             }
         }

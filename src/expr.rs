@@ -18,7 +18,6 @@
 //!
 //! Errors carry the byte offset of the offending character and render as a caret snippet.
 
-use crate::game::dawson::Dawson;
 use crate::game::multiset::MultisetGame;
 use crate::game::octal::{OctalCode, OctalGame};
 use crate::game::removing::{RemovingGame, Rule};
@@ -304,9 +303,7 @@ impl<'a> Parser<'a> {
                 };
                 let n = self.int()?;
                 self.expect(')')?;
-                Dawson::new(n)
-                    .map(AnyGame::Dawson)
-                    .map_err(|e| self.err(nat, self.pos - nat - 1, e.to_string()))
+                crate::game::dawson::dc_game(n).map_err(|e| self.err(nat, self.pos - nat - 1, e.to_string()))
             }
             "SPL" => self.spl(at),
             "UEG" => {
@@ -448,7 +445,7 @@ mod tests {
     #[test]
     fn aux_errors_point_at_the_offending_character() {
         let at = |s: &str| parse_game(s, ParseOptions::default()).unwrap_err().offset();
-        assert_eq!(at("DC(65)"), 3);
+        assert_eq!(at("DC(4294967296)"), 3);
         assert_eq!(at("DC(x)"), 3);
         assert_eq!(at("*1 + 0.8(3)"), 5);
         assert_eq!(at("0.137(3,)"), 8);

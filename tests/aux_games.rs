@@ -42,7 +42,7 @@ fn solve_values() {
 fn malformed_expressions_exit_2() {
     for bad in [
         "DC(3) + FOO",
-        "DC(65)",
+        "DC(4294967296)",
         "0.8(3)",
         "SPL(1,4)",
         "SPL(3,[3)",

@@ -64,6 +64,7 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool) -> ExitCode {
     }
     fast_path(&fast_rows, json);
     spectrum_rows(json);
+    super::bench_octal::run(json);
     ExitCode::SUCCESS
 }
 

@@ -1,7 +1,7 @@
 //! `grundy octal CODE --len N`: the nim sequence of an octal game and its eventual period,
 //! proved by the Guy–Smith periodicity theorem (see `game::octal`).
 
-use crate::game::octal::OctalCode;
+use crate::game::octal::{Engine, OctalCode};
 use std::process::ExitCode;
 
 /// Above this many values the sequence would not be worth printing or computing here.
@@ -18,9 +18,12 @@ pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
         )));
     }
     let t0 = std::time::Instant::now();
-    let g = c.nim_sequence(len);
-    let per = crate::game::octal::periodicity_of(&g, c.max_removal());
+    let mut engine = Engine::new(&c, true);
+    let g = engine.sequence(len);
     let seconds = t0.elapsed().as_secs_f64();
+    let per = crate::game::octal::periodicity_of(&g, c.max_removal());
+    let stats = engine.stats();
+    let method = method_summary(stats, engine.computed().len(), len);
     if json {
         let obj = serde_json::json!({
             "code": c.text(),
@@ -28,6 +31,8 @@ pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
             "sequence": g,
             "periodicity": per,
             "seconds": seconds,
+            "method": method,
+            "engine": stats,
         });
         println!("{obj}");
         return ExitCode::SUCCESS;
@@ -66,6 +71,31 @@ pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
         }
         None => println!("no period certified from the first {len} values (try a larger --len)"),
     }
-    eprintln!("{seconds:.3} s");
+    eprintln!("{seconds:.3} s ({method})");
     ExitCode::SUCCESS
+}
+
+/// Which methods produced the sequence, in words.
+pub fn method_summary(
+    stats: &crate::game::octal::EngineStats,
+    computed: usize,
+    len: usize,
+) -> String {
+    let mut parts = Vec::new();
+    if stats.rare_common > 0 {
+        parts.push(format!("rare/common for {} heaps", stats.rare_common));
+    }
+    if stats.definition > 0 {
+        parts.push(format!("definition for {} heaps", stats.definition));
+    }
+    if computed < len {
+        parts.push(format!(
+            "proved period from heap {computed} on ({} values)",
+            len - computed
+        ));
+    }
+    if parts.is_empty() {
+        parts.push("single moves only".into());
+    }
+    parts.join(", ")
 }

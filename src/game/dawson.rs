@@ -5,14 +5,22 @@
 //!
 //! DC(n) is the octal game 0.137 on a heap of n ([`super::octal`]); the solver reduces a row
 //! to the multiset of its runs of standing pins (a sum of heaps, so the value is unchanged).
+//! Rows longer than 64 pins are the octal game itself ([`dc_game`]): their positions are
+//! lists of heap sizes and their value comes from the nim sequence of 0.137, whose period 34
+//! (from n = 52) is proved by the Guy–Smith test, so `DC(n)` costs O(1) for any n.
 
-use super::{Features, Game, Value};
+use super::octal::{heap_value, OctalError, OctalGame};
+use super::{AnyGame, Features, Game, Value};
 use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum DawsonError {
-    #[error("DC({0}): at most 64 pins are supported")]
+    #[error("DC({0}): at most 64 pins are supported as a row of pins")]
     TooMany(u64),
+    #[error("DC({0}): at most {max} pins", max = u32::MAX)]
+    TooLarge(u64),
+    #[error(transparent)]
+    Octal(#[from] OctalError),
     #[error("pin row `{text}` has {found} pins, expected {expected}")]
     RowLength {
         text: String,
@@ -47,6 +55,16 @@ pub fn parse_pins(text: &str) -> Result<Dawson, DawsonError> {
         n += 1;
     }
     Dawson::with_start(n, standing)
+}
+
+/// `DC(n)` as a game: a row of pins for `n ≤ 64` (positions are pin sets, as the maps of
+/// Prop 5.19 need), the octal game 0.137 on one heap beyond (positions are heap lists).
+pub fn dc_game(n: u64) -> Result<AnyGame, DawsonError> {
+    if n <= 64 {
+        return Dawson::new(n).map(AnyGame::Dawson);
+    }
+    let n32 = u32::try_from(n).map_err(|_| DawsonError::TooLarge(n))?;
+    Ok(AnyGame::Octal(OctalGame::dawson(n32)?))
 }
 
 /// Dawson's Chess on `n` pins, possibly started at a position.
@@ -95,6 +113,14 @@ impl Dawson {
 
     pub fn pins(&self) -> u32 {
         self.n
+    }
+
+    /// nim-value of the start from the 0.137 sequence: the XOR of `G(run)` over the runs of
+    /// standing pins (Sprague–Grundy), without exploring the game.
+    pub fn nim_by_sequence(&self) -> Result<u32, OctalError> {
+        runs(self.start)
+            .into_iter()
+            .try_fold(0, |x, r| Ok(x ^ heap_value("0.137", r as u64)?))
     }
 
     /// A position of this game drawn as by [`Dawson::label`] (`|.||`): exactly `n` pins.

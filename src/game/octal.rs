@@ -14,9 +14,15 @@
 //! proves period 34 with least preperiod 52 (last exception at n = 51); Prop 5.23 of the
 //! paper states a preperiod of 68, which is a preperiod but not the least one.
 
+mod engine;
+
+pub use engine::{Engine, EngineStats};
+
 use super::{mex, Features, Game, Value};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 use thiserror::Error;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -31,17 +37,90 @@ pub enum OctalError {
     NoMoves(String),
     #[error("octal code `{0}` is too long (at most 32 digits after the point)")]
     TooLong(String),
-    #[error("heap {heap} of {code} is too large: no period is certified from the first {checked} values, and heaps from {checked} on are only evaluated through a proved period")]
+    #[error("heap {heap} of {code}: no period is proved from the first {checked} values, and heaps of {checked} or more are only evaluated through a proved period")]
     NoPeriod {
         code: String,
-        heap: u32,
+        heap: u64,
         checked: usize,
+    },
+    #[error("heap {heap} of {code}: computing G({heap}) would exceed the work budget ({computed} values computed, no period proved); `grundy octal {code} --len N` computes long sequences without a budget")]
+    TooCostly {
+        code: String,
+        heap: u64,
+        computed: usize,
     },
 }
 
-/// Heaps below this size are evaluated from the computed sequence; larger ones only through
-/// a period proved from this many values.
-pub const DIRECT_LIMIT: usize = 1 << 14;
+/// Heaps below this size may be computed directly; larger ones are evaluated only through a
+/// period proved from at most this many values.
+pub const MAX_COMPUTED: usize = 1 << 22;
+
+/// Work (options looked at) [`heap_value`] may spend on one game before it refuses: a few
+/// seconds on a 2-core machine. Deterministic: whether a heap is answered does not depend on
+/// what was asked before, because the engine's work up to a given length is fixed.
+pub const HEAP_WORK_BUDGET: u64 = 4_000_000_000;
+
+type Shared = Arc<Mutex<Engine>>;
+
+fn cache() -> &'static Mutex<HashMap<Vec<u8>, Shared>> {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<u8>, Shared>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn engine_for(code: &OctalCode) -> Shared {
+    let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
+    map.entry(code.digits.clone())
+        .or_insert_with(|| Arc::new(Mutex::new(Engine::new(code, true))))
+        .clone()
+}
+
+/// `G(n)` of the octal game `code` (e.g. `"0.137"`), from a process-wide cache: each game's
+/// sequence is computed once, and once its period is proved every heap, however large, is a
+/// lookup. Heaps of at least [`MAX_COMPUTED`] need a proved period.
+pub fn heap_value(code: &str, n: u64) -> Result<u32, OctalError> {
+    heap_value_of(&OctalCode::parse(code)?, n)
+}
+
+/// [`heap_value`] for a parsed code.
+pub fn heap_value_of(code: &OctalCode, n: u64) -> Result<u32, OctalError> {
+    let shared = engine_for(code);
+    let mut e = shared.lock().unwrap_or_else(|e| e.into_inner());
+    value_within(&mut e, code, n, MAX_COMPUTED, HEAP_WORK_BUDGET)
+}
+
+/// `G(n)` from `e`, computing at most `max_computed` values and `budget` work.
+fn value_within(
+    e: &mut Engine,
+    code: &OctalCode,
+    n: u64,
+    max_computed: usize,
+    budget: u64,
+) -> Result<u32, OctalError> {
+    if let Some(v) = e.known(n) {
+        return Ok(v);
+    }
+    let target = if n < max_computed as u64 {
+        n as usize + 1
+    } else {
+        max_computed
+    };
+    let within = e.extend_to(target, budget);
+    if let Some(v) = e.known(n) {
+        return Ok(v);
+    }
+    if !within {
+        return Err(OctalError::TooCostly {
+            code: code.text.clone(),
+            heap: n,
+            computed: e.computed().len(),
+        });
+    }
+    Err(OctalError::NoPeriod {
+        code: code.text.clone(),
+        heap: n,
+        checked: max_computed,
+    })
+}
 
 /// An octal game, given by its code.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -130,110 +209,24 @@ impl OctalCode {
         g
     }
 
-    /// `G(0), …, G(len-1)` with the rare/common split of Winning Ways ("sparse space spells
-    /// speed"): for a mask, values of odd masked parity ("common") arise from two heaps only
-    /// as rare ⊕ common. To decide whether a candidate `v` is a two-heap option, each pair of
-    /// value classes `{w, v⊕w}` is scanned over the heaps of its *smaller* class only, so a
-    /// common candidate costs O(#rare heaps) without the mask being known in advance;
-    /// candidates that do occur are usually hit after a few heaps. Measured on a 2-core
-    /// machine, len 30000: 0.16 in 0.011 s (definition: 0.42 s); games without a sparse space,
-    /// such as 0.137, gain only a constant factor (0.15 s vs 0.43 s).
+    /// `G(0), …, G(len-1)`: the rare/common method where it pays, the definition where it
+    /// does not (see [`engine`]), and values past a proved period from the period.
     pub fn nim_sequence(&self, len: usize) -> Vec<u32> {
-        let t = self.max_removal();
-        let mut g: Vec<u32> = Vec::with_capacity(len);
-        // heaps_with[w]: heap sizes >= 1 with value w, increasing.
-        let mut heaps_with: Vec<Vec<u32>> = Vec::new();
-        for n in 0..len as u32 {
-            let mut direct: u128 = 0;
-            let mut direct_big: Vec<u32> = Vec::new();
-            let mut split_totals: Vec<u32> = Vec::new();
-            for j in 0..=t.min(n as usize) {
-                let d = self.digit(j);
-                let r = n - j as u32;
-                let mut put = |v: u32| {
-                    if v < 128 {
-                        direct |= 1 << v;
-                    } else {
-                        direct_big.push(v);
-                    }
-                };
-                if d & 1 != 0 && r == 0 && j > 0 {
-                    put(0);
-                }
-                if d & 2 != 0 && r > 0 && j > 0 {
-                    put(g[r as usize]);
-                }
-                if d & 4 != 0 && r >= 2 {
-                    split_totals.push(r);
-                }
-            }
-            let occurs = |v: u32| -> bool {
-                if (v < 128 && direct & (1 << v) != 0) || direct_big.contains(&v) {
-                    return true;
-                }
-                split_totals.iter().any(|&r| {
-                    (0..heaps_with.len() as u32).any(|w| {
-                        let u = w ^ v;
-                        if u as usize >= heaps_with.len() || u < w && v != 0 {
-                            // Each unordered pair {w, u} is scanned once (from its smaller member).
-                            return false;
-                        }
-                        let (rare, other) =
-                            if heaps_with[w as usize].len() <= heaps_with[u as usize].len() {
-                                (w, u)
-                            } else {
-                                (u, w)
-                            };
-                        heaps_with[rare as usize]
-                            .iter()
-                            .take_while(|&&a| a < r)
-                            .any(|&a| g[(r - a) as usize] == other)
-                    })
-                })
-            };
-            let mut v = 0;
-            while occurs(v) {
-                v += 1;
-            }
-            g.push(v);
-            if n > 0 {
-                if heaps_with.len() <= v as usize {
-                    heaps_with.resize(v as usize + 1, Vec::new());
-                }
-                heaps_with[v as usize].push(n);
-            }
-        }
-        g
+        Engine::new(self, true).sequence(len)
     }
 
-    /// `G(h)` for each heap: from the sequence below [`DIRECT_LIMIT`], beyond it through the
-    /// proved period (an error if none is certified from `DIRECT_LIMIT` values).
+    /// `G(0), …, G(len-1)` computed value by value (rare/common or definition, no period):
+    /// what the period shortcut is tested against.
+    pub fn nim_sequence_computed(&self, len: usize) -> Vec<u32> {
+        Engine::new(self, false).sequence(len)
+    }
+
+    /// `G(h)` for each heap, from the process-wide cache ([`heap_value`]).
     pub fn values_of(&self, heaps: &[u32]) -> Result<Vec<u32>, OctalError> {
-        let top = heaps.iter().copied().max().unwrap_or(0) as usize;
-        if top < DIRECT_LIMIT {
-            let g = self.nim_sequence(top + 1);
-            return Ok(heaps.iter().map(|&h| g[h as usize]).collect());
-        }
-        let g = self.nim_sequence(DIRECT_LIMIT);
-        let per = periodicity_of(&g, self.max_removal());
-        let Some(p) = per.proof else {
-            return Err(OctalError::NoPeriod {
-                code: self.text.clone(),
-                heap: top as u32,
-                checked: DIRECT_LIMIT,
-            });
-        };
-        Ok(heaps
+        heaps
             .iter()
-            .map(|&h| {
-                let h = h as usize;
-                if h < p.preperiod {
-                    g[h]
-                } else {
-                    g[p.preperiod + (h - p.preperiod) % p.period]
-                }
-            })
-            .collect())
+            .map(|&h| heap_value_of(self, h as u64))
+            .collect()
     }
 
     /// Searches the first `len` values for a Guy–Smith certificate of periodicity.
@@ -330,6 +323,8 @@ pub struct OctalGame {
     heaps: Vec<u32>,
     /// `G(h)` for each heap of `heaps`.
     values: Vec<u32>,
+    /// Named as Dawson's Chess, `DC(n)` (0.137 on one heap too long for a row of pins).
+    dawson: bool,
 }
 
 impl OctalGame {
@@ -340,7 +335,16 @@ impl OctalGame {
             code,
             heaps,
             values,
+            dawson: false,
         })
+    }
+
+    /// Dawson's Chess on `n` pins as the octal game 0.137 on one heap of `n`, named `DC(n)`:
+    /// the form for rows too long for [`super::dawson::Dawson`]'s bit sets.
+    pub fn dawson(n: u32) -> Result<OctalGame, OctalError> {
+        let mut g = OctalGame::new(OctalCode::parse("0.137")?, vec![n])?;
+        g.dawson = true;
+        Ok(g)
     }
     pub fn code(&self) -> &OctalCode {
         &self.code
@@ -355,6 +359,9 @@ impl OctalGame {
     }
 
     pub fn name(&self) -> String {
+        if self.dawson {
+            return format!("DC({})", self.heaps[0]);
+        }
         let hs: Vec<String> = self.heaps.iter().map(u32::to_string).collect();
         format!("{}({})", self.code, hs.join(","))
     }
@@ -456,14 +463,166 @@ mod tests {
         assert_eq!(code.nim_sequence_naive(102), A002187.to_vec());
     }
 
+    /// The games of the benchmark table (issue 21) and a few more, with and without a
+    /// sparse space: the engine (rare/common or definition, and the period shortcut) agrees
+    /// value for value with the definition.
     #[test]
-    fn fast_sequence_equals_naive() {
-        for c in [
-            "0.137", "0.07", "0.6", "4.7", "0.77", "0.16", "0.4", "4.0", "0.51",
+    fn engine_equals_definition() {
+        for (c, len) in [
+            ("0.137", 6000),
+            ("0.16", 6000),
+            ("0.106", 6000),
+            ("0.007", 6000),
+            ("4.7", 6000),
+            ("0.07", 2000),
+            ("0.6", 3000),
+            ("4.777", 2000),
+            ("0.77", 2000),
+            ("0.51", 2000),
+            ("0.4", 2000),
+            ("4.0", 500),
+            ("0.0000000000000000000000000000007", 300),
+            ("4.3", 300),
         ] {
             let code = OctalCode::parse(c).unwrap();
-            assert_eq!(code.nim_sequence(400), code.nim_sequence_naive(400), "{c}");
+            let naive = code.nim_sequence_naive(len);
+            assert_eq!(code.nim_sequence_computed(len), naive, "{c} computed");
+            assert_eq!(code.nim_sequence(len), naive, "{c} with period");
         }
+    }
+
+    #[test]
+    fn rare_common_method_is_used_where_it_pays() {
+        let stats = |c: &str| {
+            let code = OctalCode::parse(c).unwrap();
+            let mut e = Engine::new(&code, false);
+            e.extend_to(20_000, u64::MAX);
+            e.stats().clone()
+        };
+        // 0.16 and 0.106 have a sparse space: almost every heap by rare/common.
+        for c in ["0.16", "0.106"] {
+            let s = stats(c);
+            assert!(s.rare_common > 19_000, "{c}: {s:?}");
+            // Far below the 10^8 pairs of the definition.
+            assert!(s.work < 20_000_000, "{c}: {s:?}");
+        }
+        // 0.007 has none: the definition does the work.
+        let s = stats("0.007");
+        assert!(s.definition > 15_000, "0.007: {s:?}");
+    }
+
+    /// Treblecross (0.007) independently: a row of cells, a move fills three adjacent empty
+    /// cells.
+    #[test]
+    fn treblecross_blocks_brute_force() {
+        fn go(row: u32, len: u32, memo: &mut std::collections::HashMap<u32, u32>) -> u32 {
+            if let Some(&v) = memo.get(&row) {
+                return v;
+            }
+            let mut seen = Vec::new();
+            for i in 0..len.saturating_sub(2) {
+                if row >> i & 0b111 == 0 {
+                    seen.push(go(row | 0b111 << i, len, memo));
+                }
+            }
+            let v = (0..).find(|x| !seen.contains(x)).unwrap();
+            memo.insert(row, v);
+            v
+        }
+        let brute: Vec<u32> = (0..20)
+            .map(|n| go(0, n, &mut std::collections::HashMap::new()))
+            .collect();
+        assert_eq!(OctalCode::parse("0.007").unwrap().nim_sequence(20), brute);
+        assert_eq!(&brute[..8], &[0, 0, 0, 1, 1, 1, 2, 2]);
+    }
+
+    /// Known sequences (OEIS, Winning Ways ch. 4) and their periods.
+    #[test]
+    fn oeis_sequences_and_periods() {
+        // A071074, Double Kayles 0.7777 (offset 0): period 24, last exception 141.
+        let a071074 = [
+            0, 1, 2, 3, 4, 5, 6, 7, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 4, 5, 12, 13, 9, 8, 2, 3,
+            4, 5, 15, 14, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 16,
+            17, 10, 11, 8, 9, 14, 15, 5, 4, 3, 2, 16, 17, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 6, 7,
+            3, 2, 8, 9, 14, 15, 5, 4, 3, 2,
+        ];
+        let dk = OctalCode::parse("0.7777").unwrap();
+        assert_eq!(dk.nim_sequence(a071074.len()), a071074);
+        let p = dk.periodicity(1000).proof.unwrap();
+        assert_eq!((p.period, p.last_exception), (24, Some(141)));
+        // A071434, 0.1377 (offset 1): period 24, last exception 140.
+        let a071434 = [
+            1, 1, 2, 2, 3, 3, 1, 1, 4, 4, 3, 3, 2, 2, 1, 1, 4, 4, 2, 2, 6, 6, 4, 4, 1, 1, 2, 2, 7,
+            7, 1, 1, 4, 4, 3, 3, 2, 2, 1, 1, 4, 4, 6, 6, 7, 7, 4, 4, 1, 1, 2, 2, 8, 8, 5, 5, 4, 4,
+            7, 7, 2, 2, 1, 1, 8, 8, 6, 6, 7, 7, 4, 4, 1, 1, 2, 2, 3, 3, 1, 1, 4, 4, 7, 7, 2, 2, 1,
+            1, 8, 8, 2, 2, 7, 7, 4, 4, 1, 1, 2, 2, 8, 8,
+        ];
+        let c = OctalCode::parse("0.1377").unwrap();
+        assert_eq!(c.nim_sequence(a071434.len() + 1)[1..], a071434);
+        let p = c.periodicity(1000).proof.unwrap();
+        assert_eq!((p.period, p.last_exception), (24, Some(140)));
+        // A071435, 0.177 (offset 1): period 20, last exception 496.
+        let a071435 = [
+            1, 1, 2, 2, 3, 1, 1, 4, 4, 3, 2, 2, 1, 1, 4, 2, 2, 6, 4, 4, 1, 1, 2, 2, 7, 1, 1, 4, 4,
+            3, 2, 2, 1, 1, 4, 8, 2, 7, 4, 4, 1, 1, 2, 2, 7, 8, 1, 4, 4, 7, 2, 2, 1, 1, 4, 4, 2, 7,
+            7, 4, 1, 1, 2, 2, 7, 7, 1, 1, 4, 7, 2, 2, 1, 1, 4, 4, 6, 2, 7, 4, 1, 1, 2, 2, 8, 8, 5,
+            1, 4, 7, 2, 2, 1, 1, 8, 8, 6, 7, 7, 4, 1, 1,
+        ];
+        let c = OctalCode::parse("0.177").unwrap();
+        assert_eq!(c.nim_sequence(a071435.len() + 1)[1..], a071435);
+        let p = c.periodicity(4000).proof.unwrap();
+        assert_eq!((p.period, p.last_exception), (20, Some(496)));
+        // A077069, 4.777 (offset 1): period 20.
+        let a077069 = [
+            1, 2, 4, 6, 1, 2, 8, 10, 1, 13, 2, 16, 1, 4, 13, 14, 1, 8, 4, 13, 1, 2, 4, 8, 1, 13,
+            16, 8, 1, 4, 2, 13, 1, 4, 8, 13, 1, 16, 4, 13,
+        ];
+        let c = OctalCode::parse("4.777").unwrap();
+        assert_eq!(c.nim_sequence(a077069.len() + 1)[1..], a077069);
+        assert_eq!(c.periodicity(1000).proof.unwrap().period, 20);
+    }
+
+    #[test]
+    fn period_shortcut_matches_computed_values() {
+        // 0.137 is proved periodic after 256 values; the next 20000 values from the period
+        // are the computed ones.
+        let code = OctalCode::parse("0.137").unwrap();
+        let mut e = Engine::new(&code, true);
+        e.extend_to(20_000, u64::MAX);
+        assert_eq!(e.computed().len(), 256);
+        let computed = code.nim_sequence_computed(20_000);
+        assert!((0..20_000u64).all(|n| e.known(n) == Some(computed[n as usize])));
+    }
+
+    #[test]
+    fn heap_value_cache_and_refusals() {
+        // DC(10^6) and DC(10^9) through the proved period: 10^6 = 52 + 8 + 34·29410 and
+        // 10^9 = 52 + 6 + 34·29411763, so they are G(60) = 1 and G(58) = 0 (A002187).
+        assert_eq!(52 + 8 + 34 * 29_410, 1_000_000);
+        assert_eq!(52 + 6 + 34 * 29_411_763, 1_000_000_000);
+        assert_eq!(heap_value("0.137", 1_000_000), Ok(1));
+        assert_eq!(A002187[60], 1);
+        assert_eq!(heap_value("0.137", 1_000_000_000), Ok(0));
+        assert_eq!(heap_value("0.1370", 85), Ok(9));
+        assert!(matches!(heap_value("0.8", 3), Err(OctalError::Syntax(_))));
+        let officers = OctalCode::parse("0.6").unwrap();
+        let mut e = Engine::new(&officers, true);
+        assert!(matches!(
+            value_within(&mut e, &officers, 5000, 1000, u64::MAX),
+            Err(OctalError::NoPeriod { heap: 5000, .. })
+        ));
+        let treble = OctalCode::parse("0.007").unwrap();
+        let mut e = Engine::new(&treble, true);
+        assert!(matches!(
+            value_within(&mut e, &treble, 5000, 10_000, 100_000),
+            Err(OctalError::TooCostly { heap: 5000, .. })
+        ));
+        // Within the budget, the same heap is answered.
+        let naive = treble.nim_sequence_naive(5001);
+        assert_eq!(
+            value_within(&mut e, &treble, 5000, 10_000, u64::MAX),
+            Ok(naive[5000])
+        );
     }
 
     #[test]
@@ -540,15 +699,11 @@ mod tests {
     fn huge_heaps_use_the_proved_period() {
         let code = OctalCode::parse("0.137").unwrap();
         let g = code.nim_sequence(200);
-        // 10^9 = 52 + 6 + 34·29411763, so G(10^9) = G(58) = 0 (A002187).
-        assert_eq!(52 + 6 + 34 * 29_411_763, 1_000_000_000);
         let v = code.values_of(&[1_000_000_000, 17]).unwrap();
         assert_eq!(v, vec![g[58], g[17]]);
         assert_eq!(g[58], 0);
-        assert!(matches!(
-            OctalCode::parse("0.6").unwrap().values_of(&[100_000]),
-            Err(OctalError::NoPeriod { .. })
-        ));
+        let dc = OctalGame::dawson(1_000_000).unwrap();
+        assert_eq!((dc.name(), dc.nim_by_sequence()), ("DC(1000000)".into(), 1));
     }
 
     #[test]

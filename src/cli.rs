@@ -112,6 +112,9 @@ pub enum Command {
         max_wheel: u64,
         #[arg(long)]
         json: bool,
+        /// Also the large instances: TER/DNT(W_n) for n = 36..=40, TER(Q_5), DNT(Q_5).
+        #[arg(long)]
+        scale: bool,
     },
     /// Outcome of TER(C_n) for odd n by the packed-table sweep (Conjecture 5.5).
     Cycle {
@@ -279,7 +282,8 @@ pub fn main() -> ExitCode {
             max_cycle,
             max_wheel,
             json,
-        } => bench::run(max_cycle, max_wheel, json),
+            scale,
+        } => bench::run(max_cycle, max_wheel, json, scale),
         Command::Octal { code, len, json } => octal::run(&code, len, json),
         Command::Cycle {
             mut n,
@@ -388,16 +392,19 @@ fn solve(
             );
         } else {
             match r.nim {
-                Some(v) => println!("nim({}) = {v}  [{}]", r.game, r.method),
+                Some(v) => println!("nim({}) = {v}", r.game),
                 None => println!(
-                    "{} is an {}-position  [{}]; nim-value not computed",
-                    r.game, r.outcome, r.method
+                    "{} is an {}-position (nim-value not computed)",
+                    r.game, r.outcome
                 ),
             }
             if let Some(note) = &r.note {
                 eprintln!("{note}");
             }
-            eprintln!("{} positions, {:.3} s", r.positions, r.seconds);
+            eprintln!(
+                "method {}: {} positions, {:.3} s",
+                r.method, r.positions, r.seconds
+            );
         }
     }
     ExitCode::SUCCESS

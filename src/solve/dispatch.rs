@@ -147,18 +147,9 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
     if fast_path_exists(game) {
         return Ok(());
     }
-    let est = estimate::tree(game);
     let limit = budget.position_limit(MEMO_BYTES) as f64;
-    if est.positions > limit * TREE_MARGIN {
-        return Err(refusal_from_estimate(
-            game,
-            est.positions,
-            false,
-            limit,
-            hint_for(game),
-        ));
-    }
     if let AnyGame::Removing(g) = game {
+        // Sampled distinct positions: the game tree of TER/DNT is factorially larger.
         let e = estimate::removing(g, limit * 2.0);
         if e.positions > limit {
             return Err(refusal_from_estimate(
@@ -169,6 +160,17 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
                 hint_for(game),
             ));
         }
+        return Ok(());
+    }
+    let est = estimate::tree(game);
+    if est.positions > limit * TREE_MARGIN {
+        return Err(refusal_from_estimate(
+            game,
+            est.positions,
+            false,
+            limit,
+            hint_for(game),
+        ));
     }
     Ok(())
 }

@@ -22,7 +22,7 @@ const SAMPLES: u64 = 160;
 /// Random walks of the tree estimator.
 const WALKS: u32 = 48;
 /// How far a tree estimate must exceed the position limit before it alone refuses.
-pub const TREE_MARGIN: f64 = 1e4;
+pub const TREE_MARGIN: f64 = 1e6;
 
 /// An estimate of positions to be stored.
 #[derive(Clone, Debug, PartialEq)]

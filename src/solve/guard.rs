@@ -260,6 +260,10 @@ mod tests {
         };
         assert_eq!(b.position_limit(10.0), 7);
         assert!(Budget::default_for_machine().max_memory >= 256 << 20);
+        let b = Budget {
+            max_positions: Some(7),
+            max_memory: u64::MAX,
+        };
         let m = Monitor::new("x".into(), &b, 10.0, "smaller".into());
         assert!(m.check(7).is_ok());
         let r = m.check(8).unwrap_err();

@@ -111,7 +111,8 @@ impl<'g, G: Game> Solver<'g, G> {
                     let v = mex(done.opts.iter().map(|o| self.memo[o]));
                     self.memo.insert(done.pos, v);
                     let n = self.memo.len() as u64;
-                    if n % Monitor::EVERY == 0 {
+                    let over = self.monitor.as_ref().is_some_and(|m| n > m.max_positions);
+                    if n % Monitor::EVERY == 0 || over {
                         self.progress.update(stack.len() as u64, n);
                         if let Some(m) = &self.monitor {
                             if let Err(r) = m.check(n) {

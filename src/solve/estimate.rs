@@ -108,6 +108,7 @@ pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
     let free: Vec<usize> = bits(full & !start).collect();
     let k = free.len();
     let order = group_order(game);
+    let term = super::terminating::Terminating::new(game.graph(), game.convexity().closure_kind());
     let mut rng = Rng(0x5EED ^ full ^ start.rotate_left(17));
     // Nonterminating sets per level (absolute, estimated).
     let mut nonterm = vec![0.0f64; k + 1];
@@ -123,7 +124,7 @@ pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
         };
         let hits = sets
             .iter()
-            .filter(|&&x| !game.terminating(start | x))
+            .filter(|&&x| !term.terminating(start | x))
             .count();
         nonterm[s] = c * hits as f64 / sets.len().max(1) as f64;
         samples[s] = sets;
@@ -144,7 +145,7 @@ pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
             .iter()
             .filter(|&&x| {
                 let p = start | x;
-                game.terminating(p) && bits(x).any(|v| !game.terminating(p & !(1 << v)))
+                term.terminating(p) && bits(x).any(|v| !term.terminating(p & !(1 << v)))
             })
             .count();
         boundary += c * hits as f64 / sets.len().max(1) as f64;

@@ -17,6 +17,7 @@
 use super::canon::Canon;
 use super::guard::{Monitor, Refusal};
 use super::progress::Progress;
+use super::terminating::Terminating;
 use crate::game::mex;
 use crate::game::removing::{RemovingGame, Rule};
 use crate::graph::bits;
@@ -50,6 +51,7 @@ pub fn solve(
 ) -> Result<LevelResult, Refusal> {
     let t0 = Instant::now();
     let canon = Canon::for_game(game);
+    let term = Terminating::new(game.graph(), game.convexity().closure_kind());
     let full = game.graph().full();
     let rule = game.rule();
     let start = canon.canonical(game, game.start_set());
@@ -65,7 +67,7 @@ pub fn solve(
             let mut next: Vec<u64> = chunk
                 .par_iter()
                 .flat_map_iter(|&p| {
-                    let free = if rule == Rule::Ter && game.terminating(p) {
+                    let free = if rule == Rule::Ter && term.terminating(p) {
                         0
                     } else {
                         full & !p
@@ -79,7 +81,7 @@ pub fn solve(
             if rule == Rule::Dnt {
                 next = next
                     .into_par_iter()
-                    .filter(|&q| !game.terminating(q))
+                    .filter(|&q| !term.terminating(q))
                     .collect();
             }
             part_total += next.len() as u64;
@@ -109,7 +111,7 @@ pub fn solve(
         let new: Vec<u32> = here
             .par_iter()
             .map(|&p| {
-                if rule == Rule::Ter && game.terminating(p) {
+                if rule == Rule::Ter && term.terminating(p) {
                     return 0;
                 }
                 mex(bits(full & !p).filter_map(|v| {

@@ -12,6 +12,7 @@ pub mod guard;
 pub mod levels;
 pub mod progress;
 pub mod spectrum;
+pub mod terminating;
 
 use crate::game::{mex, Game};
 use guard::{Monitor, Refusal};

@@ -201,3 +201,23 @@ fn formulas_reach_octal_heaps_through_the_front_door_and_are_guarded() {
     let e = f.eval_int(&env).unwrap_err();
     assert!(e.contains("refused"), "{e}");
 }
+
+#[test]
+fn claim_instances_past_the_budget_are_refused_at_their_location() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("guard.yaml");
+    std::fs::write(
+        &p,
+        "kind: claim\nsource: X\ngame: TER(Grid_{7,n})\nparams:\n  n: 8..=8\nnim: 0\n",
+    )
+    .unwrap();
+    let o = grundy(&["check", p.to_str().unwrap()]);
+    let t = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(t.contains("guard.yaml:3:7"), "{t}");
+    assert!(t.contains("refused before solving"), "{t}");
+}

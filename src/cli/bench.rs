@@ -12,6 +12,18 @@ use crate::solve::progress::Progress;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// CPU seconds (user + system) this process has used so far: on a loaded machine, the work
+/// of a solve independently of what else runs.
+pub(crate) fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return f64::NAN;
+    }
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(u.ru_utime) + tv(u.ru_stime)
+}
+
 /// The exhaustive level solver on a removing game, unbudgeted: (nim, positions, seconds).
 fn exhaustive(text: &str) -> (String, u32, u64, f64) {
     let g = parse_game(text, ParseOptions::default()).expect("benchmark games parse");
@@ -86,7 +98,8 @@ pub fn speedup(json: bool) {
     }
 }
 
-/// TER(W_n), DNT(W_n) for n = 36..=40 and TER(Q_5), DNT(Q_5), each with wall time and peak memory.
+/// TER(W_n), DNT(W_n) for n = 36..=40 and TER(Q_5), DNT(Q_5), each with wall time, CPU time
+/// and peak memory.
 pub fn scale(json: bool) {
     let mut games: Vec<String> = Vec::new();
     for n in 36..=40 {
@@ -97,21 +110,23 @@ pub fn scale(json: bool) {
     games.push("DNT(Q_5)".into());
     if !json {
         println!(
-            "{:<12} {:>4} {:>12} {:>9} {:>10}",
-            "scale", "nim", "positions", "seconds", "peak MiB"
+            "{:<12} {:>4} {:>12} {:>9} {:>9} {:>10}",
+            "scale", "nim", "positions", "seconds", "cpu s", "peak MiB"
         );
     }
     for text in games {
         reset_peak();
+        let c0 = cpu_seconds();
         let (game, nim, positions, secs) = exhaustive(&text);
+        let cpu = cpu_seconds() - c0;
         let peak = peak_mib().unwrap_or(f64::NAN);
         if json {
             println!(
                 "{}",
-                serde_json::json!({"scale_game": game, "nim": nim, "positions": positions, "seconds": secs, "peak_mib": peak})
+                serde_json::json!({"scale_game": game, "nim": nim, "positions": positions, "seconds": secs, "cpu_seconds": cpu, "peak_mib": peak})
             );
         } else {
-            println!("{game:<12} {nim:>4} {positions:>12} {secs:>9.3} {peak:>10.1}");
+            println!("{game:<12} {nim:>4} {positions:>12} {secs:>9.3} {cpu:>9.3} {peak:>10.1}");
         }
     }
 }

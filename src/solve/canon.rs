@@ -28,6 +28,81 @@ pub enum Canon {
         /// Order of the group generated.
         order: f64,
     },
+    /// The hypercube Q_d (vertex x adjacent to x ^ 2^i), d <= 5, started at ∅: the least image
+    /// over the automorphisms x ↦ π(x ⊕ t) with t in an invariant set X(S) of vertices (those
+    /// whose distance profile to S is largest), so |X| · d! images instead of 2^d · d!.
+    Hypercube {
+        d: u32,
+        /// `spheres[x * (d + 1) + r]`: vertices at distance r from x.
+        spheres: Vec<u64>,
+        /// The d! coordinate permutations, as vertex permutations.
+        perms: Vec<crate::graph::symmetry::Perm>,
+    },
+}
+
+/// Translation of a set of hypercube vertices by `t` (x ↦ x ⊕ t), by butterfly swaps.
+#[inline]
+fn translate(mut s: u64, t: u64, d: u32) -> u64 {
+    const M: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    for (j, &m) in M.iter().enumerate().take(d as usize) {
+        if t >> j & 1 == 1 {
+            let k = 1u32 << j;
+            s = ((s >> k) & m) | ((s & m) << k);
+        }
+    }
+    s
+}
+
+fn permutations(d: usize) -> Vec<Vec<usize>> {
+    if d == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(d - 1) {
+        for i in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(i, d - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+fn hypercube(game: &RemovingGame) -> Option<Canon> {
+    let g = game.graph();
+    let n = g.n();
+    if !n.is_power_of_two() || !(4..=32).contains(&n) || game.start_set() != 0 {
+        return None;
+    }
+    let d = n.trailing_zeros();
+    let is_cube = (0..n).all(|x| g.adj(x) == (0..d).fold(0u64, |m, i| m | 1 << (x ^ 1 << i)));
+    if !is_cube {
+        return None;
+    }
+    let mut spheres = vec![0u64; n * (d as usize + 1)];
+    for x in 0..n {
+        for y in 0..n {
+            let r = (x ^ y).count_ones() as usize;
+            spheres[x * (d as usize + 1) + r] |= 1 << y;
+        }
+    }
+    let perms = permutations(d as usize)
+        .into_iter()
+        .map(|pi| {
+            let map: Vec<usize> = (0..n)
+                .map(|x| (0..d as usize).fold(0, |y, i| y | (x >> i & 1) << pi[i]))
+                .collect();
+            crate::graph::symmetry::Perm::new(map)
+        })
+        .collect();
+    Some(Canon::Hypercube { d, spheres, perms })
 }
 
 fn low(m: u32) -> u64 {
@@ -75,6 +150,9 @@ impl Canon {
     /// The structured form when the graph has a verified rim or twin block whose group is at
     /// least as large as the automorphisms the game stores; the generic form otherwise.
     pub fn for_game(game: &RemovingGame) -> Canon {
+        if let Some(c) = hypercube(game) {
+            return c;
+        }
         let g = game.graph();
         let n = g.n();
         let start = game.start_set();
@@ -143,6 +221,18 @@ impl Canon {
                 }
                 format!("{} (group order {order})", parts.join(", "))
             }
+            Canon::Hypercube { d, perms, .. } => {
+                format!("hypercube Q_{d} (group order {})", perms.len() << d)
+            }
+        }
+    }
+
+    /// Order of the group whose orbits the form identifies.
+    pub fn order(&self) -> Option<f64> {
+        match self {
+            Canon::Generic => None,
+            Canon::Structured { order, .. } => Some(*order),
+            Canon::Hypercube { d, perms, .. } => Some((perms.len() << d) as f64),
         }
     }
 
@@ -164,6 +254,38 @@ impl Canon {
                     out = (out & !mask) | (r << a);
                 }
                 out
+            }
+            Canon::Hypercube { d, spheres, perms } => {
+                if s == 0 {
+                    return 0;
+                }
+                let n = 1usize << d;
+                let w = *d as usize + 1;
+                // Distance profile of each vertex to S, as base-64 digits (an invariant).
+                let profile = |x: usize| {
+                    spheres[x * w..(x + 1) * w]
+                        .iter()
+                        .fold(0u64, |k, &sp| k << 6 | u64::from((sp & s).count_ones()))
+                };
+                let mut top = 0u64;
+                let mut xs = 0u64;
+                for x in 0..n {
+                    let k = profile(x);
+                    if k > top {
+                        top = k;
+                        xs = 1 << x;
+                    } else if k == top {
+                        xs |= 1 << x;
+                    }
+                }
+                let mut best = u64::MAX;
+                for x in crate::graph::bits(xs) {
+                    let t = translate(s, x as u64, *d);
+                    for p in perms {
+                        best = best.min(p.apply(t));
+                    }
+                }
+                best
             }
         }
     }
@@ -247,5 +369,36 @@ mod tests {
         // A start on the rim breaks the rotations: the stored automorphisms fixing it are used.
         let c = game(fam::cycle(9).unwrap(), 1);
         assert!(matches!(Canon::for_game(&c), Canon::Generic));
+    }
+}
+
+#[cfg(test)]
+mod hypercube_tests {
+    use super::*;
+    use crate::game::removing::Rule;
+    use crate::graph::{families as fam, Closure};
+
+    #[test]
+    fn hypercube_forms_are_orbit_invariants_and_images() {
+        for d in [3u64, 4] {
+            let g =
+                RemovingGame::new(Rule::Ter, fam::hypercube(d).unwrap(), Closure::Hull, 0).unwrap();
+            let canon = Canon::for_game(&g);
+            assert!(matches!(canon, Canon::Hypercube { .. }), "Q_{d}");
+            assert_eq!(canon.order(), Some(if d == 3 { 48.0 } else { 384.0 }));
+            let sym = g.symmetry();
+            assert!(sym.is_complete());
+            let n = 1u64 << d;
+            let step = if d == 3 { 1 } else { 97 };
+            for s in (0..1u64 << n).step_by(step) {
+                let c = canon.canonical(&g, s);
+                // An image of s under an automorphism...
+                assert!(sym.perms().iter().any(|p| p.apply(s) == c), "Q_{d} {s:b}");
+                // ...and the same for every set of the orbit.
+                for p in sym.perms().iter().take(12) {
+                    assert_eq!(canon.canonical(&g, p.apply(s)), c, "Q_{d} {s:b}");
+                }
+            }
+        }
     }
 }

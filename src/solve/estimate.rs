@@ -94,10 +94,9 @@ fn all_subsets(free: &[usize], s: usize) -> Vec<u64> {
 /// Order of the symmetry group a level solve of `game` reduces by.
 pub fn group_order(game: &RemovingGame) -> f64 {
     let stored = game.symmetry().len() as f64;
-    match Canon::for_game(game) {
-        Canon::Structured { order, .. } => order.max(stored),
-        Canon::Generic => stored,
-    }
+    Canon::for_game(game)
+        .order()
+        .map_or(stored, |o| o.max(stored))
 }
 
 /// Sampled number of canonical positions of a removing game. Stops refining (and returns the

@@ -55,6 +55,12 @@ pub enum Command {
         /// One JSON object (JSON lines for a sweep).
         #[arg(long)]
         json: bool,
+        /// Most positions an exhaustive solve may store (default: what --max-memory allows).
+        #[arg(long, value_name = "N")]
+        max_positions: Option<u64>,
+        /// Most memory an exhaustive solve may use, e.g. 8G, 512M (default: half of RAM).
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
     },
     /// Print the families 𝒢, 𝒩, 𝒢*, 𝒩* of a graph in the paper's vertex names.
     Sets {
@@ -115,6 +121,9 @@ pub enum Command {
         max_wheel: u64,
         #[arg(long)]
         json: bool,
+        /// Also the large instances: TER/DNT(W_n) for n = 36..=40, TER(Q_5), DNT(Q_5).
+        #[arg(long)]
+        scale: bool,
     },
     /// Outcome of TER(C_n) for odd n by the packed-table sweep (Conjecture 5.5).
     Cycle {
@@ -243,7 +252,19 @@ pub fn main() -> ExitCode {
             params,
             closure,
             json,
-        } => solve(&game, &params, closure.into(), json),
+            max_positions,
+            max_memory,
+        } => {
+            let mut budget = crate::solve::guard::Budget::default_for_machine();
+            budget.max_positions = max_positions;
+            if let Some(m) = max_memory {
+                match crate::solve::guard::parse_bytes(&m) {
+                    Ok(b) => budget.max_memory = b,
+                    Err(e) => return report(miette::Report::msg(format!("--max-memory: {e}"))),
+                }
+            }
+            solve(&game, &params, closure.into(), json, budget)
+        }
         Command::Sets {
             graph,
             closure,
@@ -271,7 +292,8 @@ pub fn main() -> ExitCode {
             max_cycle,
             max_wheel,
             json,
-        } => bench::run(max_cycle, max_wheel, json),
+            scale,
+        } => bench::run(max_cycle, max_wheel, json, scale),
         Command::Octal { code, len, json } => octal::run(&code, len, json),
         Command::Cycle {
             mut n,
@@ -307,7 +329,14 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCode {
+fn solve(
+    game: &str,
+    params: &[String],
+    closure: Closure,
+    json: bool,
+    budget: crate::solve::guard::Budget,
+) -> ExitCode {
+    use crate::solve::dispatch;
     let parsed: Result<Vec<_>, _> = params.iter().map(|p| parse_param(p)).collect();
     let parsed = match parsed {
         Ok(p) => p,
@@ -316,10 +345,14 @@ fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCod
     let opts = ParseOptions { closure };
     let combos = combinations(&parsed);
     let sweep = !parsed.is_empty();
+    let dopts = dispatch::Options {
+        budget,
+        progress: true,
+    };
     if sweep && !json {
         let names: Vec<&str> = parsed.iter().map(|(n, _)| n.as_str()).collect();
         println!(
-            "{:<8} {:<28} {:>4} {:>12} {:>10}",
+            "{:<8} {:<28} {:>4} {:>12} {:>10}  method",
             names.join(","),
             "game",
             "nim",
@@ -333,7 +366,23 @@ fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCod
             Ok(g) => g,
             Err(e) => return report(e),
         };
-        let r = g.solve();
+        let r = match dispatch::solve(&g, &dopts) {
+            Ok(r) => r,
+            Err(refusal) => {
+                if json {
+                    let mut obj = serde_json::json!({"game": refusal.game, "refused": refusal});
+                    for (k, v) in &combo {
+                        obj[k] = serde_json::json!(v);
+                    }
+                    println!("{obj}");
+                }
+                return report(miette::Report::msg(refusal.to_string()));
+            }
+        };
+        let value = match r.nim {
+            Some(v) => v.to_string(),
+            None => format!("{} (outcome)", r.outcome),
+        };
         if json {
             let mut obj = serde_json::to_value(&r).expect("serialisable");
             for (k, v) in &combo {
@@ -343,16 +392,29 @@ fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCod
         } else if sweep {
             let vals: Vec<String> = combo.iter().map(|(_, v)| v.to_string()).collect();
             println!(
-                "{:<8} {:<28} {:>4} {:>12} {:>10.3}",
+                "{:<8} {:<28} {:>4} {:>12} {:>10.3}  {}",
                 vals.join(","),
                 r.game,
-                r.nim,
+                value,
                 r.positions,
-                r.seconds
+                r.seconds,
+                r.method
             );
         } else {
-            println!("nim({}) = {}", r.game, r.nim);
-            eprintln!("{} positions, {:.3} s", r.positions, r.seconds);
+            match r.nim {
+                Some(v) => println!("nim({}) = {v}", r.game),
+                None => println!(
+                    "{} is an {}-position (nim-value not computed)",
+                    r.game, r.outcome
+                ),
+            }
+            if let Some(note) = &r.note {
+                eprintln!("{note}");
+            }
+            eprintln!(
+                "method {}: {} positions, {:.3} s",
+                r.method, r.positions, r.seconds
+            );
         }
     }
     ExitCode::SUCCESS

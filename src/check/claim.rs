@@ -260,6 +260,16 @@ impl Claim {
         })
     }
 
+    /// The solver's guard (design: refuse, never abort): an instance whose exhaustive solve is
+    /// estimated past the machine's budget is an error at the game's location.
+    fn guard(&self, inst: &Instance, game: &AnyGame) -> Result<(), CheckError> {
+        crate::solve::dispatch::precheck(game, &crate::solve::guard::Budget::default_for_machine())
+            .map_err(|r| CheckError {
+                loc: self.game_loc.clone(),
+                message: format!("instance {}: {r}", describe_instance(inst)),
+            })
+    }
+
     fn check_instance(&self, inst: &Instance) -> Result<InstanceResult, CheckError> {
         let (text, game) = self.game_of(inst)?;
         let mut solver = Solver::new(&game);
@@ -278,6 +288,7 @@ impl Claim {
                         return Ok(InstanceResult::Agreed(1));
                     }
                 }
+                self.guard(inst, &game)?;
                 Ok(
                     match self.check_position(inst, &text, &game, &mut solver, &start, &env)? {
                         Some(cx) => InstanceResult::Refuted(cx),
@@ -286,6 +297,7 @@ impl Claim {
                 )
             }
             Positions::Reachable => {
+                self.guard(inst, &game)?;
                 let start = game.start();
                 let mut count = 0;
                 for (pos, _) in solver.reachable(&start) {

@@ -145,10 +145,25 @@ pub struct Solved {
 }
 
 impl AnyGame {
-    /// nim-value of the start. Disjoint sums are solved part by part and combined by XOR
-    /// (Sprague–Grundy); every other game is solved exhaustively.
+    /// nim-value of the start, by the fastest sound method of [`crate::solve::dispatch`],
+    /// without a budget (callers that take games from users go through the dispatcher with
+    /// one). Falls back to solving part by part, exhaustively, where no method gives the value.
     pub fn solve(&self) -> Solved {
         let t0 = std::time::Instant::now();
+        let opts = crate::solve::dispatch::Options {
+            budget: crate::solve::guard::Budget::unlimited(),
+            progress: false,
+        };
+        if let Ok(s) = crate::solve::dispatch::solve(self, &opts) {
+            if let Some(nim) = s.nim {
+                return Solved {
+                    game: s.game,
+                    nim,
+                    positions: s.positions,
+                    seconds: s.seconds,
+                };
+            }
+        }
         let (nim, positions) = self.solve_inner();
         Solved {
             game: self.to_string(),

@@ -10,6 +10,7 @@ pub mod features;
 pub mod multiset;
 pub mod nimber;
 pub mod octal;
+pub mod octal_lookup;
 pub mod prism_trail;
 pub mod removing;
 pub mod spl;

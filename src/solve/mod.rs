@@ -4,10 +4,19 @@
 //! Positions are memoised on their [`Game::canonical`] representative; the value of any
 //! reachable position is the memo value of its representative.
 
+pub mod canon;
 pub mod cycle;
+pub mod dispatch;
+pub mod estimate;
+pub mod guard;
+pub mod levels;
+pub mod progress;
 pub mod spectrum;
+pub mod terminating;
 
 use crate::game::{mex, Game};
+use guard::{Monitor, Refusal};
+use progress::Progress;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::time::Instant;
@@ -25,6 +34,9 @@ pub struct Solver<'g, G: Game> {
     game: &'g G,
     memo: FxHashMap<G::Pos, u32>,
     seconds: f64,
+    /// Budget checked while solving ([`Solver::try_nim`]); `None`: unlimited.
+    monitor: Option<Monitor>,
+    progress: Progress,
 }
 
 struct Frame<P> {
@@ -39,6 +51,17 @@ impl<'g, G: Game> Solver<'g, G> {
             game,
             memo: FxHashMap::default(),
             seconds: 0.0,
+            monitor: None,
+            progress: Progress::hidden(),
+        }
+    }
+
+    /// A solver whose [`Solver::try_nim`] stops past the monitor's budget and reports progress.
+    pub fn with_guard(game: &'g G, monitor: Monitor, progress: Progress) -> Self {
+        Solver {
+            monitor: (!monitor.is_unlimited()).then_some(monitor),
+            progress,
+            ..Solver::new(game)
         }
     }
 
@@ -48,12 +71,24 @@ impl<'g, G: Game> Solver<'g, G> {
         self.nim(&s)
     }
 
-    /// nim-value of any position (memoised across calls).
+    /// nim-value of any position (memoised across calls). Ignores the budget: for games known
+    /// to be small, or already solved through [`Solver::try_nim`].
     pub fn nim(&mut self, p: &G::Pos) -> u32 {
+        let monitor = self.monitor.take();
+        let v = self.try_nim(p);
+        self.monitor = monitor;
+        match v {
+            Ok(v) => v,
+            Err(_) => unreachable!("a solver without a monitor never refuses"),
+        }
+    }
+
+    /// nim-value of any position, or the refusal once the memo outgrows the budget.
+    pub fn try_nim(&mut self, p: &G::Pos) -> Result<u32, Refusal> {
         let t0 = Instant::now();
         let root = self.game.canonical(p);
         if let Some(&v) = self.memo.get(&root) {
-            return v;
+            return Ok(v);
         }
         let mut stack = vec![self.frame(root)];
         while let Some(top) = stack.last_mut() {
@@ -76,11 +111,22 @@ impl<'g, G: Game> Solver<'g, G> {
                     let done = stack.pop().expect("non-empty stack");
                     let v = mex(done.opts.iter().map(|o| self.memo[o]));
                     self.memo.insert(done.pos, v);
+                    let n = self.memo.len() as u64;
+                    let over = self.monitor.as_ref().is_some_and(|m| n > m.max_positions);
+                    if n % Monitor::EVERY == 0 || over {
+                        self.progress.update(stack.len() as u64, n);
+                        if let Some(m) = &self.monitor {
+                            if let Err(r) = m.check(n) {
+                                self.seconds += t0.elapsed().as_secs_f64();
+                                return Err(r);
+                            }
+                        }
+                    }
                 }
             }
         }
         self.seconds += t0.elapsed().as_secs_f64();
-        self.memo[&self.game.canonical(p)]
+        Ok(self.memo[&self.game.canonical(p)])
     }
 
     fn frame(&self, pos: G::Pos) -> Frame<G::Pos> {

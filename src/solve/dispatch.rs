@@ -1,0 +1,561 @@
+//! The front door of solving: `grundy solve`, `nim("…")` in spec formulas and the checkers ask
+//! [`solve`] or [`nim`], which pick the fastest *sound* method for the game and name it.
+//!
+//! | game | method | gives |
+//! |---|---|---|
+//! | `*k` | `nimber` | k |
+//! | octal heaps, `DC(n)` (0.137 on its runs) | `octal-sequence`: the nim sequence and its proved period, XOR over heaps | nim-value |
+//! | UEG on a bipartite component | `gf2`: the even-kernel criterion of seed 002 | outcome (nim 0 when P) |
+//! | TER(C_n), n odd, hull closure | `cycle-table`: the packed outcome sweep of [`super::cycle`] | outcome (nim 0 when P) |
+//! | disjoint sums `A + B` | `sum`: each part by its own method, XOR (Sprague–Grundy) | nim-value |
+//! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`] | nim-value |
+//! | everything else | `exhaustive`: the memo solver of [`super::Solver`] | nim-value |
+//!
+//! Where a method gives only the outcome and the outcome is N, the nim-value is sought by the
+//! exhaustive methods under the guard; if the guard refuses, [`solve`] still answers with the
+//! outcome (and says why the nim-value is missing), while [`nim`] refuses.
+//!
+//! Every exhaustive method is guarded ([`super::guard`]): estimated before it starts, stopped
+//! while it runs, both past the [`Budget`].
+
+use super::cycle::{CycleSweep, Outcome};
+use super::estimate::{self, TREE_MARGIN};
+use super::guard::{human_bytes, human_count, Budget, Monitor, Refusal};
+use super::progress::Progress;
+use super::{levels, Solver};
+use crate::game::dawson::runs;
+use crate::game::octal_lookup::{dawson_code, heap_values};
+use crate::game::removing::{RemovingGame, Rule};
+use crate::game::{AnyGame, Game};
+use crate::graph::Closure;
+use serde::Serialize;
+use std::time::Instant;
+
+/// How a value was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    Nimber,
+    OctalSequence,
+    Gf2,
+    CycleTable,
+    Levels,
+    Exhaustive,
+}
+
+impl Method {
+    pub fn word(self) -> &'static str {
+        match self {
+            Method::Nimber => "nimber",
+            Method::OctalSequence => "octal-sequence",
+            Method::Gf2 => "gf2",
+            Method::CycleTable => "cycle-table",
+            Method::Levels => "levels",
+            Method::Exhaustive => "exhaustive",
+        }
+    }
+}
+
+/// Options of a dispatched solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub budget: Budget,
+    /// Show a progress line on stderr (if it is a terminal) for solves over a second.
+    pub progress: bool,
+}
+
+impl Options {
+    /// The machine's default budget, no progress line (spec checking).
+    pub fn quiet() -> Options {
+        Options {
+            budget: Budget::default_for_machine(),
+            progress: false,
+        }
+    }
+}
+
+/// The answer for one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    pub game: String,
+    /// The nim-value, when the method (or the fallback) determined it.
+    pub nim: Option<u32>,
+    pub outcome: Outcome,
+    /// `cycle-table`, `levels`, `sum(octal-sequence, levels)`, `gf2+exhaustive`, …
+    pub method: String,
+    /// Positions (or table entries, or sequence values) the methods computed.
+    pub positions: u64,
+    pub seconds: f64,
+    /// Why the nim-value is missing, when it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+struct Part {
+    nim: Option<u32>,
+    outcome: Outcome,
+    method: String,
+    positions: u64,
+    note: Option<String>,
+}
+
+impl Part {
+    fn valued(nim: u32, method: Method, positions: u64) -> Part {
+        Part {
+            nim: Some(nim),
+            outcome: if nim == 0 { Outcome::P } else { Outcome::N },
+            method: method.word().to_string(),
+            positions,
+            note: None,
+        }
+    }
+}
+
+/// Solves the start of `game` by the fastest sound method.
+pub fn solve(game: &AnyGame, opts: &Options) -> Result<Solution, Refusal> {
+    let t0 = Instant::now();
+    let p = part(game, opts, false)?;
+    Ok(Solution {
+        game: game.to_string(),
+        nim: p.nim,
+        outcome: p.outcome,
+        method: p.method,
+        positions: p.positions,
+        seconds: t0.elapsed().as_secs_f64(),
+        note: p.note,
+    })
+}
+
+/// The nim-value of the start of `game` (refused when no method within budget gives it).
+pub fn nim(game: &AnyGame, opts: &Options) -> Result<u32, Refusal> {
+    let p = part(game, opts, true)?;
+    match p.nim {
+        Some(v) => Ok(v),
+        None => Err(Refusal {
+            game: game.to_string(),
+            during: false,
+            estimate: format!("the nim-value (outcome {} by {})", p.outcome, p.method),
+            limit: "what the budget allows".to_string(),
+            hint: p.note.unwrap_or_default(),
+        }),
+    }
+}
+
+/// Checks that an exhaustive solve of `game` fits the budget, from the estimate alone: what
+/// the checkers call before solving an instance with their own solver.
+pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
+    if fast_path_exists(game) {
+        return Ok(());
+    }
+    let limit = budget.position_limit(MEMO_BYTES) as f64;
+    if let AnyGame::Removing(g) = game {
+        // Sampled distinct positions: the game tree of TER/DNT is factorially larger.
+        let e = estimate::removing(g, limit * 2.0);
+        if e.positions > limit {
+            return Err(refusal_from_estimate(
+                game,
+                e.positions,
+                true,
+                limit,
+                hint_for(game),
+            ));
+        }
+        return Ok(());
+    }
+    let est = estimate::tree(game);
+    if est.positions > limit * TREE_MARGIN {
+        return Err(refusal_from_estimate(
+            game,
+            est.positions,
+            false,
+            limit,
+            hint_for(game),
+        ));
+    }
+    Ok(())
+}
+
+/// Games every part of which is answered without exhaustive search.
+fn fast_path_exists(game: &AnyGame) -> bool {
+    match game {
+        AnyGame::Nimber(_) | AnyGame::Octal(_) | AnyGame::Dawson(_) => true,
+        AnyGame::Sum(parts) => parts.iter().all(fast_path_exists),
+        _ => false,
+    }
+}
+
+/// Bytes per position of the memo solver (hash entry, position, option lists on the stack).
+const MEMO_BYTES: f64 = 120.0;
+
+fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal> {
+    match game {
+        AnyGame::Nimber(k) => Ok(Part::valued(*k, Method::Nimber, *k as u64 + 1)),
+        AnyGame::Octal(g) => {
+            let values = heap_values(g.code(), g.heaps()).map_err(|e| Refusal {
+                game: game.to_string(),
+                during: false,
+                estimate: e.to_string(),
+                limit: "the proved period".to_string(),
+                hint: "use smaller heaps".to_string(),
+            })?;
+            let top = g.heaps().iter().copied().max().unwrap_or(0) as u64;
+            Ok(Part::valued(
+                values.iter().fold(0, |x, v| x ^ v),
+                Method::OctalSequence,
+                top + 1,
+            ))
+        }
+        AnyGame::Dawson(g) => {
+            let heaps = runs(g.start());
+            let values = heap_values(&dawson_code(), &heaps).map_err(|e| Refusal {
+                game: game.to_string(),
+                during: false,
+                estimate: e.to_string(),
+                limit: "the proved period".to_string(),
+                hint: String::new(),
+            })?;
+            let top = heaps.iter().copied().max().unwrap_or(0) as u64;
+            Ok(Part::valued(
+                values.iter().fold(0, |x, v| x ^ v),
+                Method::OctalSequence,
+                top + 1,
+            ))
+        }
+        AnyGame::Sum(parts) => sum(game, parts, opts, need_nim),
+        AnyGame::Removing(g) => removing(game, g, opts, need_nim),
+        AnyGame::Ueg(u) => {
+            let start = u.start();
+            match u.bipartite_verdict(&start) {
+                Ok(v) if v.is_p() => Ok(Part::valued(0, Method::Gf2, 1)),
+                Ok(_) => {
+                    // Outcome N; the nim-value only from an exhaustive solve within budget.
+                    match memo(game, opts) {
+                        Ok((v, n)) => Ok(Part {
+                            method: format!("{}+{}", Method::Gf2.word(), Method::Exhaustive.word()),
+                            ..Part::valued(v, Method::Exhaustive, n)
+                        }),
+                        Err(r) if !need_nim => Ok(Part {
+                            nim: None,
+                            outcome: Outcome::N,
+                            method: Method::Gf2.word().to_string(),
+                            positions: 1,
+                            note: Some(format!("nim-value not computed: {r}")),
+                        }),
+                        Err(r) => Err(r),
+                    }
+                }
+                Err(_) => memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
+            }
+        }
+        AnyGame::Multiset(_) | AnyGame::Spl(_) | AnyGame::Ordinal(..) => {
+            memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
+        }
+    }
+}
+
+fn sum(game: &AnyGame, parts: &[AnyGame], opts: &Options, need_nim: bool) -> Result<Part, Refusal> {
+    let mut solved = Vec::with_capacity(parts.len());
+    for g in parts {
+        solved.push(part(g, opts, false)?);
+    }
+    let methods: Vec<&str> = solved.iter().map(|p| p.method.as_str()).collect();
+    let method = format!("sum({})", methods.join(", "));
+    let positions = solved.iter().map(|p| p.positions).sum();
+    let known: Vec<u32> = solved.iter().filter_map(|p| p.nim).collect();
+    if known.len() == solved.len() {
+        let v = known.iter().fold(0, |x, y| x ^ y);
+        return Ok(Part {
+            method,
+            ..Part::valued(v, Method::Exhaustive, positions)
+        });
+    }
+    // One part with only its outcome, the others summing to 0: the sum has that outcome.
+    let missing: Vec<&Part> = solved.iter().filter(|p| p.nim.is_none()).collect();
+    let rest = known.iter().fold(0, |x, y| x ^ y);
+    let note = missing
+        .iter()
+        .filter_map(|p| p.note.clone())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if missing.len() == 1 && rest == 0 && !need_nim {
+        return Ok(Part {
+            nim: None,
+            outcome: missing[0].outcome,
+            method,
+            positions,
+            note: Some(note),
+        });
+    }
+    Err(Refusal {
+        game: game.to_string(),
+        during: false,
+        estimate: "a component whose nim-value is out of reach".to_string(),
+        limit: "the budget".to_string(),
+        hint: note,
+    })
+}
+
+/// `Some(n)` when `g` is TER(C_n), n odd, hull closure, vertices in cycle order: the case of
+/// the packed outcome table.
+fn odd_cycle(g: &RemovingGame) -> Option<u32> {
+    let graph = g.graph();
+    let n = graph.n();
+    let in_order = (0..n).all(|v| graph.degree(v) == 2 && graph.adj(v) >> ((v + 1) % n) & 1 == 1);
+    (g.rule() == Rule::Ter
+        && g.convexity().closure_kind() == Closure::Hull
+        && n >= 5
+        && n % 2 == 1
+        && in_order)
+        .then_some(n as u32)
+}
+
+fn removing(
+    game: &AnyGame,
+    g: &RemovingGame,
+    opts: &Options,
+    need_nim: bool,
+) -> Result<Part, Refusal> {
+    let mut table_outcome = None;
+    if let Some(n) = odd_cycle(g) {
+        let free = n - g.start_set().count_ones();
+        let bytes = (1u64 << free.min(63)) as f64 / 8.0;
+        if CycleSweep::check(n, g.start_set()).is_ok()
+            && bytes <= opts.budget.max_memory as f64 * 0.9
+        {
+            let mut sweep = CycleSweep::new_at(n, g.start_set()).map_err(|e| Refusal {
+                game: game.to_string(),
+                during: false,
+                estimate: e.to_string(),
+                limit: "the cycle table".to_string(),
+                hint: String::new(),
+            })?;
+            let r = sweep.finish();
+            if r.outcome == Outcome::P {
+                return Ok(Part::valued(0, Method::CycleTable, r.table_entries));
+            }
+            table_outcome = Some(r);
+        }
+    }
+    match level_solve(game, g, opts) {
+        Ok(r) => {
+            let method = if table_outcome.is_some() {
+                format!("{}+{}", Method::CycleTable.word(), Method::Levels.word())
+            } else {
+                Method::Levels.word().to_string()
+            };
+            Ok(Part {
+                method,
+                ..Part::valued(r.nim, Method::Levels, r.positions)
+            })
+        }
+        Err(refusal) => match table_outcome {
+            Some(t) if !need_nim => Ok(Part {
+                nim: None,
+                outcome: t.outcome,
+                method: Method::CycleTable.word().to_string(),
+                positions: t.table_entries,
+                note: Some(format!("nim-value not computed: {refusal}")),
+            }),
+            _ => Err(refusal),
+        },
+    }
+}
+
+fn refusal_from_estimate(
+    game: &AnyGame,
+    positions: f64,
+    distinct: bool,
+    limit: f64,
+    hint: String,
+) -> Refusal {
+    let what = if distinct {
+        "an estimated"
+    } else {
+        "a game tree of an estimated"
+    };
+    Refusal {
+        game: game.to_string(),
+        during: false,
+        estimate: format!("{what} {} positions", human_count(positions)),
+        limit: format!("the limit of {} positions", human_count(limit)),
+        hint,
+    }
+}
+
+fn hint_for(game: &AnyGame) -> String {
+    let general = "Try a smaller instance, or raise --max-memory / --max-positions if the machine has the memory.";
+    match game {
+        AnyGame::Removing(g) => match odd_cycle(g) {
+            Some(n) => format!("The outcome alone: `grundy cycle --n {n}` (packed outcome table). {general}"),
+            None => general.to_string(),
+        },
+        AnyGame::Ueg(_) => format!(
+            "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle. {general}"
+        ),
+        _ => general.to_string(),
+    }
+}
+
+fn level_solve(
+    game: &AnyGame,
+    g: &RemovingGame,
+    opts: &Options,
+) -> Result<levels::LevelResult, Refusal> {
+    let limit = opts.budget.position_limit(levels::BYTES_PER_POSITION) as f64;
+    let est = estimate::removing(g, limit * 2.0);
+    let bytes = est.positions * levels::BYTES_PER_POSITION;
+    if est.positions > limit {
+        let mut r = refusal_from_estimate(game, est.positions, true, limit, hint_for(game));
+        r.estimate = format!("{} (about {})", r.estimate, human_bytes(bytes));
+        return Err(r);
+    }
+    let monitor = Monitor::new(
+        game.to_string(),
+        &opts.budget,
+        levels::BYTES_PER_POSITION,
+        hint_for(game),
+    );
+    let progress = if opts.progress {
+        Progress::stderr(game.to_string())
+    } else {
+        Progress::hidden()
+    };
+    levels::solve(g, &monitor, &progress)
+}
+
+/// The memo solver under the guard: (nim-value, positions).
+fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
+    let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
+    let est = estimate::tree(game);
+    if est.positions > limit * TREE_MARGIN {
+        return Err(refusal_from_estimate(
+            game,
+            est.positions,
+            false,
+            limit,
+            hint_for(game),
+        ));
+    }
+    let monitor = Monitor::new(game.to_string(), &opts.budget, MEMO_BYTES, hint_for(game));
+    let progress = if opts.progress {
+        Progress::stderr(game.to_string())
+    } else {
+        Progress::hidden()
+    };
+    let mut s = Solver::with_guard(game, monitor, progress);
+    let v = s.try_nim(&game.start())?;
+    Ok((v, s.stats().positions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{parse_game, ParseOptions};
+
+    fn game(s: &str) -> AnyGame {
+        parse_game(s, ParseOptions::default()).unwrap()
+    }
+
+    fn unlimited() -> Options {
+        Options {
+            budget: Budget::unlimited(),
+            progress: false,
+        }
+    }
+
+    /// The plain memo solver on the whole expression, no method shortcuts.
+    fn exhaustive(g: &AnyGame) -> u32 {
+        Solver::new(g).nim_of_start()
+    }
+
+    #[test]
+    fn every_method_agrees_with_the_exhaustive_solver() {
+        for (text, method) in [
+            ("*5", "nimber"),
+            ("DC(11)", "octal-sequence"),
+            ("0.137(9,4)", "octal-sequence"),
+            ("0.07(12)", "octal-sequence"),
+            ("TER(C_11)", "cycle-table"),
+            ("TER(C_9)", "cycle-table"),
+            ("TER(W_12)", "levels"),
+            ("DNT(W_13)", "levels"),
+            ("TER(K_{2,3})", "levels"),
+            ("DNT(C_10)", "levels"),
+            ("UEG(SP_{4,2}, (1,1))", "gf2"),
+            ("TER{2,2,3}", "exhaustive"),
+            ("*1 : DNT(P_4)", "exhaustive"),
+            (
+                "DC(7) + TER(C_7) + *3",
+                "sum(octal-sequence, cycle-table, nimber)",
+            ),
+        ] {
+            let g = game(text);
+            let s = solve(&g, &unlimited()).unwrap();
+            assert!(s.method.starts_with(method), "{text}: {}", s.method);
+            let want = exhaustive(&g);
+            match s.nim {
+                Some(v) => assert_eq!(v, want, "{text} by {}", s.method),
+                None => assert_eq!(s.outcome == Outcome::P, want == 0, "{text}"),
+            }
+            assert_eq!(nim(&g, &unlimited()).unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn gf2_n_positions_get_their_nim_value_exhaustively() {
+        // Any UEG start that GF(2) calls N: the value then comes from the memo solver.
+        for text in [
+            "UEG(SP_{4,2}, (1,1))",
+            "UEG(SP_{6,2}, (1,1))",
+            "UEG(SP_{4,3}, (1,2))",
+        ] {
+            let g = game(text);
+            let s = solve(&g, &unlimited()).unwrap();
+            assert_eq!(s.nim, Some(exhaustive(&g)), "{text}: {}", s.method);
+        }
+    }
+
+    #[test]
+    fn the_guard_refuses_before_solving() {
+        let small = Options {
+            budget: Budget {
+                max_positions: Some(1000),
+                max_memory: u64::MAX,
+            },
+            progress: false,
+        };
+        let r = solve(&game("TER(W_30)"), &small).unwrap_err();
+        assert!(!r.during, "{r}");
+        assert!(r.estimate.contains("estimated"), "{r}");
+        // The octal path needs no budget at all.
+        assert!(solve(&game("DC(60)"), &small).is_ok());
+        // TER(C_21) is a P-position by the table, so the sum needs no exhaustive search.
+        let s = solve(&game("TER(C_21) + *1"), &small).unwrap();
+        assert_eq!(
+            (s.nim, s.method.as_str()),
+            (Some(1), "sum(cycle-table, nimber)")
+        );
+        // An N-position by GF(2) whose nim-value is out of budget: solve answers the outcome,
+        // nim refuses.
+        let tiny = Options {
+            budget: Budget {
+                max_positions: Some(1),
+                max_memory: u64::MAX,
+            },
+            progress: false,
+        };
+        for text in [
+            "UEG(SP_{4,2}, (1,1))",
+            "UEG(SP_{6,2}, (1,1))",
+            "UEG(SP_{4,3}, (1,2))",
+        ] {
+            let g = game(text);
+            let s = solve(&g, &tiny).unwrap();
+            if s.outcome == Outcome::N {
+                assert_eq!(s.nim, None, "{text}");
+                assert!(s.note.is_some());
+                assert!(nim(&g, &tiny).is_err());
+            }
+        }
+    }
+}

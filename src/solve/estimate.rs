@@ -1,0 +1,231 @@
+//! Estimates of the work of an exhaustive solve, made in milliseconds before it starts, for
+//! the guard ([`super::guard`]).
+//!
+//! - Removing games TER/DNT: the reachable positions are exactly the nonterminating supersets
+//!   of the start (DNT), plus for TER the terminating sets one vertex away from a
+//!   nonterminating one (terminating is upward closed, so any order of selection reaches them).
+//!   Per level s, the fraction of such sets among the C(k, s) supersets with s more vertices
+//!   is sampled (exact when C(k, s) is small), and the total is divided by the order of the
+//!   symmetry group used: canonical positions number at least (sets / |Aut|).
+//! - Other games: Knuth's estimator of the size of the game *tree* (random walks, product of
+//!   branching factors). Memoisation shares positions, so this bounds the distinct positions
+//!   only loosely; the guard refuses from it only when it is past the budget by a wide margin
+//!   ([`TREE_MARGIN`]) and otherwise relies on the check while solving.
+
+use super::canon::Canon;
+use crate::game::removing::{RemovingGame, Rule};
+use crate::game::Game;
+use crate::graph::bits;
+
+/// Samples per level (and the size below which a level is enumerated).
+const SAMPLES: u64 = 160;
+/// Random walks of the tree estimator.
+const WALKS: u32 = 48;
+/// How far a tree estimate must exceed the position limit before it alone refuses.
+pub const TREE_MARGIN: f64 = 1e6;
+
+/// An estimate of positions to be stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    pub positions: f64,
+    /// `true`: the count of distinct positions (sampled); `false`: a game-tree size.
+    pub distinct: bool,
+}
+
+/// A small deterministic generator (splitmix64): estimates are reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        ((self.next() as u128 * n as u128) >> 64) as u64
+    }
+}
+
+fn binomial(n: u32, k: u32) -> f64 {
+    let k = k.min(n - k);
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// A uniformly random `s`-subset of the set bits of `free`.
+fn random_subset(free: &[usize], s: usize, rng: &mut Rng) -> u64 {
+    // Partial Fisher–Yates over a copy.
+    let mut idx: Vec<usize> = free.to_vec();
+    let mut out = 0u64;
+    for i in 0..s {
+        let j = i + rng.below((idx.len() - i) as u64) as usize;
+        idx.swap(i, j);
+        out |= 1 << idx[i];
+    }
+    out
+}
+
+/// Every `s`-subset of `free` (only called when there are few).
+fn all_subsets(free: &[usize], s: usize) -> Vec<u64> {
+    let k = free.len();
+    let mut out = Vec::new();
+    if s > k {
+        return out;
+    }
+    let mut comb: Vec<usize> = (0..s).collect();
+    loop {
+        out.push(comb.iter().fold(0u64, |m, &i| m | 1 << free[i]));
+        // The rightmost index that can still move right.
+        let mut i = s;
+        while i > 0 && comb[i - 1] == k - s + i - 1 {
+            i -= 1;
+        }
+        if i == 0 {
+            return out;
+        }
+        comb[i - 1] += 1;
+        for j in i..s {
+            comb[j] = comb[j - 1] + 1;
+        }
+    }
+}
+
+/// Order of the symmetry group a level solve of `game` reduces by.
+pub fn group_order(game: &RemovingGame) -> f64 {
+    let stored = game.symmetry().len() as f64;
+    Canon::for_game(game)
+        .order()
+        .map_or(stored, |o| o.max(stored))
+}
+
+/// Sampled number of canonical positions of a removing game. Stops refining (and returns the
+/// lower estimate) once the nonterminating sets alone exceed `stop_above`.
+pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
+    let full = game.graph().full();
+    let start = game.start_set();
+    let free: Vec<usize> = bits(full & !start).collect();
+    let k = free.len();
+    let order = group_order(game);
+    let term = super::terminating::Terminating::new(game.graph(), game.convexity().closure_kind());
+    let mut rng = Rng(0x5EED ^ full ^ start.rotate_left(17));
+    // Nonterminating sets per level (absolute, estimated).
+    let mut nonterm = vec![0.0f64; k + 1];
+    let mut samples: Vec<Vec<u64>> = vec![Vec::new(); k + 1];
+    for s in 0..=k {
+        let c = binomial(k as u32, s as u32);
+        let sets: Vec<u64> = if c <= SAMPLES as f64 {
+            all_subsets(&free, s)
+        } else {
+            (0..SAMPLES)
+                .map(|_| random_subset(&free, s, &mut rng))
+                .collect()
+        };
+        let hits = sets
+            .iter()
+            .filter(|&&x| !term.terminating(start | x))
+            .count();
+        nonterm[s] = c * hits as f64 / sets.len().max(1) as f64;
+        samples[s] = sets;
+    }
+    let base: f64 = nonterm.iter().sum::<f64>() / order;
+    if game.rule() == Rule::Dnt || base > stop_above {
+        return Estimate {
+            positions: base.max(1.0),
+            distinct: true,
+        };
+    }
+    // TER: terminating sets with a nonterminating set one vertex below.
+    let mut boundary = 0.0;
+    for s in 1..=k {
+        let c = binomial(k as u32, s as u32);
+        let sets = &samples[s];
+        let hits = sets
+            .iter()
+            .filter(|&&x| {
+                let p = start | x;
+                term.terminating(p) && bits(x).any(|v| !term.terminating(p & !(1 << v)))
+            })
+            .count();
+        boundary += c * hits as f64 / sets.len().max(1) as f64;
+    }
+    Estimate {
+        positions: (base + boundary / order).max(1.0),
+        distinct: true,
+    }
+}
+
+/// Knuth's estimate of the number of nodes of the game tree below the start.
+pub fn tree<G: Game>(game: &G) -> Estimate {
+    let mut rng = Rng(0x7EE5);
+    let mut total = 0.0;
+    for _ in 0..WALKS {
+        let mut p = game.start();
+        let mut weight = 1.0f64;
+        let mut sum = 1.0f64;
+        for _ in 0..100_000 {
+            let opts = game.options(&p);
+            if opts.is_empty() || !weight.is_finite() {
+                break;
+            }
+            weight *= opts.len() as f64;
+            sum += weight;
+            let i = rng.below(opts.len() as u64) as usize;
+            p = opts[i].clone();
+        }
+        total += sum;
+    }
+    Estimate {
+        positions: total / WALKS as f64,
+        distinct: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{families as fam, Closure};
+    use crate::solve::Solver;
+
+    #[test]
+    fn subsets_are_enumerated_exactly() {
+        let free = [0, 2, 5, 7];
+        for s in 0..=4 {
+            let all = all_subsets(&free, s);
+            assert_eq!(all.len() as f64, binomial(4, s as u32));
+            assert!(all
+                .iter()
+                .all(|x| x.count_ones() as usize == s && x & !0b1010_0101 == 0));
+        }
+    }
+
+    #[test]
+    fn sampled_counts_are_close_to_the_solved_counts() {
+        for (rule, g) in [
+            (Rule::Ter, fam::cycle(13).unwrap()),
+            (Rule::Dnt, fam::wheel(16).unwrap()),
+            (Rule::Ter, fam::gen_wheel(2, 8).unwrap()),
+            (Rule::Dnt, fam::hypercube(3).unwrap()),
+        ] {
+            let game = RemovingGame::new(rule, g, Closure::Hull, 0).unwrap();
+            let est = removing(&game, f64::INFINITY).positions;
+            let mut s = Solver::new(&game);
+            s.nim_of_start();
+            let real = s.stats().positions as f64;
+            // Orbits are at least sets / |Aut| (equal for free orbits), and sampling adds noise.
+            assert!(
+                est <= real * 1.5 && est >= real / 4.0,
+                "{}: estimated {est}, solved {real}",
+                game.name()
+            );
+        }
+    }
+
+    #[test]
+    fn tree_estimate_counts_a_path_of_moves() {
+        // A nimber *5 has a game tree of 2^5 nodes.
+        let e = tree(&crate::game::nimber::Nimber(5));
+        assert!(!e.distinct);
+        assert!(e.positions >= 1.0);
+    }
+}

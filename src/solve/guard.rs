@@ -1,0 +1,272 @@
+//! The guard of exhaustive solving: budgets (positions, memory), the refusal that names the
+//! estimate and a way out, and the readings of physical and resident memory it compares with.
+//!
+//! An exhaustive solve is refused *before* it starts when the estimate of `solve::estimate`
+//! exceeds the budget, and stopped *while* it runs when the memo outgrows the position limit or
+//! the process outgrows the memory limit. Either way the caller gets a [`Refusal`] (exit 2 in
+//! the CLI), never an allocation abort.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Limits of one exhaustive solve.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Budget {
+    /// Most distinct positions a solver may memoise (`None`: derived from memory).
+    pub max_positions: Option<u64>,
+    /// Most resident memory of the whole process, in bytes.
+    pub max_memory: u64,
+}
+
+/// Fraction of physical memory an exhaustive solve may use by default.
+pub const DEFAULT_MEMORY_FRACTION: f64 = 0.5;
+
+impl Budget {
+    /// The default: half of physical memory (and at most three quarters of what is available
+    /// now), no separate position limit.
+    pub fn default_for_machine() -> Budget {
+        let total = physical_memory().unwrap_or(4 << 30);
+        let avail = available_memory().unwrap_or(total);
+        let max_memory = ((total as f64 * DEFAULT_MEMORY_FRACTION) as u64).min(avail / 4 * 3);
+        Budget {
+            max_positions: None,
+            max_memory: max_memory.max(256 << 20),
+        }
+    }
+
+    /// No limit at all (tests and cross-checks of known-small games).
+    pub fn unlimited() -> Budget {
+        Budget {
+            max_positions: None,
+            max_memory: u64::MAX,
+        }
+    }
+
+    /// The position limit for a solver that stores `bytes_per_position` per position.
+    pub fn position_limit(&self, bytes_per_position: f64) -> u64 {
+        let by_memory = if self.max_memory == u64::MAX {
+            u64::MAX
+        } else {
+            (self.max_memory as f64 / bytes_per_position.max(1.0)) as u64
+        };
+        self.max_positions.unwrap_or(u64::MAX).min(by_memory)
+    }
+}
+
+/// Why and where a solve was refused.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Refusal {
+    pub game: String,
+    /// `true`: stopped while running; `false`: refused from the estimate before starting.
+    pub during: bool,
+    /// What was estimated or observed, in words (positions, memory).
+    pub estimate: String,
+    /// The limit that was exceeded, in words.
+    pub limit: String,
+    /// A faster command or a smaller instance.
+    pub hint: String,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let when = if self.during {
+            "stopped while solving"
+        } else {
+            "refused before solving"
+        };
+        write!(
+            f,
+            "{}: {when}: {} exceeds {}. {}",
+            self.game, self.estimate, self.limit, self.hint
+        )
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+fn meminfo(key: &str) -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = s.lines().find(|l| l.starts_with(key))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Physical memory in bytes (Linux `/proc/meminfo`).
+pub fn physical_memory() -> Option<u64> {
+    meminfo("MemTotal:")
+}
+
+/// Memory available to new allocations now, in bytes.
+pub fn available_memory() -> Option<u64> {
+    meminfo("MemAvailable:")
+}
+
+/// Resident memory of this process in bytes (`/proc/self/statm`).
+pub fn rss_bytes() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * page.max(4096) as u64)
+}
+
+/// `12.3 GiB`, `512 MiB`.
+pub fn human_bytes(b: f64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = b;
+    let mut i = 0;
+    while v >= 1024.0 && i + 1 < UNITS.len() {
+        v /= 1024.0;
+        i += 1;
+    }
+    if i == UNITS.len() - 1 && v >= 1024.0 {
+        return format!("{b:.1e} B");
+    }
+    format!("{v:.1} {}", UNITS[i])
+}
+
+/// `3.2e9`-style counts for huge estimates, plain digits below a million.
+pub fn human_count(x: f64) -> String {
+    if !x.is_finite() {
+        "more than 1e300".to_string()
+    } else if x < 1e6 {
+        format!("{}", x.round() as u64)
+    } else {
+        format!("{x:.1e}")
+    }
+}
+
+/// Parses `8G`, `512M`, `2GiB`, `1000000` (bytes) into bytes.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let x: f64 = num
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size such as 8G, 512M or 1000000"))?;
+    let mult = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1u64,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        _ => return Err(format!("`{text}`: unknown unit (use K, M, G or T)")),
+    };
+    let v = x * mult as f64;
+    if !(1.0..1.8e19).contains(&v) {
+        return Err(format!("`{text}` is out of range"));
+    }
+    Ok(v as u64)
+}
+
+/// Checks, every [`Monitor::EVERY`] new positions, the position count and the resident memory
+/// against a budget. Shared by the solvers.
+#[derive(Clone, Debug)]
+pub struct Monitor {
+    pub game: String,
+    pub max_positions: u64,
+    pub max_memory: u64,
+    pub hint: String,
+}
+
+impl Monitor {
+    pub const EVERY: u64 = 1 << 16;
+
+    pub fn new(game: String, budget: &Budget, bytes_per_position: f64, hint: String) -> Monitor {
+        Monitor {
+            game,
+            max_positions: budget.position_limit(bytes_per_position),
+            max_memory: budget.max_memory,
+            hint,
+        }
+    }
+
+    /// A monitor that never stops anything.
+    pub fn unlimited(game: String) -> Monitor {
+        Monitor {
+            game,
+            max_positions: u64::MAX,
+            max_memory: u64::MAX,
+            hint: String::new(),
+        }
+    }
+
+    pub fn is_unlimited(&self) -> bool {
+        self.max_positions == u64::MAX && self.max_memory == u64::MAX
+    }
+
+    /// `Err` once `positions` or the process's memory is past the limit.
+    pub fn check(&self, positions: u64) -> Result<(), Refusal> {
+        if positions > self.max_positions {
+            return Err(Refusal {
+                game: self.game.clone(),
+                during: true,
+                estimate: format!("more than {} positions", human_count(positions as f64)),
+                limit: format!(
+                    "the limit of {} positions",
+                    human_count(self.max_positions as f64)
+                ),
+                hint: self.hint.clone(),
+            });
+        }
+        if self.max_memory != u64::MAX {
+            if let Some(rss) = rss_bytes() {
+                if rss > self.max_memory {
+                    return Err(Refusal {
+                        game: self.game.clone(),
+                        during: true,
+                        estimate: format!(
+                            "resident memory {} after {} positions",
+                            human_bytes(rss as f64),
+                            human_count(positions as f64)
+                        ),
+                        limit: format!("the memory limit {}", human_bytes(self.max_memory as f64)),
+                        hint: self.hint.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_bytes("8G").unwrap(), 8 << 30);
+        assert_eq!(parse_bytes("512M").unwrap(), 512 << 20);
+        assert_eq!(parse_bytes("2GiB").unwrap(), 2 << 30);
+        assert_eq!(parse_bytes("1000").unwrap(), 1000);
+        assert!(parse_bytes("lots").is_err());
+        assert!(parse_bytes("5X").is_err());
+        assert!(parse_bytes("0").is_err());
+    }
+
+    #[test]
+    fn limits_follow_memory() {
+        let b = Budget {
+            max_positions: None,
+            max_memory: 1000,
+        };
+        assert_eq!(b.position_limit(10.0), 100);
+        let b = Budget {
+            max_positions: Some(7),
+            max_memory: 1000,
+        };
+        assert_eq!(b.position_limit(10.0), 7);
+        assert!(Budget::default_for_machine().max_memory >= 256 << 20);
+        let b = Budget {
+            max_positions: Some(7),
+            max_memory: u64::MAX,
+        };
+        let m = Monitor::new("x".into(), &b, 10.0, "smaller".into());
+        assert!(m.check(7).is_ok());
+        let r = m.check(8).unwrap_err();
+        assert!(r.during && r.to_string().contains("smaller"));
+    }
+}

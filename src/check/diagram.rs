@@ -184,6 +184,8 @@ pub struct Registry {
     diagrams: BTreeMap<String, Diagram>,
     done: HashMap<String, Checked>,
     stack: Vec<String>,
+    /// Ids given to two different files: checking either is bad input naming both.
+    clashes: HashMap<String, CheckError>,
 }
 
 impl Registry {
@@ -191,8 +193,26 @@ impl Registry {
         Registry::default()
     }
 
-    pub fn add(&mut self, d: Diagram) {
+    /// Adds a diagram under its id (its file stem). Two different files with the same id
+    /// cannot both be referred to or reported by that id: the clash is an error naming both
+    /// files, returned here and by every later [`Registry::check`] of the id.
+    pub fn add(&mut self, d: Diagram) -> Result<(), CheckError> {
+        if let Some(other) = self.diagrams.get(&d.id) {
+            if other.file != d.file {
+                let e = CheckError {
+                    loc: d.loc.clone(),
+                    message: format!(
+                        "diagram id `{}` is given by two files, {} and {}: rename one (a diagram's id is its file stem)",
+                        d.id, other.file, d.file
+                    ),
+                };
+                self.clashes.insert(d.id.clone(), e.clone());
+                return Err(e);
+            }
+            return Ok(());
+        }
         self.diagrams.insert(d.id.clone(), d);
+        Ok(())
     }
 
     pub fn contains(&self, id: &str) -> bool {
@@ -214,6 +234,9 @@ impl Registry {
 
     /// Checks a diagram (and, first, every diagram it references).
     pub fn check(&mut self, id: &str) -> Result<Checked, CheckError> {
+        if let Some(e) = self.clashes.get(id) {
+            return Err(e.clone());
+        }
         if let Some(c) = self.done.get(id) {
             return Ok(c.clone());
         }
@@ -1008,6 +1031,7 @@ impl Diagram {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         };
         let view = self.view(&report, holds, &per_node, families);

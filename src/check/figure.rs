@@ -770,6 +770,7 @@ impl Figure {
             as_expected: verdict.holds(),
             verdict,
             notes,
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

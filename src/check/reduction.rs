@@ -851,6 +851,7 @@ impl Reduction {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes,
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         })
     }

@@ -379,6 +379,7 @@ impl SignatureTable {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((

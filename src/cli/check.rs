@@ -22,7 +22,15 @@ fn view_of<T: Serialize>(v: &T) -> Option<serde_json::Value> {
 
 /// Reads every spec under `paths`. All errors are collected, so one run shows them all.
 pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
-    let files = collect_files(paths).map_err(|e| {
+    match load_each(paths) {
+        (specs, errors) if errors.is_empty() => Ok(specs),
+        (_, errors) => Err(errors),
+    }
+}
+
+/// Reads every spec under `paths`: the specs that read, and the errors of those that do not.
+pub fn load_each(paths: &[PathBuf]) -> (Vec<Spec>, Vec<SpecError>) {
+    let files = match collect_files(paths).map_err(|e| {
         vec![SpecError {
             file: paths
                 .iter()
@@ -37,7 +45,10 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
             label: String::new(),
             help: None,
         }]
-    })?;
+    }) {
+        Ok(f) => f,
+        Err(e) => return (Vec::new(), e),
+    };
     let mut specs = Vec::new();
     let mut errors = Vec::new();
     for f in files {
@@ -46,11 +57,7 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Vec<Spec>, Vec<SpecError>> {
             Err(e) => errors.push(e),
         }
     }
-    if errors.is_empty() {
-        Ok(specs)
-    } else {
-        Err(errors)
-    }
+    (specs, errors)
 }
 
 fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
@@ -122,6 +129,7 @@ fn check_one(spec: &Spec) -> Result<Checked, CheckError> {
                 verdict: Verdict::Holds,
                 as_expected: true,
                 notes: None,
+                coverage: Vec::new(),
                 seconds: t0.elapsed().as_secs_f64(),
             };
             Ok(Checked {
@@ -142,7 +150,8 @@ fn diagram_registry(specs: &[Spec]) -> crate::check::diagram::Registry {
             if let Some(d) = Path::new(&diagram.file).parent() {
                 dirs.push(d.to_path_buf());
             }
-            reg.add(diagram.clone());
+            // A clash of ids is kept by the registry and reported for both specs.
+            let _clash = reg.add(diagram.clone());
         }
     }
     loop {
@@ -154,7 +163,7 @@ fn diagram_registry(specs: &[Spec]) -> crate::check::diagram::Registry {
                     if let Some(p) = Path::new(&diagram.file).parent() {
                         dirs.push(p.to_path_buf());
                     }
-                    reg.add(diagram);
+                    let _clash = reg.add(diagram);
                     added = true;
                     break;
                 }
@@ -188,10 +197,15 @@ pub fn check_all(specs: &[Spec]) -> Result<Vec<Checked>, CheckError> {
     let mut out = Vec::new();
     for s in specs {
         bar.set_message(s.id().to_string());
-        out.push(match s {
-            Spec::Diagram { .. } => check_diagram(s, &mut diagrams)?,
-            _ => check_one(s)?,
-        });
+        let (kind, source, file) = s.header();
+        out.push(crate::check::check_or_report(
+            (s.id(), kind, source, file),
+            || match s {
+                Spec::Diagram { .. } => check_diagram(s, &mut diagrams),
+                _ => check_one(s),
+            },
+            |report| Checked { report, view: None },
+        ));
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -204,6 +218,7 @@ fn print_report(r: &Report) {
         (Verdict::Holds, false) => "HOLDS (expected refuted)",
         (Verdict::Refuted { .. }, true) => "refuted (as expected)",
         (Verdict::Refuted { .. }, false) => "REFUTED",
+        (Verdict::BadInput { .. }, _) => "BAD INPUT",
     };
     let what = if r.positions != r.instances {
         format!("{} instances, {} positions", r.instances, r.positions)
@@ -214,8 +229,10 @@ fn print_report(r: &Report) {
         "{:<10} {:<32} {what}, {}: {verdict}  ({:.2} s)",
         r.source, r.id, r.range, r.seconds
     );
-    if let Verdict::Refuted { counterexample } = &r.verdict {
-        println!("    counterexample: {counterexample}");
+    match &r.verdict {
+        Verdict::Refuted { counterexample } => println!("    counterexample: {counterexample}"),
+        Verdict::BadInput { error } => eprintln!("error: {error}"),
+        Verdict::Holds => {}
     }
 }
 
@@ -252,10 +269,11 @@ pub fn summary(checked: &[Checked]) -> Summary<'_> {
 }
 
 pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
-    let specs = match load_specs(paths) {
-        Ok(s) => s,
-        Err(e) => return print_spec_errors(e),
-    };
+    let (specs, load_errors) = load_each(paths);
+    let unread = !load_errors.is_empty();
+    if unread {
+        print_spec_errors(load_errors);
+    }
     let checked = match check_all(&specs) {
         Ok(c) => c,
         Err(e) => return print_check_error(e),
@@ -287,11 +305,14 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
             s.specs, s.as_expected, s.unexpected
         );
     }
-    if s.unexpected == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    exit_code(&s, unread)
+}
+
+/// The worst outcome of a run: 2 if any spec is bad input (unreadable or uncheckable), else 1
+/// if any verdict is not as expected, else 0.
+fn exit_code(s: &Summary, unread: bool) -> ExitCode {
+    let code = crate::check::worst_exit(&s.reports);
+    ExitCode::from(if unread { 2 } else { code })
 }
 
 /// The header every artifact carries (in the template's comment syntax).
@@ -410,10 +431,11 @@ pub fn render_all(
 }
 
 pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
-    let specs = match load_specs(&[specs_dir.to_path_buf()]) {
-        Ok(s) => s,
-        Err(e) => return print_spec_errors(e),
-    };
+    let (specs, load_errors) = load_each(&[specs_dir.to_path_buf()]);
+    let unread = !load_errors.is_empty();
+    if unread {
+        print_spec_errors(load_errors);
+    }
     let mut seen = std::collections::BTreeMap::new();
     for s in &specs {
         for o in s.outputs() {
@@ -442,6 +464,19 @@ pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
         Ok(c) => c,
         Err(e) => return print_check_error(e),
     };
+    let s = summary(&checked);
+    if unread || crate::check::worst_exit(&s.reports) == 2 {
+        // Every spec was checked and is listed, but output/ is not written from a run with
+        // bad input: it would be half-updated.
+        for r in &s.reports {
+            print_report(r);
+        }
+        println!(
+            "{} specs: {} as expected, {} not; bad input, nothing written",
+            s.specs, s.as_expected, s.unexpected
+        );
+        return ExitCode::from(2);
+    }
     let files = match render_all(&specs, &checked, &renderer) {
         Ok(f) => f,
         Err(e) => {
@@ -468,9 +503,5 @@ pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
         out.display(),
         t0.elapsed().as_secs_f64()
     );
-    if s.unexpected == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    exit_code(&s, unread)
 }

@@ -76,6 +76,10 @@ pub struct RawCertificate {
     pub draw: Option<Sp<String>>,
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }
@@ -391,7 +395,7 @@ pub(crate) fn validate_certificate(
         proof,
         cross_check,
         draw,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
     };
     Ok(Spec::Certificate {
         certificate: Box::new(cert),

@@ -42,6 +42,10 @@ pub struct RawDiagram {
     pub arrows: Vec<RawArrow>,
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }
@@ -312,7 +316,7 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
         letter: r.letter.clone(),
         title: r.title.clone(),
         notes: r.notes.clone(),
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
         starts,
         nodes,
         arrows: arrows.into_iter().map(|(a, _)| a).collect(),

@@ -122,6 +122,28 @@ impl Spec {
             Spec::Certificate { certificate, .. } => &certificate.id,
         }
     }
+    /// The kind, source and file of a spec, for reporting it as bad input when it cannot be
+    /// checked (see [`crate::check::check_or_report`]).
+    pub fn header(&self) -> (&'static str, &str, &str) {
+        match self {
+            Spec::Claim { claim: c, .. } => ("claim", &c.source, &c.file),
+            Spec::Table {
+                table: TableSpec::Values(t),
+                ..
+            } => ("table", &t.source, &t.file),
+            Spec::Table {
+                table: TableSpec::Signatures(t),
+                ..
+            } => ("table", &t.source, &t.file),
+            Spec::Sets { sets: c, .. } => ("sets", &c.source, &c.file),
+            Spec::Diagram { diagram: c, .. } => ("diagram", &c.source, &c.file),
+            Spec::Sequence { sequence: c, .. } => ("sequence", &c.source, &c.file),
+            Spec::Reduction { reduction: c, .. } => ("reduction", &c.source, &c.file),
+            Spec::Figure { figure: c, .. } => ("figure", &c.source, &c.file),
+            Spec::Certificate { certificate: c, .. } => ("certificate", &c.source, &c.file),
+        }
+    }
+
     pub fn outputs(&self) -> &[OutputSpec] {
         match self {
             Spec::Claim { outputs, .. }
@@ -629,18 +651,50 @@ pub(crate) fn params(
     }
 }
 
-pub(crate) fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
-    match e {
-        None => Ok(Expectation::Holds),
+pub(crate) fn expectation(
+    src: &Source,
+    e: &Option<Sp<String>>,
+    because: &Option<Sp<String>>,
+) -> Result<Expectation, SpecError> {
+    let why = match because {
+        None => None,
+        Some(b) => Some(crate::check::Because::parse(b.value()).ok_or_else(|| {
+            src.error(
+                b,
+                format!("unknown reason `{}`", b.value()),
+                Some("expected `erratum` (the paper is wrong) or `reading` (the spec reads the paper as it does not mean)".into()),
+            )
+        })?),
+    };
+    let refuted = match e {
+        None => false,
         Some(s) => match s.value().as_str() {
-            "holds" => Ok(Expectation::Holds),
-            "refuted" => Ok(Expectation::Refuted),
-            other => Err(src.error(
-                s,
-                format!("unknown expectation `{other}`"),
-                Some("expected `holds` or `refuted`".into()),
-            )),
+            "holds" => false,
+            "refuted" => true,
+            other => {
+                return Err(src.error(
+                    s,
+                    format!("unknown expectation `{other}`"),
+                    Some("expected `holds` or `refuted`".into()),
+                ))
+            }
         },
+    };
+    if let (false, Some(b)) = (refuted, because) {
+        return Err(src.error(
+            b,
+            "`because` explains an expected refutation, but this spec expects the claim to hold",
+            Some("drop `because`, or write `expect: refuted`".into()),
+        ));
+    }
+    match (e, why) {
+        (Some(_), Some(w)) if refuted => Ok(Expectation::Refuted(w)),
+        (Some(s), None) if refuted => Err(src.error(
+            s,
+            "`expect: refuted` needs `because: erratum` or `because: reading`",
+            Some("erratum: the paper is wrong; reading: the spec reads the paper as it does not mean (design.md §7)".into()),
+        )),
+        _ => Ok(Expectation::Holds),
     }
 }
 
@@ -771,7 +825,11 @@ fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError
         positions,
         claimed,
         claimed_loc,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
+        unreached: match r.nim.as_ref().or(r.outcome.as_ref()).map(|f| f.value()) {
+            Some(RawFormula::Cases { cases }) => cases.iter().map(|c| c.unreached.clone()).collect(),
+            _ => Vec::new(),
+        },
     };
     Ok(Spec::Claim {
         claim,
@@ -858,7 +916,7 @@ fn validate_signature_table(src: &Source, id: &str, r: RawTable) -> Result<Spec,
         notes: r.notes.clone(),
         rows,
         max_sum: raw.max_sum,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
         loc: src.loc(data),
     };
     Ok(Spec::Table {
@@ -1040,7 +1098,7 @@ fn validate_sets(src: &Source, id: &str, r: RawSets) -> Result<Spec, SpecError> 
         file: src.file.to_string(),
         source: r.source.value().clone(),
         notes: r.notes.clone(),
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
         loc: src.loc(r.graph.as_ref().unwrap_or(&r.kind)),
         body,
     };
@@ -1114,7 +1172,7 @@ fn validate_sequence(src: &Source, id: &str, r: RawSequence) -> Result<Spec, Spe
         code,
         length,
         stated,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
         loc: src.loc(&r.octal),
     };
     Ok(Spec::Sequence {

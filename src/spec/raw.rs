@@ -129,6 +129,10 @@ pub enum RawFormula {
 pub struct RawCase {
     pub when: String,
     pub value: RawScalar,
+    /// Why no instance of the range reaches this case (design.md §8); without it, a case no
+    /// instance reaches makes the claim fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -185,6 +189,10 @@ pub struct RawClaim {
     /// `holds` (default) or `refuted` (an erratum kept as the paper states it).
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }
@@ -218,6 +226,10 @@ pub struct RawTable {
     /// `holds` (default) or `refuted` (`signatures` tables only).
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     /// Data of the built-in table kinds (`signatures`: `max_sum` and `rows`).
     #[serde(default)]
     pub data: Option<Sp<serde_json::Value>>,
@@ -259,6 +271,10 @@ pub struct RawSets {
     pub transversal_of: Option<Sp<Vec<Vec<RawName>>>>,
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }
@@ -293,6 +309,10 @@ pub struct RawSequence {
     pub least_preperiod: Option<bool>,
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }

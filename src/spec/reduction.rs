@@ -71,6 +71,10 @@ pub struct RawReduction {
     pub claims: Sp<Vec<String>>,
     #[serde(default)]
     pub expect: Option<Sp<String>>,
+    /// With `expect: refuted`: `erratum` (the paper is wrong) or `reading` (the spec reads
+    /// the paper as it does not mean).
+    #[serde(default)]
+    pub because: Option<Sp<String>>,
     #[serde(default)]
     pub output: Vec<RawOutput>,
 }
@@ -198,7 +202,7 @@ pub fn validate_reduction(src: &Source, id: &str, r: RawReduction) -> Result<Spe
         map,
         map_loc,
         claims,
-        expect: expectation(src, &r.expect)?,
+        expect: expectation(src, &r.expect, &r.because)?,
     };
     Ok(Spec::Reduction {
         reduction: Box::new(reduction),

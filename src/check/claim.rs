@@ -290,7 +290,11 @@ impl Claim {
         })
     }
 
-    fn check_instance(&self, inst: &Instance, hits: &mut CaseHits) -> Result<InstanceResult, CheckError> {
+    fn check_instance(
+        &self,
+        inst: &Instance,
+        hits: &mut CaseHits,
+    ) -> Result<InstanceResult, CheckError> {
         let (text, game) = self.game_of(inst)?;
         let mut solver = Solver::new(&game);
         match self.positions {
@@ -315,7 +319,15 @@ impl Claim {
                     }
                 }
                 Ok(
-                    match self.check_position(inst, &text, &game, &mut solver, &start, &env, hits)? {
+                    match self.check_position(
+                        inst,
+                        &text,
+                        &game,
+                        &mut solver,
+                        &start,
+                        &env,
+                        hits,
+                    )? {
                         Some(cx) => InstanceResult::Refuted(cx),
                         None => InstanceResult::Agreed(1),
                     },

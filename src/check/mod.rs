@@ -438,6 +438,8 @@ pub fn check_or_report<T>(
 ) -> T {
     match check() {
         Ok(t) => t,
-        Err(e) => report_of(Report::bad_input(header.0, header.1, header.2, header.3, &e)),
+        Err(e) => report_of(Report::bad_input(
+            header.0, header.1, header.2, header.3, &e,
+        )),
     }
 }

@@ -65,6 +65,10 @@ pub struct RawStart {
     /// `start` (default) or `reachable`.
     #[serde(default)]
     pub positions: Option<Sp<String>>,
+    /// Why no start position reaches this part (design.md §8); without it, a part of the
+    /// diagram that no start position reaches makes the diagram fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -80,6 +84,10 @@ pub struct RawNode {
     /// `terminal`, `"*0"`, or `{diagram: <spec id>, start: <marker>}`.
     #[serde(default)]
     pub sink: Option<Sp<RawSink>>,
+    /// Why no start position reaches this part (design.md §8); without it, a part of the
+    /// diagram that no start position reaches makes the diagram fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -108,6 +116,10 @@ pub struct RawArrow {
     /// `any` (default), `dehub`, `split` or `heap` (a move in a nimber).
     #[serde(default, rename = "move")]
     pub kind: Option<Sp<String>>,
+    /// Why no start position reaches this part (design.md §8); without it, a part of the
+    /// diagram that no start position reaches makes the diagram fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 fn is_name(s: &str) -> bool {
@@ -150,6 +162,7 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
                 .as_ref()
                 .map_or_else(|| src.loc(&s.game), |f| src.loc(f)),
             positions,
+            unreached: s.unreached.clone(),
         });
     }
     let names: Vec<&String> = r.nodes.keys().collect();
@@ -203,6 +216,7 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
                 to: index(&a.to)?,
                 style,
                 kind,
+                unreached: a.unreached.clone(),
             },
             a,
         ));
@@ -274,6 +288,7 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
             start: n.start,
             sink,
             p_node,
+            unreached: n.unreached.clone(),
         });
     }
     for (a, raw) in &arrows {

@@ -827,7 +827,9 @@ fn validate_claim(src: &Source, id: &str, r: RawClaim) -> Result<Spec, SpecError
         claimed_loc,
         expect: expectation(src, &r.expect, &r.because)?,
         unreached: match r.nim.as_ref().or(r.outcome.as_ref()).map(|f| f.value()) {
-            Some(RawFormula::Cases { cases }) => cases.iter().map(|c| c.unreached.clone()).collect(),
+            Some(RawFormula::Cases { cases }) => {
+                cases.iter().map(|c| c.unreached.clone()).collect()
+            }
             _ => Vec::new(),
         },
     };

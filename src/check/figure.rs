@@ -602,9 +602,37 @@ impl Figure {
                         // The images of the play must be a play of the target (an
                         // option-preserving map sends moves to moves); the first that is not
                         // refutes the map, and the panel draws the image play up to it.
-                        let broken = (1..images.len())
-                            .find(|&k| !tgame.options(&images[k - 1]).contains(&images[k]));
-                        if let Some(k) = broken {
+                        let broken = if images.first() != Some(&tgame.start()) {
+                            Some(0)
+                        } else {
+                            (1..images.len())
+                                .find(|&k| !tgame.options(&images[k - 1]).contains(&images[k]))
+                        };
+                        if broken == Some(0) {
+                            if verdict.holds() {
+                                verdict = Verdict::Refuted {
+                                    counterexample: Counterexample {
+                                        instance: "figure".into(),
+                                        game: format!("{} → {}", panels[0].game, panel.game),
+                                        position: Some(
+                                            built[0].ex.game.label(&built[0].ex.positions[0]),
+                                        ),
+                                        claimed: format!(
+                                            "f maps the start of the play to the start of {}",
+                                            panel.game
+                                        ),
+                                        computed: format!(
+                                            "f(start) = {}, the start is {}",
+                                            images
+                                                .first()
+                                                .map_or_else(String::new, |x| tgame.label(x)),
+                                            tgame.label(&tgame.start())
+                                        ),
+                                        evidence: vec![],
+                                    },
+                                };
+                            }
+                        } else if let Some(k) = broken {
                             let src_game = &built[0].ex.game;
                             let at = |j: usize| &built[0].ex.positions[built[0].positions[j]];
                             let mut evidence = vec![format!(

@@ -517,7 +517,7 @@ fn render_dot(file: &str) -> String {
             if rel.file_name().and_then(|n| n.to_str()) == Some(file) {
                 target = Some(diagram.id.clone());
             }
-            reg.add(diagram);
+            reg.add(diagram).expect("one file per diagram id");
         }
     }
     let c = reg.check(&target.expect("the spec")).expect("checks");

@@ -177,6 +177,9 @@ impl Claim {
         }
     }
 
+    // The instance, its game and solver, the position and its environment, and the case
+    // tally are all per-call state of one instance's loop.
+    #[allow(clippy::too_many_arguments)]
     fn check_position(
         &self,
         inst: &Instance,

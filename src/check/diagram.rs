@@ -786,7 +786,7 @@ impl<'a> Explorer<'a> {
     /// The arrows leaving `node` that some option of p can follow (a move of the arrow's kind
     /// into a position satisfying the target's predicate and valid there), with those options:
     /// an arrow is exercised when it can be followed, even if the strategy prefers another.
-    fn usable(&mut self, node: usize, p: &AnyPos) -> Vec<(usize, Vec<AnyPos>)> {
+    fn usable(&mut self, node: usize, p: &AnyPos) -> Usable {
         let idx: Vec<usize> = self.singles[node]
             .iter()
             .chain(&self.replies[node])
@@ -816,6 +816,12 @@ impl<'a> Explorer<'a> {
     }
 }
 
+/// A start position: the instance it comes from (as text), its game and the position.
+type StartPos = (String, AnyGame, AnyPos);
+
+/// Arrows that can be followed from a position, each with the options that follow it.
+type Usable = Vec<(usize, Vec<AnyPos>)>;
+
 /// The strategy graph of one game family, explored once and shared by all its start
 /// positions: for every (node, position) pair the strategy meets, its moves, the arrows that
 /// can be followed from it, and the set of parts (nodes, then arrows, as bits) exercised from
@@ -823,7 +829,7 @@ impl<'a> Explorer<'a> {
 /// unions over successors, computed once per pair.
 struct StrategyGraph {
     succ: FxHashMap<(usize, AnyPos), Vec<(usize, AnyPos)>>,
-    usable: FxHashMap<(usize, AnyPos), Vec<(usize, Vec<AnyPos>)>>,
+    usable: FxHashMap<(usize, AnyPos), Usable>,
     parts: FxHashMap<(usize, AnyPos), Vec<u64>>,
     nodes: usize,
     words: usize,
@@ -931,10 +937,7 @@ impl Diagram {
 
     /// Every start position: (instance text, game, position), and per generator how many
     /// instances and start positions it selects.
-    #[allow(clippy::type_complexity)]
-    fn start_positions(
-        &self,
-    ) -> Result<(Vec<(String, AnyGame, AnyPos)>, Vec<PartCoverage>), CheckError> {
+    fn start_positions(&self) -> Result<(Vec<StartPos>, Vec<PartCoverage>), CheckError> {
         let mut out = Vec::new();
         let mut cov = Vec::new();
         for (k, s) in self.starts.iter().enumerate() {

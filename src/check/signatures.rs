@@ -389,8 +389,8 @@ impl SignatureTable {
                 .enumerate()
                 .map(|(i, (r, &n))| super::PartCoverage {
                     part: format!("row {} (p = {}, d {})", i + 1, r.p, r.d.tex()),
-                    instances: n as u64,
-                    positions: n as u64,
+                    instances: n,
+                    positions: n,
                     unreached: None,
                 })
                 .collect(),

@@ -261,7 +261,8 @@ fn wrong_conjecture_outcome_is_refuted() {
 #[test]
 fn erratum_that_holds_is_unexpected() {
     // An `expect: refuted` claim that actually holds must fail the run too.
-    let s = paper_spec("example_4_11_star_ter_corrected.yaml") + "expect: refuted\n";
+    let s =
+        paper_spec("example_4_11_star_ter_corrected.yaml") + "expect: refuted\nbecause: erratum\n";
     let o = run(&["check", write(tmp().path(), "e.yaml", &s).to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("HOLDS (expected refuted)"));

@@ -1025,6 +1025,7 @@ impl Certificate {
                 as_expected: verdict.matches(self.expect),
                 verdict,
                 notes: self.notes.clone(),
+                coverage: Vec::new(),
                 seconds: t0.elapsed().as_secs_f64(),
             },
             view,

@@ -6,7 +6,7 @@
 use super::formula::{show, Env, Formula};
 use super::{
     describe_instance, describe_range, instances, instantiate, tally, CheckError, Counterexample,
-    Expectation, Instance, InstanceResult, Loc, Param, Report,
+    Expectation, Instance, InstanceResult, Loc, Param, PartCoverage, Report,
 };
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{AnyGame, AnyPos, Game};
@@ -42,12 +42,18 @@ impl From<String> for NoValue {
 
 impl ValueFormula {
     pub fn eval(&self, env: &Env) -> Result<Dynamic, NoValue> {
+        self.eval_cases(env, &mut Vec::new())
+    }
+
+    /// Evaluates, pushing onto `hits` the index of every case whose condition holds.
+    pub fn eval_cases(&self, env: &Env, hits: &mut Vec<usize>) -> Result<Dynamic, NoValue> {
         match self {
             ValueFormula::Expr(f) => Ok(f.eval(env)?),
             ValueFormula::Cases(cases) => {
                 let mut found: Option<(Dynamic, &str)> = None;
-                for (when, value) in cases {
+                for (i, (when, value)) in cases.iter().enumerate() {
                     if when.eval_bool(env)? {
+                        hits.push(i);
                         let v = value.eval(env)?;
                         match &found {
                             None => found = Some((v, &when.src)),
@@ -104,9 +110,27 @@ pub struct Claim {
     pub claimed: Claimed,
     pub claimed_loc: Loc,
     pub expect: Expectation,
+    /// Per case of a `cases` formula, the spec's reason why no instance reaches it.
+    pub unreached: Vec<Option<String>>,
 }
 
+/// How often each case of a claim applied within one instance (positions per case).
+type CaseHits = Vec<u64>;
+
 impl Claim {
+    fn formula(&self) -> &ValueFormula {
+        match &self.claimed {
+            Claimed::Nim(f) | Claimed::Outcome(f) => f,
+        }
+    }
+
+    fn n_cases(&self) -> usize {
+        match self.formula() {
+            ValueFormula::Cases(c) => c.len(),
+            ValueFormula::Expr(_) => 0,
+        }
+    }
+
     /// Parses the game of one instance.
     pub fn game_of(&self, inst: &Instance) -> Result<(String, AnyGame), CheckError> {
         let text = instantiate(&self.game, inst);
@@ -153,6 +177,9 @@ impl Claim {
         }
     }
 
+    // The instance, its game and solver, the position and its environment, and the case
+    // tally are all per-call state of one instance's loop.
+    #[allow(clippy::too_many_arguments)]
     fn check_position(
         &self,
         inst: &Instance,
@@ -161,6 +188,7 @@ impl Claim {
         solver: &mut Solver<AnyGame>,
         pos: &AnyPos,
         env: &Env,
+        hits: &mut CaseHits,
     ) -> Result<Option<Counterexample>, CheckError> {
         let err = |m: String| CheckError {
             loc: self.claimed_loc.clone(),
@@ -172,7 +200,12 @@ impl Claim {
             Claimed::Outcome(f) => (f, false),
         };
         let actual = if nim == 0 { "P" } else { "N" };
-        let (claimed, computed) = match formula.eval(env) {
+        let mut applied = Vec::new();
+        let evaluated = formula.eval_cases(env, &mut applied);
+        for i in applied {
+            hits[i] += 1;
+        }
+        let (claimed, computed) = match evaluated {
             Err(NoValue::Error(m)) => return Err(err(m)),
             Err(NoValue::Undetermined(why)) => (
                 why,
@@ -270,7 +303,11 @@ impl Claim {
             })
     }
 
-    fn check_instance(&self, inst: &Instance) -> Result<InstanceResult, CheckError> {
+    fn check_instance(
+        &self,
+        inst: &Instance,
+        hits: &mut CaseHits,
+    ) -> Result<InstanceResult, CheckError> {
         let (text, game) = self.game_of(inst)?;
         let mut solver = Solver::new(&game);
         match self.positions {
@@ -284,13 +321,27 @@ impl Claim {
                     (self.fast_outcome(&game), &self.claimed)
                 {
                     // Anything but agreement goes to the general solver, which decides and explains.
-                    if f.eval(&env).is_ok_and(|c| c.to_string() == actual) {
+                    let mut applied = Vec::new();
+                    if f.eval_cases(&env, &mut applied)
+                        .is_ok_and(|c| c.to_string() == actual)
+                    {
+                        for i in applied {
+                            hits[i] += 1;
+                        }
                         return Ok(InstanceResult::Agreed(1));
                     }
                 }
                 self.guard(inst, &game)?;
                 Ok(
-                    match self.check_position(inst, &text, &game, &mut solver, &start, &env)? {
+                    match self.check_position(
+                        inst,
+                        &text,
+                        &game,
+                        &mut solver,
+                        &start,
+                        &env,
+                        hits,
+                    )? {
                         Some(cx) => InstanceResult::Refuted(cx),
                         None => InstanceResult::Agreed(1),
                     },
@@ -307,7 +358,7 @@ impl Claim {
                     }
                     count += 1;
                     if let Some(cx) =
-                        self.check_position(inst, &text, &game, &mut solver, &pos, &env)?
+                        self.check_position(inst, &text, &game, &mut solver, &pos, &env, hits)?
                     {
                         return Ok(InstanceResult::Refuted(cx));
                     }
@@ -326,8 +377,40 @@ impl Claim {
     pub fn check(&self) -> Result<Report, CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
-        let results: Vec<Result<InstanceResult, CheckError>> =
-            all.par_iter().map(|i| self.check_instance(i)).collect();
+        let n = self.n_cases();
+        let results: Vec<Result<(InstanceResult, CaseHits), CheckError>> = all
+            .par_iter()
+            .map(|i| {
+                let mut hits = vec![0; n];
+                self.check_instance(i, &mut hits).map(|r| (r, hits))
+            })
+            .collect();
+        let mut coverage: Vec<PartCoverage> = match self.formula() {
+            ValueFormula::Cases(cases) => cases
+                .iter()
+                .enumerate()
+                .map(|(i, (when, _))| {
+                    PartCoverage::new(
+                        format!("case {} `{}`", i + 1, when.src),
+                        self.unreached.get(i).cloned().flatten(),
+                    )
+                })
+                .collect(),
+            ValueFormula::Expr(_) => Vec::new(),
+        };
+        let results = results.into_iter().map(|r| {
+            r.map(|(res, hits)| {
+                if matches!(res, InstanceResult::Agreed(_)) {
+                    for (c, &h) in coverage.iter_mut().zip(&hits) {
+                        if h > 0 {
+                            c.instances += 1;
+                            c.positions += h;
+                        }
+                    }
+                }
+                res
+            })
+        });
         let (checked, positions, verdict) = tally(results, || CheckError {
             loc: self.filter_loc.clone(),
             message: format!(
@@ -347,7 +430,9 @@ impl Claim {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
-        })
+        }
+        .with_coverage(coverage))
     }
 }

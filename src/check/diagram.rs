@@ -24,7 +24,7 @@
 use super::formula::{value_to_dynamic, Env, Formula};
 use super::{
     describe_instance, describe_range, instances, instantiate, CheckError, Counterexample,
-    Expectation, Instance, Loc, Param, Report, Verdict,
+    Expectation, Instance, Loc, Param, PartCoverage, Report, Verdict,
 };
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{AnyGame, AnyPos, Features, Game, Value};
@@ -104,6 +104,8 @@ pub struct Node {
     pub sink: Option<Sink>,
     /// First player to move.
     pub p_node: bool,
+    /// The spec's reason why no start position reaches this part.
+    pub unreached: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -112,6 +114,8 @@ pub struct Arrow {
     pub to: usize,
     pub style: Style,
     pub kind: MoveKind,
+    /// The spec's reason why no start position reaches this part.
+    pub unreached: Option<String>,
 }
 
 /// Which positions of a start game are start positions.
@@ -133,6 +137,8 @@ pub struct StartGen {
     pub filter: Option<Formula>,
     pub filter_loc: Loc,
     pub positions: StartPositions,
+    /// The spec's reason why no start position reaches this part.
+    pub unreached: Option<String>,
 }
 
 /// A validated diagram spec.
@@ -184,6 +190,8 @@ pub struct Registry {
     diagrams: BTreeMap<String, Diagram>,
     done: HashMap<String, Checked>,
     stack: Vec<String>,
+    /// Ids given to two different files: checking either is bad input naming both.
+    clashes: HashMap<String, CheckError>,
 }
 
 impl Registry {
@@ -191,8 +199,26 @@ impl Registry {
         Registry::default()
     }
 
-    pub fn add(&mut self, d: Diagram) {
+    /// Adds a diagram under its id (its file stem). Two different files with the same id
+    /// cannot both be referred to or reported by that id: the clash is an error naming both
+    /// files, returned here and by every later [`Registry::check`] of the id.
+    pub fn add(&mut self, d: Diagram) -> Result<(), CheckError> {
+        if let Some(other) = self.diagrams.get(&d.id) {
+            if other.file != d.file {
+                let e = CheckError {
+                    loc: d.loc.clone(),
+                    message: format!(
+                        "diagram id `{}` is given by two files, {} and {}: rename one (a diagram's id is its file stem)",
+                        d.id, other.file, d.file
+                    ),
+                };
+                self.clashes.insert(d.id.clone(), e.clone());
+                return Err(e);
+            }
+            return Ok(());
+        }
         self.diagrams.insert(d.id.clone(), d);
+        Ok(())
     }
 
     pub fn contains(&self, id: &str) -> bool {
@@ -214,6 +240,9 @@ impl Registry {
 
     /// Checks a diagram (and, first, every diagram it references).
     pub fn check(&mut self, id: &str) -> Result<Checked, CheckError> {
+        if let Some(e) = self.clashes.get(id) {
+            return Err(e.clone());
+        }
         if let Some(c) = self.done.get(id) {
             return Ok(c.clone());
         }
@@ -734,34 +763,132 @@ impl<'a> Explorer<'a> {
         }
     }
 
-    /// The strategy from (node, p): every (node, position) pair it meets.
-    fn collect(
-        &mut self,
-        node: usize,
-        p: &AnyPos,
-        seen: &mut FxHashSet<(usize, AnyPos)>,
-    ) -> Result<(), CheckError> {
-        let mut stack = vec![(node, p.clone())];
-        while let Some((node, p)) = stack.pop() {
-            if !seen.insert((node, p.clone())) {
-                continue;
-            }
-            let n = &self.d.nodes[node];
-            if n.sink.is_some() {
-                continue;
-            }
-            let opts = self.game.options(&p);
-            if n.p_node {
-                for q in &opts {
-                    if let Some(t) = self.cover(node, &p, q)? {
-                        stack.push((t, q.clone()));
-                    }
+    /// The strategy's moves from (node, p): the target chosen for every option at a P-node,
+    /// the chosen reply at an N-node, nothing at a sink.
+    fn successors(&mut self, node: usize, p: &AnyPos) -> Result<Vec<(usize, AnyPos)>, CheckError> {
+        let mut out = Vec::new();
+        if self.d.nodes[node].sink.is_some() {
+            return Ok(out);
+        }
+        let opts = self.game.options(p);
+        if self.d.nodes[node].p_node {
+            for q in &opts {
+                if let Some(t) = self.cover(node, p, q)? {
+                    out.push((t, q.clone()));
                 }
-            } else if let Some((q, t)) = self.reply(node, &p, &opts)? {
-                stack.push((t, q));
+            }
+        } else if let Some((q, t)) = self.reply(node, p, &opts)? {
+            out.push((t, q));
+        }
+        Ok(out)
+    }
+
+    /// The arrows leaving `node` that some option of p can follow (a move of the arrow's kind
+    /// into a position satisfying the target's predicate and valid there), with those options:
+    /// an arrow is exercised when it can be followed, even if the strategy prefers another.
+    fn usable(&mut self, node: usize, p: &AnyPos) -> Usable {
+        let idx: Vec<usize> = self.singles[node]
+            .iter()
+            .chain(&self.replies[node])
+            .copied()
+            .collect();
+        let mut out = Vec::new();
+        if idx.is_empty() {
+            return out;
+        }
+        let opts = self.game.options(p);
+        for a in idx {
+            let (to, kind) = (self.d.arrows[a].to, self.d.arrows[a].kind);
+            let qs: Vec<AnyPos> = opts
+                .iter()
+                .filter(|q| {
+                    kind_ok(kind, move_kind(self.game, p, q))
+                        && self.pred(to, q).unwrap_or(false)
+                        && self.valid(to, q).unwrap_or(false)
+                })
+                .cloned()
+                .collect();
+            if !qs.is_empty() {
+                out.push((a, qs));
             }
         }
-        Ok(())
+        out
+    }
+}
+
+/// A start position: the instance it comes from (as text), its game and the position.
+type StartPos = (String, AnyGame, AnyPos);
+
+/// Arrows that can be followed from a position, each with the options that follow it.
+type Usable = Vec<(usize, Vec<AnyPos>)>;
+
+/// The strategy graph of one game family, explored once and shared by all its start
+/// positions: for every (node, position) pair the strategy meets, its moves, the arrows that
+/// can be followed from it, and the set of parts (nodes, then arrows, as bits) exercised from
+/// it onwards. Pairs form a DAG (every move changes the position), so the part sets are
+/// unions over successors, computed once per pair.
+struct StrategyGraph {
+    succ: FxHashMap<(usize, AnyPos), Vec<(usize, AnyPos)>>,
+    usable: FxHashMap<(usize, AnyPos), Usable>,
+    parts: FxHashMap<(usize, AnyPos), Vec<u64>>,
+    nodes: usize,
+    words: usize,
+}
+
+impl StrategyGraph {
+    fn new(nodes: usize, arrows: usize) -> StrategyGraph {
+        StrategyGraph {
+            succ: FxHashMap::default(),
+            usable: FxHashMap::default(),
+            parts: FxHashMap::default(),
+            nodes,
+            words: (nodes + arrows).div_ceil(64),
+        }
+    }
+
+    /// The parts exercised by the strategy from (node, p).
+    fn reach(
+        &mut self,
+        ex: &mut Explorer,
+        node: usize,
+        p: &AnyPos,
+    ) -> Result<Vec<u64>, CheckError> {
+        let root = (node, p.clone());
+        let mut stack = vec![(root.clone(), false)];
+        while let Some((k, expanded)) = stack.pop() {
+            if self.parts.contains_key(&k) {
+                continue;
+            }
+            if !expanded {
+                if !self.succ.contains_key(&k) {
+                    let s = ex.successors(k.0, &k.1)?;
+                    let u = ex.usable(k.0, &k.1);
+                    self.succ.insert(k.clone(), s);
+                    self.usable.insert(k.clone(), u);
+                }
+                stack.push((k.clone(), true));
+                for c in &self.succ[&k] {
+                    if !self.parts.contains_key(c) {
+                        stack.push((c.clone(), false));
+                    }
+                }
+                continue;
+            }
+            let mut bits = vec![0u64; self.words];
+            let mut set = |i: usize| bits[i / 64] |= 1 << (i % 64);
+            set(k.0);
+            for (a, _) in &self.usable[&k] {
+                set(self.nodes + a);
+                set(ex.d.arrows[*a].to);
+            }
+            for c in &self.succ[&k] {
+                for (w, x) in bits.iter_mut().zip(&self.parts[c]) {
+                    *w |= x;
+                }
+            }
+            self.parts.insert(k, bits);
+        }
+        Ok(self.parts[&root].clone())
     }
 }
 
@@ -808,11 +935,22 @@ impl Diagram {
             .join("; ")
     }
 
-    /// Every start position: (instance text, game, position).
-    fn start_positions(&self) -> Result<Vec<(String, AnyGame, AnyPos)>, CheckError> {
+    /// Every start position: (instance text, game, position), and per generator how many
+    /// instances and start positions it selects.
+    fn start_positions(&self) -> Result<(Vec<StartPos>, Vec<PartCoverage>), CheckError> {
         let mut out = Vec::new();
-        for s in &self.starts {
+        let mut cov = Vec::new();
+        for (k, s) in self.starts.iter().enumerate() {
+            let w = s
+                .filter
+                .as_ref()
+                .map_or(String::new(), |f| format!(" where {}", f.src));
+            let mut c = PartCoverage::new(
+                format!("start generator {} ({}{w})", k + 1, s.game),
+                s.unreached.clone(),
+            );
             for inst in instances(&s.params) {
+                let before = out.len();
                 let text = instantiate(&s.game, &inst);
                 let g = parse_game(&text, ParseOptions { closure: s.closure }).map_err(|e| {
                     CheckError {
@@ -842,9 +980,14 @@ impl Diagram {
                         out.push((what, g.clone(), p));
                     }
                 }
+                if out.len() > before {
+                    c.instances += 1;
+                    c.positions += (out.len() - before) as u64;
+                }
             }
+            cov.push(c);
         }
-        Ok(out)
+        Ok((out, cov))
     }
 
     fn selected(
@@ -876,7 +1019,7 @@ impl Diagram {
     /// checked diagrams its sinks refer to.
     pub fn check(&self, families: &HashMap<String, Arc<Family>>) -> Result<Checked, CheckError> {
         let t0 = Instant::now();
-        let starts = self.start_positions()?;
+        let (starts, mut coverage) = self.start_positions()?;
         if starts.is_empty() {
             return Err(CheckError {
                 loc: self.loc.clone(),
@@ -906,10 +1049,18 @@ impl Diagram {
             members: FxHashMap::default(),
         };
         let mut failure: Option<(usize, Failure)> = None;
+        // Per node and arrow: start positions whose strategy exercises it, and the distinct
+        // positions (node) or moves (arrow) it is exercised at (docs/design.md §2).
+        let mut node_starts = vec![0u64; self.nodes.len()];
+        let mut node_positions: Vec<FxHashSet<AnyPos>> =
+            vec![FxHashSet::default(); self.nodes.len()];
+        let mut arrow_starts = vec![0u64; self.arrows.len()];
+        let mut arrow_moves: Vec<FxHashSet<(AnyPos, AnyPos)>> =
+            vec![FxHashSet::default(); self.arrows.len()];
         'groups: for (_, rep, members) in &groups {
             let game = &starts[*rep].1;
             let mut ex = Explorer::new(self, game, families);
-            let mut seen: FxHashSet<(usize, AnyPos)> = FxHashSet::default();
+            let mut graph = StrategyGraph::new(self.nodes.len(), self.arrows.len());
             for &i in members {
                 let p = &starts[i].2;
                 let mut ok_at = Vec::new();
@@ -924,7 +1075,14 @@ impl Diagram {
                 }
                 match (ok_at.first(), first_match) {
                     (Some(&s), _) => {
-                        ex.collect(s, p, &mut seen)?;
+                        let bits = graph.reach(&mut ex, s, p)?;
+                        let hit = |i: usize| u64::from(bits[i / 64] >> (i % 64) & 1 == 1);
+                        for (n, c) in node_starts.iter_mut().enumerate() {
+                            *c += hit(n);
+                        }
+                        for (a, c) in arrow_starts.iter_mut().enumerate() {
+                            *c += hit(self.nodes.len() + a);
+                        }
                         let marks = ok_at
                             .iter()
                             .filter_map(|&s| self.nodes[s].start)
@@ -952,8 +1110,16 @@ impl Diagram {
                     }
                 }
             }
+            // Positions and moves at which each part is exercised, over all start positions.
+            for (k, us) in &graph.usable {
+                node_positions[k.0].insert(k.1.clone());
+                for (a, qs) in us {
+                    node_positions[self.arrows[*a].to].extend(qs.iter().cloned());
+                    arrow_moves[*a].extend(qs.iter().map(|q| (k.1.clone(), q.clone())));
+                }
+            }
             // The solver cross-check of every position the strategy meets.
-            let mut seen: Vec<(usize, AnyPos)> = seen.into_iter().collect();
+            let mut seen: Vec<(usize, AnyPos)> = graph.succ.into_keys().collect();
             seen.sort();
             for (node, p) in &seen {
                 per_node[*node] += 1;
@@ -996,6 +1162,30 @@ impl Diagram {
             },
         };
         let holds = verdict.holds();
+        for (i, n) in self.nodes.iter().enumerate() {
+            let mut c = PartCoverage::new(format!("node {}", n.name), n.unreached.clone());
+            c.instances = node_starts[i];
+            c.positions = node_positions[i].len() as u64;
+            coverage.push(c);
+        }
+        for (i, a) in self.arrows.iter().enumerate() {
+            let kind = match a.kind {
+                MoveKind::Any => String::new(),
+                k => format!(", {}", k.name()),
+            };
+            let mut c = PartCoverage::new(
+                format!(
+                    "arrow {} -> {} ({}{kind})",
+                    self.nodes[a.from].name,
+                    self.nodes[a.to].name,
+                    format!("{:?}", a.style).to_lowercase()
+                ),
+                a.unreached.clone(),
+            );
+            c.instances = arrow_starts[i];
+            c.positions = arrow_moves[i].len() as u64;
+            coverage.push(c);
+        }
         let report = Report {
             id: self.id.clone(),
             kind: "diagram".into(),
@@ -1008,8 +1198,11 @@ impl Diagram {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
-        };
+        }
+        .with_coverage(coverage);
+        let holds = holds && report.verdict.holds();
         let view = self.view(&report, holds, &per_node, families);
         Ok(Checked {
             report,

@@ -599,8 +599,84 @@ impl Figure {
                     if play_images {
                         let tgame = parse_game(&panel.game, ParseOptions { closure })
                             .map_err(|e| self.err(e.message))?;
-                        let moves: Vec<String> =
-                            images.iter().skip(1).map(|x| tgame.label(x)).collect();
+                        // The images of the play must be a play of the target (an
+                        // option-preserving map sends moves to moves); the first that is not
+                        // refutes the map, and the panel draws the image play up to it.
+                        let broken = if images.first() != Some(&tgame.start()) {
+                            Some(0)
+                        } else {
+                            (1..images.len())
+                                .find(|&k| !tgame.options(&images[k - 1]).contains(&images[k]))
+                        };
+                        if broken == Some(0) {
+                            if verdict.holds() {
+                                verdict = Verdict::Refuted {
+                                    counterexample: Counterexample {
+                                        instance: "figure".into(),
+                                        game: format!("{} → {}", panels[0].game, panel.game),
+                                        position: Some(
+                                            built[0].ex.game.label(&built[0].ex.positions[0]),
+                                        ),
+                                        claimed: format!(
+                                            "f maps the start of the play to the start of {}",
+                                            panel.game
+                                        ),
+                                        computed: format!(
+                                            "f(start) = {}, the start is {}",
+                                            images
+                                                .first()
+                                                .map_or_else(String::new, |x| tgame.label(x)),
+                                            tgame.label(&tgame.start())
+                                        ),
+                                        evidence: vec![],
+                                    },
+                                };
+                            }
+                        } else if let Some(k) = broken {
+                            let src_game = &built[0].ex.game;
+                            let at = |j: usize| &built[0].ex.positions[built[0].positions[j]];
+                            let mut evidence = vec![format!(
+                                "options of {}: {}",
+                                tgame.label(&images[k - 1]),
+                                tgame
+                                    .options(&images[k - 1])
+                                    .iter()
+                                    .map(|o| tgame.label(o))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )];
+                            if let Verdict::Refuted { counterexample } = &verdict {
+                                evidence.push(format!("map check: {counterexample}"));
+                            }
+                            verdict = Verdict::Refuted {
+                                counterexample: Counterexample {
+                                    instance: "figure".into(),
+                                    game: format!("{} → {}", panels[0].game, panel.game),
+                                    position: Some(format!(
+                                        "move {k}: {} → {}",
+                                        src_game.label(at(k - 1)),
+                                        src_game.label(at(k))
+                                    )),
+                                    claimed: format!(
+                                        "f maps move {k} of the play to a move of {}",
+                                        panel.game
+                                    ),
+                                    computed: format!(
+                                        "f gives {} → {}, and {} is not an option of {}",
+                                        tgame.label(&images[k - 1]),
+                                        tgame.label(&images[k]),
+                                        tgame.label(&images[k]),
+                                        tgame.label(&images[k - 1])
+                                    ),
+                                    evidence,
+                                },
+                            };
+                        }
+                        let upto = broken.unwrap_or(images.len());
+                        let moves: Vec<String> = images[1..upto.max(1)]
+                            .iter()
+                            .map(|x| tgame.label(x))
+                            .collect();
                         p.extent = Extent::Play(moves);
                     }
                     let b = build_panel(i, &p, closure, None).map_err(|m| self.err(m))?;
@@ -770,6 +846,7 @@ impl Figure {
             as_expected: verdict.holds(),
             verdict,
             notes,
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

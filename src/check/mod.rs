@@ -41,13 +41,69 @@ pub struct CheckError {
     pub message: String,
 }
 
-/// What the spec expects of a claim: the paper's errata stay as stated, marked `refuted`.
+/// What the spec expects of a claim: the paper's errata stay as stated, marked `refuted`,
+/// with the reason a statement of the paper is refuted (docs/design.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+#[serde(into = "ExpectView", try_from = "ExpectView")]
 pub enum Expectation {
     #[default]
     Holds,
-    Refuted,
+    Refuted(Because),
+}
+
+/// Why a spec is expected to be refuted: the paper is wrong (`erratum`), or the spec reads the
+/// paper in a way it does not intend and the paper, read as meant, is right (`reading`: e.g.
+/// Prop 5.23's preperiod 68 read as the least one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Because {
+    Erratum,
+    Reading,
+}
+
+impl Because {
+    pub fn parse(s: &str) -> Option<Because> {
+        match s {
+            "erratum" => Some(Because::Erratum),
+            "reading" => Some(Because::Reading),
+            _ => None,
+        }
+    }
+}
+
+/// How an expectation is written into report.json: `expect` and, for refuted ones, `because`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ExpectView {
+    pub expect: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub because: Option<Because>,
+}
+
+impl From<Expectation> for ExpectView {
+    fn from(e: Expectation) -> ExpectView {
+        match e {
+            Expectation::Holds => ExpectView {
+                expect: "holds".into(),
+                because: None,
+            },
+            Expectation::Refuted(b) => ExpectView {
+                expect: "refuted".into(),
+                because: Some(b),
+            },
+        }
+    }
+}
+
+/// Read back from an earlier report.json (`build --only`).
+impl TryFrom<ExpectView> for Expectation {
+    type Error = String;
+    fn try_from(v: ExpectView) -> Result<Expectation, String> {
+        match (v.expect.as_str(), v.because) {
+            ("holds", None) => Ok(Expectation::Holds),
+            ("refuted", Some(b)) => Ok(Expectation::Refuted(b)),
+            (e, b) => Err(format!("unknown expectation {e} ({b:?})")),
+        }
+    }
 }
 
 /// A parameter value: an integer or a list (a multiset, the parts of K_{m1,...,mk}).
@@ -237,7 +293,14 @@ pub fn tally(
 #[serde(tag = "verdict", rename_all = "lowercase")]
 pub enum Verdict {
     Holds,
-    Refuted { counterexample: Counterexample },
+    Refuted {
+        counterexample: Counterexample,
+    },
+    /// The spec cannot be decided as written (exit 2); the other specs are still checked.
+    #[serde(rename = "bad input")]
+    BadInput {
+        error: String,
+    },
 }
 
 impl Verdict {
@@ -245,7 +308,10 @@ impl Verdict {
         matches!(self, Verdict::Holds)
     }
     pub fn matches(&self, e: Expectation) -> bool {
-        self.holds() == (e == Expectation::Holds)
+        match self {
+            Verdict::BadInput { .. } => false,
+            _ => self.holds() == (e == Expectation::Holds),
+        }
     }
 }
 
@@ -261,12 +327,133 @@ pub struct Report {
     /// Positions examined (for claims over positions; equals instances otherwise).
     pub positions: u64,
     pub range: String,
+    #[serde(flatten)]
     pub expect: Expectation,
     #[serde(flatten)]
     pub verdict: Verdict,
     pub as_expected: bool,
     pub notes: Option<String>,
+    /// How many instances and positions reached each part of the claim (docs/design.md §2).
+    #[serde(default)]
+    pub coverage: Vec<PartCoverage>,
     /// Wall-clock seconds (not written into artifacts, which must be deterministic).
     #[serde(skip, default)]
     pub seconds: f64,
+}
+
+impl Report {
+    /// The report of a spec that could not be checked: `e` is its bad input (exit 2). The
+    /// caller keeps checking the other specs, so one bad spec never hides the others.
+    pub fn bad_input(id: &str, kind: &str, source: &str, file: &str, e: &CheckError) -> Report {
+        Report {
+            id: id.to_string(),
+            kind: kind.to_string(),
+            source: source.to_string(),
+            file: file.to_string(),
+            instances: 0,
+            positions: 0,
+            range: String::new(),
+            expect: Expectation::Holds,
+            verdict: Verdict::BadInput {
+                error: e.to_string(),
+            },
+            as_expected: false,
+            notes: None,
+            coverage: Vec::new(),
+            seconds: 0.0,
+        }
+    }
+
+    /// 0 as expected, 1 refuted (or an erratum unexpectedly held, or a part unreached),
+    /// 2 bad input.
+    pub fn exit_code(&self) -> u8 {
+        match (&self.verdict, self.as_expected) {
+            (Verdict::BadInput { .. }, _) => 2,
+            (_, true) => 0,
+            (_, false) => 1,
+        }
+    }
+
+    /// Applies docs/design.md §2 to a finished report: a part of the claim reached by no instance
+    /// (and not marked `unreached:` with a reason) makes a claim that otherwise holds fail
+    /// (exit 1), and so does a part marked unreached that some instance reaches (the mark is
+    /// stale). A refuted claim keeps its counterexample: its check stopped early, so its
+    /// coverage is partial.
+    pub fn with_coverage(mut self, coverage: Vec<PartCoverage>) -> Report {
+        self.coverage = coverage;
+        if !self.verdict.holds() {
+            return self;
+        }
+        let bad = self.coverage.iter().find(|c| match &c.unreached {
+            None => c.instances == 0,
+            Some(_) => c.instances > 0,
+        });
+        if let Some(c) = bad {
+            let computed = match &c.unreached {
+                None => format!("{} is reached by no instance", c.part),
+                Some(why) => format!(
+                    "{} is marked unreached ({why}) but {} instances reach it",
+                    c.part, c.instances
+                ),
+            };
+            self.verdict = Verdict::Refuted {
+                counterexample: Counterexample {
+                    instance: self.range.clone(),
+                    game: self.source.clone(),
+                    position: None,
+                    claimed: "every part of the claim is exercised (docs/design.md §2)".into(),
+                    computed,
+                    evidence: Vec::new(),
+                },
+            };
+            // Not the refutation an erratum expects: a coverage gap is never as expected.
+            self.as_expected = false;
+        }
+        self
+    }
+}
+
+/// How many instances and positions reached one part of a claim: a `cases` branch, a start
+/// generator, a diagram node or arrow, a reduction claim, a certificate rule, a table row.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PartCoverage {
+    pub part: String,
+    pub instances: u64,
+    pub positions: u64,
+    /// The spec's reason why no instance reaches this part (`unreached: <reason>`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreached: Option<String>,
+}
+
+impl PartCoverage {
+    pub fn new(part: impl Into<String>, unreached: Option<String>) -> PartCoverage {
+        PartCoverage {
+            part: part.into(),
+            instances: 0,
+            positions: 0,
+            unreached,
+        }
+    }
+}
+
+/// The worst exit code of a run: 2 if any spec is bad input, else 1 if any verdict is not as
+/// expected, else 0.
+pub fn worst_exit(reports: &[&Report]) -> u8 {
+    reports.iter().map(|r| r.exit_code()).max().unwrap_or(0)
+}
+
+/// The per-spec check call of a run: a spec whose check fails with bad input becomes a
+/// "bad input" report (exit 2) instead of stopping the run, so one bad spec never hides the
+/// others. `check` is the kind's own check; `header` is (id, kind, source, file).
+pub fn check_or_report<T>(
+    header: (&str, &str, &str, &str),
+    check: impl FnOnce() -> Result<T, CheckError>,
+    report_of: impl FnOnce(Report) -> T,
+) -> T {
+    match check() {
+        Ok(t) => t,
+        Err(e) => report_of(Report::bad_input(
+            header.0, header.1, header.2, header.3, &e,
+        )),
+    }
 }

@@ -851,8 +851,24 @@ impl Reduction {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes,
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
-        })
+        }
+        .with_coverage(
+            // Every claimed property and the nim cross-check are decided on every position of
+            // every selected instance.
+            claims
+                .iter()
+                .copied()
+                .chain(["nim(p) = nim(f(p))"])
+                .map(|c| super::PartCoverage {
+                    part: format!("claim {c}"),
+                    instances: checked,
+                    positions: total.source_positions,
+                    unreached: None,
+                })
+                .collect(),
+        ))
     }
 
     fn map_name(&self) -> String {

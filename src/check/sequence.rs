@@ -119,8 +119,20 @@ impl SequenceSpec {
                 );
             }
         }
+        if self.stated.least && self.stated.preperiod.is_none() {
+            return Err(CheckError {
+                loc: self.loc.clone(),
+                message: "`least_preperiod: true` claims nothing without a `preperiod`".into(),
+            });
+        }
         if verdict.holds() {
-            if let Some(p) = self.stated.period {
+            // A preperiod stated without a period is a preperiod of the least period (the
+            // least preperiod is the same for every period of an eventually periodic sequence).
+            let stated_period = self
+                .stated
+                .period
+                .or(self.stated.preperiod.map(|_| proof.period));
+            if let Some(p) = stated_period {
                 if p == 0 || p % proof.period != 0 {
                     verdict = refute(
                         format!("period {p}"),
@@ -208,6 +220,7 @@ impl SequenceSpec {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

@@ -339,6 +339,7 @@ impl SetsClaim {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         })
     }

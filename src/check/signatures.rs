@@ -379,8 +379,22 @@ impl SignatureTable {
             as_expected: verdict.matches(self.expect),
             verdict,
             notes: self.notes.clone(),
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
-        };
+        }
+        .with_coverage(
+            self.rows
+                .iter()
+                .zip(&counts)
+                .enumerate()
+                .map(|(i, (r, &n))| super::PartCoverage {
+                    part: format!("row {} (p = {}, d {})", i + 1, r.p, r.d.tex()),
+                    instances: n,
+                    positions: n,
+                    unreached: None,
+                })
+                .collect(),
+        );
         Ok((
             report,
             TableView {

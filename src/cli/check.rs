@@ -62,7 +62,17 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
     }
     let reports: Vec<&Report> = run.checked().map(|(_, c)| &c.report).collect();
     if json {
-        let s = pipeline::summary(reports.iter().copied());
+        // Specs that could not be checked are listed too, as "bad input" verdicts.
+        let bad: Vec<Report> = run
+            .specs
+            .iter()
+            .filter_map(|s| {
+                let e = s.result.as_ref().err()?;
+                let b = &s.spec.body;
+                Some(Report::bad_input(s.spec.id(), b.kind(), b.source(), b.file(), e))
+            })
+            .collect();
+        let s = pipeline::summary(reports.iter().copied().chain(bad.iter()));
         match serde_json::to_string_pretty(&s) {
             Ok(t) => println!("{t}"),
             Err(e) => eprintln!("error: {e}"),

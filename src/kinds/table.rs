@@ -43,6 +43,7 @@ impl SpecKind for ValueTable {
             verdict: Verdict::Holds,
             as_expected: true,
             notes: None,
+            coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok(Checked::with_view(report, &view))

@@ -639,5 +639,6 @@ pub fn verdict_text(r: &Report) -> &'static str {
         (Verdict::Holds, false) => "HOLDS (expected refuted)",
         (Verdict::Refuted { .. }, true) => "refuted (as expected)",
         (Verdict::Refuted { .. }, false) => "REFUTED",
+        (Verdict::BadInput { .. }, _) => "BAD INPUT",
     }
 }

@@ -382,7 +382,7 @@ pub(crate) fn validate_certificate(
         proof,
         cross_check,
         draw,
-        expect: expectation(src, &h.expect)?,
+        expect: expectation(src, &h.expect, &h.because)?,
     };
     Ok(Spec::new(cert, outputs(src, &h.output)?))
 }

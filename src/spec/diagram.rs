@@ -50,6 +50,10 @@ pub struct RawStart {
     /// `start` (default) or `reachable`.
     #[serde(default)]
     pub positions: Option<Sp<String>>,
+    /// Why no start position reaches this part (docs/design.md §2); without it, a part of the
+    /// diagram that no start position reaches makes the diagram fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -65,6 +69,10 @@ pub struct RawNode {
     /// `terminal`, `"*0"`, or `{diagram: <spec id>, start: <marker>}`.
     #[serde(default)]
     pub sink: Option<Sp<RawSink>>,
+    /// Why no start position reaches this part (docs/design.md §2); without it, a part of the
+    /// diagram that no start position reaches makes the diagram fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -93,6 +101,10 @@ pub struct RawArrow {
     /// `any` (default), `dehub`, `split` or `heap` (a move in a nimber).
     #[serde(default, rename = "move")]
     pub kind: Option<Sp<String>>,
+    /// Why no start position reaches this part (docs/design.md §2); without it, a part of the
+    /// diagram that no start position reaches makes the diagram fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 fn is_name(s: &str) -> bool {
@@ -140,6 +152,7 @@ pub(crate) fn validate_diagram(
                 .as_ref()
                 .map_or_else(|| src.loc(&s.game), |f| src.loc(f)),
             positions,
+            unreached: s.unreached.clone(),
         });
     }
     let names: Vec<&String> = r.nodes.keys().collect();
@@ -193,6 +206,7 @@ pub(crate) fn validate_diagram(
                 to: index(&a.to)?,
                 style,
                 kind,
+                unreached: a.unreached.clone(),
             },
             a,
         ));
@@ -264,6 +278,7 @@ pub(crate) fn validate_diagram(
             start: n.start,
             sink,
             p_node,
+            unreached: n.unreached.clone(),
         });
     }
     for (a, raw) in &arrows {
@@ -306,7 +321,7 @@ pub(crate) fn validate_diagram(
         letter: r.letter.clone(),
         title: r.title.clone(),
         notes: h.notes.clone(),
-        expect: expectation(src, &h.expect)?,
+        expect: expectation(src, &h.expect, &h.because)?,
         starts,
         nodes,
         arrows: arrows.into_iter().map(|(a, _)| a).collect(),

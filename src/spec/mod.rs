@@ -598,18 +598,50 @@ pub(crate) fn params(
     }
 }
 
-pub(crate) fn expectation(src: &Source, e: &Option<Sp<String>>) -> Result<Expectation, SpecError> {
-    match e {
-        None => Ok(Expectation::Holds),
+pub(crate) fn expectation(
+    src: &Source,
+    e: &Option<Sp<String>>,
+    because: &Option<Sp<String>>,
+) -> Result<Expectation, SpecError> {
+    let why = match because {
+        None => None,
+        Some(b) => Some(crate::check::Because::parse(b.value()).ok_or_else(|| {
+            src.error(
+                b,
+                format!("unknown reason `{}`", b.value()),
+                Some("expected `erratum` (the paper is wrong) or `reading` (the spec reads the paper as it does not mean)".into()),
+            )
+        })?),
+    };
+    let refuted = match e {
+        None => false,
         Some(s) => match s.value().as_str() {
-            "holds" => Ok(Expectation::Holds),
-            "refuted" => Ok(Expectation::Refuted),
-            other => Err(src.error(
-                s,
-                format!("unknown expectation `{other}`"),
-                Some("expected `holds` or `refuted`".into()),
-            )),
+            "holds" => false,
+            "refuted" => true,
+            other => {
+                return Err(src.error(
+                    s,
+                    format!("unknown expectation `{other}`"),
+                    Some("expected `holds` or `refuted`".into()),
+                ))
+            }
         },
+    };
+    if let (false, Some(b)) = (refuted, because) {
+        return Err(src.error(
+            b,
+            "`because` explains an expected refutation, but this spec expects the claim to hold",
+            Some("drop `because`, or write `expect: refuted`".into()),
+        ));
+    }
+    match (e, why) {
+        (Some(_), Some(w)) if refuted => Ok(Expectation::Refuted(w)),
+        (Some(s), None) if refuted => Err(src.error(
+            s,
+            "`expect: refuted` needs `because: erratum` or `because: reading`",
+            Some("erratum: the paper is wrong; reading: the spec reads the paper as it does not mean (docs/design.md §2)".into()),
+        )),
+        _ => Ok(Expectation::Holds),
     }
 }
 
@@ -745,7 +777,13 @@ pub(crate) fn validate_claim(
         positions,
         claimed,
         claimed_loc,
-        expect: expectation(src, &h.expect)?,
+        expect: expectation(src, &h.expect, &h.because)?,
+        unreached: match r.nim.as_ref().or(r.outcome.as_ref()).map(|f| f.value()) {
+            Some(RawFormula::Cases { cases }) => {
+                cases.iter().map(|c| c.unreached.clone()).collect()
+            }
+            _ => Vec::new(),
+        },
     };
     Ok(Spec::new(claim, outputs(src, &h.output)?))
 }
@@ -834,7 +872,7 @@ fn validate_signature_table(
         notes: h.notes.clone(),
         rows,
         max_sum: raw.max_sum,
-        expect: expectation(src, &h.expect)?,
+        expect: expectation(src, &h.expect, &h.because)?,
         loc: src.loc(data),
     };
     Ok(Spec::new(table, outputs(src, &h.output)?))
@@ -1020,7 +1058,7 @@ pub(crate) fn validate_sets(
         file: src.file.to_string(),
         source: h.source.value().clone(),
         notes: h.notes.clone(),
-        expect: expectation(src, &h.expect)?,
+        expect: expectation(src, &h.expect, &h.because)?,
         loc: src.loc(r.graph.as_ref().unwrap_or(&h.kind)),
         body,
     };
@@ -1096,7 +1134,7 @@ pub(crate) fn validate_sequence(
         code,
         length,
         stated,
-        expect: expectation(src, &h.expect)?,
+        expect: expectation(src, &h.expect, &h.because)?,
         loc: src.loc(&r.octal),
     };
     Ok(Spec::new(sequence, outputs(src, &h.output)?))

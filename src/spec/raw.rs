@@ -129,6 +129,10 @@ pub enum RawFormula {
 pub struct RawCase {
     pub when: String,
     pub value: RawScalar,
+    /// Why no instance of the range reaches this case (docs/design.md §2); without it, a case no
+    /// instance reaches makes the claim fail.
+    #[serde(default)]
+    pub unreached: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

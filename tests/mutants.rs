@@ -1,0 +1,449 @@
+//! The mutation suite: wrong variants of paper specs, one or more per check rule of every spec
+//! kind, each of which `grundy check` must refute (exit 1) with a counterexample. The mutants
+//! live in tests/mutants/*.yaml; each file says in its header comments why it is wrong
+//! (`# why:`), which check rule must catch it (`# rule:`), and a piece of the counterexample
+//! the refutation must print (`# counterexample:`). Rules exercised by wrong variants kept in
+//! other test files are listed in [`ELSEWHERE`]; a rule in [`RULES`] exercised by no mutant is
+//! a gap and fails [`every_check_rule_has_a_mutant`].
+//!
+//! Also here: the soundness regressions that are not single-spec refutations (diagram ids
+//! given by two files, one bad spec among good ones, `because:` of expected refutations,
+//! `unreached:` marks, coverage in report.json).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Every check rule of every spec kind. A rule that only cross-checks the checker against the
+/// solver (it cannot fail unless the checker itself is wrong) is listed in [`SELF_CHECKS`]
+/// instead: no spec can make it fail.
+const RULES: &[&str] = &[
+    "claim/value",
+    "claim/outcome",
+    "claim/fast-outcome",
+    "claim/no-case",
+    "claim/cases-disagree",
+    "claim/reachable-position",
+    "claim/coverage",
+    "claim/stale-unreached",
+    "claim/erratum-holds",
+    "sets/members",
+    "sets/rule",
+    "sets/transversal",
+    "signatures/cell",
+    "signatures/subset-superset",
+    "signatures/mex",
+    "signatures/conditions",
+    "signatures/row-coverage",
+    "sequence/values",
+    "sequence/period",
+    "sequence/preperiod",
+    "sequence/least-preperiod",
+    "diagram/start-node",
+    "diagram/coverage",
+    "diagram/reply",
+    "diagram/sink-terminal",
+    "diagram/sink-zero",
+    "diagram/sink-reference",
+    "diagram/start-generator-coverage",
+    "diagram/node-arrow-coverage",
+    "reduction/option-preserving",
+    "reduction/surjective",
+    "reduction/start-to-start",
+    "reduction/injective",
+    "figure/map",
+    "figure/play-map",
+    "figure/families",
+    "certificate/token-vertex",
+    "certificate/move",
+    "certificate/replies",
+    "certificate/nonempty",
+    "certificate/token",
+    "certificate/independent",
+    "certificate/even-kernel",
+    "certificate/kernel-vertex",
+    "certificate/rotation",
+    "certificate/gf2-outcome",
+    "certificate/trail",
+];
+
+/// Rules whose wrong variants are kept beside the specs they mutate, in other test files (or,
+/// for the paper's errata, as specs under specs/ expected refuted).
+const ELSEWHERE: &[(&str, &str)] = &[
+    (
+        "claim/fast-outcome",
+        "tests/specs.rs: wrong_conjecture_outcome_is_refuted",
+    ),
+    (
+        "claim/no-case",
+        "tests/specs.rs: wrong_prop_5_15_is_refuted",
+    ),
+    (
+        "claim/erratum-holds",
+        "tests/specs.rs: erratum_that_holds_is_unexpected",
+    ),
+    (
+        "sets/rule",
+        "tests/specs.rs: wrong_prop_5_9_rule_is_refuted",
+    ),
+    (
+        "signatures/cell",
+        "tests/specs.rs: wrong_table_5_1_is_refuted",
+    ),
+    (
+        "signatures/conditions",
+        "specs/paper000/table_5_1_conditions.yaml (erratum of Prop 5.14's proof)",
+    ),
+    (
+        "sequence/values",
+        "tests/specs.rs: wrong_prop_5_23_digit_is_refuted",
+    ),
+    (
+        "diagram/coverage",
+        "tests/diagrams.rs: fig_5_8_variants_are_rejected and others",
+    ),
+    (
+        "diagram/reply",
+        "tests/diagrams.rs: diagram_d_variants_are_rejected",
+    ),
+    (
+        "diagram/sink-terminal",
+        "tests/diagrams.rs: diagram_c_variants_are_rejected",
+    ),
+    (
+        "diagram/sink-zero",
+        "tests/diagrams.rs: fig_5_8_variants_are_rejected",
+    ),
+    (
+        "diagram/sink-reference",
+        "tests/diagrams.rs: diagram_d_variants_are_rejected",
+    ),
+    (
+        "certificate/kernel-vertex",
+        "tests/certificates.rs: case_4_2_as_printed_names_a_missing_vertex",
+    ),
+    (
+        "certificate/trail",
+        "tests/certificates.rs: thm13_trail_construction_outside_its_hypothesis_is_refuted",
+    ),
+];
+
+/// Consistency checks of the checker against the exhaustive solver; listed so that the
+/// absence of a mutant for them is a decision, not an oversight.
+const SELF_CHECKS: &[&str] = &[
+    "diagram: every position met at a P-node has nim-value 0 by the solver (and nonzero at N-nodes)",
+    "reduction: nim(p) = nim(f(p)) by the solver (follows from option preservation)",
+    "figure: Prop 5.26 on every position of an ordinal sum (computed values only)",
+    "figure: the explicit gamegraph and the solver agree on every drawn position",
+    "certificate: the certified outcome against the exhaustive or GF(2) solver (cross_check)",
+    "certificate: the GF(2) solver's own certificate is checked like a written one",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("grundy runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The mutants with their header fields (`why`, `rule`, `counterexample`).
+fn mutants() -> Vec<(PathBuf, BTreeMap<String, String>)> {
+    let mut out = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/mutants"))
+        .expect("tests/mutants")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    for f in files {
+        let body = std::fs::read_to_string(&f).expect("a mutant");
+        let mut head = BTreeMap::new();
+        for line in body.lines().take_while(|l| l.starts_with('#')) {
+            if let Some((k, v)) = line.trim_start_matches("# ").split_once(": ") {
+                head.insert(k.to_string(), v.to_string());
+            }
+        }
+        out.push((f, head));
+    }
+    out
+}
+
+#[test]
+fn every_mutant_is_refuted_with_its_counterexample() {
+    let all = mutants();
+    assert!(all.len() >= 30, "{} mutants", all.len());
+    for (f, head) in &all {
+        for k in ["why", "rule", "counterexample"] {
+            assert!(
+                head.get(k).is_some_and(|v| !v.is_empty()),
+                "{}: header `# {k}:` missing",
+                f.display()
+            );
+        }
+        let o = grundy(&["check", f.to_str().expect("utf-8 path")]);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{}: {t}", f.display());
+        assert!(t.contains("counterexample: "), "{}: {t}", f.display());
+        assert!(
+            t.contains(&head["counterexample"]),
+            "{}: expected `{}` in\n{t}",
+            f.display(),
+            head["counterexample"]
+        );
+    }
+}
+
+#[test]
+fn every_check_rule_has_a_mutant() {
+    let all = mutants();
+    let here: Vec<&str> = all.iter().map(|(_, h)| h["rule"].as_str()).collect();
+    for r in &here {
+        assert!(RULES.contains(r), "mutant rule `{r}` is not a known rule");
+    }
+    let gaps: Vec<&&str> = RULES
+        .iter()
+        .filter(|r| !here.contains(r) && !ELSEWHERE.iter().any(|(e, _)| e == *r))
+        .collect();
+    assert!(gaps.is_empty(), "check rules no mutant exercises: {gaps:?}");
+    assert!(!SELF_CHECKS.is_empty());
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temp dir")
+}
+
+fn copy(from: &str, to: &Path) {
+    std::fs::create_dir_all(to.parent().expect("a parent")).expect("mkdir");
+    std::fs::copy(root().join(from), to).expect("copy");
+}
+
+#[test]
+fn diagram_ids_given_by_two_files_are_bad_input_naming_both() {
+    // Two folders each holding a `lemma_5_37_diagram.yaml`: one valid, one broken (the start
+    // node misses c = 1). One run must not report both with the verdict of either.
+    let d = tmp();
+    let a = d.path().join("a/lemma_5_37_diagram.yaml");
+    let b = d.path().join("b/lemma_5_37_diagram.yaml");
+    copy("tests/mutants/diagram_start_node.yaml", &a);
+    copy("specs/paper000/diagrams/lemma_5_37_diagram.yaml", &b);
+    let other = d.path().join("b/example_4_11_path_ter.yaml");
+    copy("specs/paper000/example_4_11_path_ter.yaml", &other);
+    let o = grundy(&[
+        "check",
+        a.to_str().expect("utf-8"),
+        b.to_str().expect("utf-8"),
+        other.to_str().expect("utf-8"),
+    ]);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(
+        t.contains("diagram id `lemma_5_37_diagram` is given by two files"),
+        "{t}"
+    );
+    assert!(
+        t.contains(a.to_str().expect("utf-8")) && t.contains(b.to_str().expect("utf-8")),
+        "{t}"
+    );
+    // The unrelated spec is still checked.
+    assert!(t.contains("example_4_11_path_ter"), "{t}");
+    assert!(t.contains("holds"), "{t}");
+}
+
+#[test]
+fn one_bad_spec_never_hides_the_others() {
+    // A directory with an unreadable spec, a spec that is bad input only when checked (it
+    // selects no instance), a refuted spec and a spec that holds: every one is listed, and
+    // the run exits with the worst code (2); `build` writes nothing.
+    let d = tmp();
+    let specs = d.path().join("specs");
+    std::fs::create_dir(&specs).expect("mkdir");
+    std::fs::write(specs.join("a_unreadable.yaml"), "kind: claim\nbogus: 1\n").expect("write");
+    std::fs::write(
+        specs.join("b_vacuous.yaml"),
+        "kind: claim\nsource: X\ngame: TER(P_n)\nparams: {n: 2..=5}\nwhere: n > 9\nnim: 0\n",
+    )
+    .expect("write");
+    copy(
+        "tests/mutants/claim_value.yaml",
+        &specs.join("c_refuted.yaml"),
+    );
+    copy(
+        "specs/paper000/example_4_11_path_ter.yaml",
+        &specs.join("d_holds.yaml"),
+    );
+    let o = grundy(&["check", specs.to_str().expect("utf-8")]);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(t.contains("a_unreadable.yaml"), "{t}");
+    assert!(t.contains("unknown field `bogus`"), "{t}");
+    assert!(t.contains("b_vacuous") && t.contains("BAD INPUT"), "{t}");
+    assert!(t.contains("would hold vacuously"), "{t}");
+    assert!(t.contains("n=2: TER(P_2): claimed *0, computed *1"), "{t}");
+    assert!(t.contains("d_holds"), "{t}");
+    // The same without the unreadable file: still 2 (bad input beats a refutation).
+    std::fs::remove_file(specs.join("a_unreadable.yaml")).expect("rm");
+    let o = grundy(&["check", "--json", specs.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let verdicts: Vec<&str> = j["reports"]
+        .as_array()
+        .expect("reports")
+        .iter()
+        .map(|r| r["verdict"].as_str().expect("a verdict"))
+        .collect();
+    assert_eq!(verdicts, ["bad input", "refuted", "holds"]);
+    // Without the bad input: the refutation decides (1).
+    std::fs::remove_file(specs.join("b_vacuous.yaml")).expect("rm");
+    let o = grundy(&["check", specs.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    // build: bad input is listed and nothing is written.
+    std::fs::write(
+        specs.join("b_vacuous.yaml"),
+        "kind: claim\nsource: X\ngame: TER(P_n)\nparams: {n: 2..=5}\nwhere: n > 9\nnim: 0\n",
+    )
+    .expect("write");
+    let out = d.path().join("output");
+    let o = grundy(&[
+        "build",
+        "--specs",
+        specs.to_str().expect("utf-8"),
+        "--output",
+        out.to_str().expect("utf-8"),
+    ]);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(t.contains("n=2: TER(P_2): claimed *0, computed *1"), "{t}");
+    assert!(!out.exists(), "build wrote output");
+}
+
+fn check_text(name: &str, body: &str) -> (Option<i32>, String) {
+    let d = tmp();
+    let p = d.path().join(name);
+    std::fs::write(&p, body).expect("write");
+    let o = grundy(&["check", p.to_str().expect("utf-8")]);
+    (o.status.code(), text(&o))
+}
+
+#[test]
+fn expected_refutations_say_erratum_or_reading() {
+    let s =
+        std::fs::read_to_string(root().join("specs/paper000/prop_5_23_least.yaml")).expect("spec");
+    assert!(s.contains("because: reading"));
+    let (code, t) = check_text("least.yaml", &s);
+    assert_eq!(code, Some(0), "{t}");
+    let (code, t) = check_text("least.yaml", &s.replace("because: reading\n", ""));
+    assert_eq!(code, Some(2), "{t}");
+    assert!(t.contains("`expect: refuted` needs `because:"), "{t}");
+    let (code, t) = check_text(
+        "least.yaml",
+        &s.replace("because: reading", "because: typo"),
+    );
+    assert_eq!(code, Some(2), "{t}");
+    assert!(t.contains("unknown reason `typo`"), "{t}");
+    let holds =
+        std::fs::read_to_string(root().join("specs/paper000/prop_5_23.yaml")).expect("spec");
+    let (code, t) = check_text("holds.yaml", &format!("{holds}because: erratum\n"));
+    assert_eq!(code, Some(2), "{t}");
+    assert!(t.contains("`because` explains"), "{t}");
+    // report.json says which.
+    let o = grundy(&[
+        "check",
+        "--json",
+        "specs/paper000/prop_5_23_least.yaml",
+        "specs/paper000/example_4_11_star_ter.yaml",
+    ]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let because: Vec<&str> = j["reports"]
+        .as_array()
+        .expect("reports")
+        .iter()
+        .map(|r| r["because"].as_str().expect("because"))
+        .collect();
+    assert_eq!(because, ["erratum", "reading"]);
+}
+
+#[test]
+fn a_marked_unreached_part_passes_and_is_recorded() {
+    // The mutant with a case no instance reaches holds once the case says why.
+    let s = std::fs::read_to_string(root().join("tests/mutants/claim_case_unreached.yaml"))
+        .expect("mutant")
+        .replace(
+            "{ when: \"v > 100\", value: 0 }",
+            "{ when: \"v > 100\", value: 0, unreached: \"the range stops at |V| = 10\" }",
+        );
+    let d = tmp();
+    let p = d.path().join("marked.yaml");
+    std::fs::write(&p, s).expect("write");
+    let o = grundy(&["check", "--json", p.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let cov = j["reports"][0]["coverage"].as_array().expect("coverage");
+    assert_eq!(cov.len(), 6);
+    assert_eq!(cov[5]["instances"], 0);
+    assert_eq!(cov[5]["unreached"], "the range stops at |V| = 10");
+    // Every other case of Prop 5.15 is reached, by the instances counted.
+    let total: u64 = cov[..5]
+        .iter()
+        .map(|c| c["instances"].as_u64().expect("a count"))
+        .sum();
+    assert_eq!(
+        total,
+        j["reports"][0]["instances"].as_u64().expect("instances")
+    );
+}
+
+#[test]
+fn diagram_coverage_counts_start_positions_per_part() {
+    let o = grundy(&[
+        "check",
+        "--json",
+        "specs/paper000/diagrams/lemma_5_37_diagram.yaml",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let cov: BTreeMap<String, (u64, u64)> = j["reports"][0]["coverage"]
+        .as_array()
+        .expect("coverage")
+        .iter()
+        .map(|c| {
+            (
+                c["part"].as_str().expect("part").to_string(),
+                (
+                    c["instances"].as_u64().expect("n"),
+                    c["positions"].as_u64().expect("n"),
+                ),
+            )
+        })
+        .collect();
+    // (c,[1^c]) for c = 1..=20: 20 start positions, each at S. (1,[1]) is terminal (one
+    // position), so every other node and arrow is reached from the 19 starts with c >= 2, at
+    // one position each: (c-1,[1^c]) at N1 and (c,[1^{c-1}]) at N2.
+    assert_eq!(
+        cov["start generator 1 (SPL(c,[lam]) where size == c)"],
+        (20, 20)
+    );
+    assert_eq!(cov["node S"], (20, 20));
+    for part in [
+        "node N1",
+        "node N2",
+        "arrow S -> N1 (single, dehub)",
+        "arrow S -> N2 (single, split)",
+        "arrow N1 -> S (double, split)",
+        "arrow N2 -> S (double, dehub)",
+    ] {
+        assert_eq!(cov[part], (19, 19), "{part}");
+    }
+}

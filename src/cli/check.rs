@@ -406,6 +406,20 @@ pub fn render_all(
         PathBuf::from("report.json"),
         (serde_json::to_string_pretty(&s).expect("reports serialise") + "\n").into_bytes(),
     ));
+    // The browsable report (index.html, site/): src/render/html.rs.
+    let entries = specs.iter().zip(checked);
+    let entries = entries.map(|(spec, c)| crate::render::html::Entry {
+        spec,
+        report: &c.report,
+        view: c.view.as_ref(),
+    });
+    let site = crate::render::html::SiteInput {
+        entries: entries.collect(),
+        written: &files,
+        recorded: None,
+    };
+    let site = crate::render::html::site(&site, renderer)?;
+    files.extend(site);
     Ok(files)
 }
 

@@ -40,6 +40,10 @@ pub struct RawCertificate {
     pub statement: Option<String>,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     /// The graph, e.g. "SP_{M,n}" (stacked prisms of any size; other graphs up to 64 vertices).
     pub graph: Sp<String>,
     #[serde(default)]

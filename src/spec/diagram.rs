@@ -35,6 +35,10 @@ pub struct RawDiagram {
     pub statement: Option<String>,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     /// Generators of start positions.
     pub starts: Vec<RawStart>,
     /// Nodes by name (letters, digits, `_`).

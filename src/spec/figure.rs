@@ -46,6 +46,10 @@ pub struct RawFigure {
     pub title: String,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     #[serde(default)]
     pub closure: Option<Sp<String>>,
     #[serde(default)]

@@ -159,6 +159,10 @@ pub struct RawClaim {
     pub statement: Option<String>,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     /// Game expression with parameters, e.g. "TER(W_{m,n})".
     pub game: Sp<String>,
     /// `hull` (default) or `geodetic`.
@@ -199,6 +203,10 @@ pub struct RawTable {
     pub title: String,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     /// `values` (default), `signatures` (Table 5.1) or `sequence`.
     #[serde(default)]
     pub table: Option<Sp<String>>,
@@ -236,6 +244,10 @@ pub struct RawSets {
     pub statement: Option<String>,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     /// Graph with parameters, e.g. "W_{m,n}" (omit for `transversal_of`).
     #[serde(default)]
     pub graph: Option<Sp<String>>,
@@ -275,6 +287,10 @@ pub struct RawSequence {
     pub statement: Option<String>,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     pub title: String,
     /// Octal code, e.g. "0.137" (Dawson's Chess).
     pub octal: Sp<String>,

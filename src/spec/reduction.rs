@@ -38,6 +38,10 @@ pub struct RawReduction {
     pub statement: Option<String>,
     #[serde(default)]
     pub notes: Option<String>,
+    /// Ids of the specs this result rests on, beyond those grundy finds itself (drawn in the
+    /// dependency graph of output/index.html).
+    #[serde(default)]
+    pub uses: Option<Vec<String>>,
     /// Source game template, e.g. "DNT_{vk}(W_n)".
     pub from: Sp<String>,
     /// `automorphisms` or `terminal`: the source side is that quotient gamegraph.

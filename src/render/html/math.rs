@@ -18,6 +18,10 @@ fn is_math_word(w: &str) -> bool {
     if !(w.contains('_') || w.contains('^')) || w.contains('/') || w.contains("://") {
         return false;
     }
+    // A brace group split by a space ("{v_i, v_j}") stays text: half a group is no TeX.
+    if w.matches('{').count() != w.matches('}').count() {
+        return false;
+    }
     let chars: Vec<char> = w.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
         if c == '_' || c == '^' {
@@ -55,6 +59,8 @@ fn tex_of(w: &str) -> String {
         word.clear();
     };
     let chars: Vec<char> = w.chars().collect();
+    // Which open braces group a script (`_{..}`) and which are the paper's set braces.
+    let mut groups: Vec<bool> = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
         // A letter right after `_`/`^` is a one-letter script, not part of a word.
         let after_script = i > 0 && matches!(chars[i - 1], '_' | '^');
@@ -68,6 +74,16 @@ fn tex_of(w: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
+            '{' => {
+                let group = i > 0 && matches!(chars[i - 1], '_' | '^');
+                groups.push(group);
+                out.push_str(if group { "{" } else { "\\{" });
+            }
+            '}' => out.push_str(if groups.pop() == Some(true) {
+                "}"
+            } else {
+                "\\}"
+            }),
             '\\' => out.push_str("\\backslash "),
             '~' => out.push_str("\\sim "),
             _ => out.push(c),
@@ -138,5 +154,8 @@ mod tests {
         assert!(segments("TER(W_{m,n})")[0].math);
         assert_eq!(tex_of("λ^{c+2}_0"), "λ^{c+2}_0");
         assert_eq!(tex_of("50%_x"), "50\\%_x");
+        assert_eq!(tex_of("{v_{i}}"), "\\{v_{i}\\}");
+        assert!(segments("{{v_i, v_j}}").iter().all(|s| !s.math));
+        assert!(segments("v_{(k+t)").iter().all(|s| !s.math));
     }
 }

@@ -45,6 +45,8 @@ pub struct Plot {
     pub xlabel: String,
     pub ylabel: String,
     pub log_y: bool,
+    /// Legend in the upper left (data that rises to the right) rather than the upper right.
+    pub legend_left: bool,
     pub series: Vec<Series>,
     pub marks: Vec<Mark>,
 }
@@ -98,6 +100,7 @@ fn spectrum(data: &Value) -> Vec<Plot> {
                 xlabel: "nim-value".into(),
                 ylabel: "graphs".into(),
                 log_y: false,
+                legend_left: false,
                 series: vec![
                     series(s, "ter", "TER(G)"),
                     series(s, "dnt", "DNT(G)"),
@@ -127,6 +130,7 @@ fn conjecture(data: &Value) -> Vec<Plot> {
             xlabel: "n".into(),
             ylabel: "positions".into(),
             log_y: true,
+            legend_left: true,
             series: vec![Series {
                 name: "positions".into(),
                 style: Style::Line,
@@ -141,6 +145,7 @@ fn conjecture(data: &Value) -> Vec<Plot> {
             xlabel: "n".into(),
             ylabel: "seconds".into(),
             log_y: true,
+            legend_left: true,
             series: vec![Series {
                 name: "seconds".into(),
                 style: Style::Line,
@@ -172,6 +177,7 @@ fn dawson(view: &Value) -> Option<Plot> {
         xlabel: "n".into(),
         ylabel: "G(n)".into(),
         log_y: false,
+        legend_left: false,
         series: vec![Series {
             name: "G(n)".into(),
             style: Style::Points,
@@ -226,6 +232,7 @@ fn wheels(view: &Value) -> Option<Plot> {
         xlabel: "n".into(),
         ylabel: "nim-value".into(),
         log_y: false,
+        legend_left: false,
         series: vec![series(ter, "TER(W_n)"), series(dnt, "DNT(W_n)")],
         marks: Vec::new(),
     })
@@ -289,7 +296,8 @@ fn bounds(p: &Plot) -> (f64, f64, f64, f64) {
     if p.log_y {
         (x0 - 1.0, x1 + 1.0, y0.max(1e-6) / 2.0, y1 * 2.0)
     } else {
-        (x0 - 1.0, x1 + 1.0, 0.0, (y1 * 1.1).max(1.0))
+        // Headroom for the legend.
+        (x0 - 1.0, x1 + 1.0, 0.0, (y1 * 1.4).max(1.0))
     }
 }
 
@@ -312,6 +320,14 @@ where
         .configure_mesh()
         .x_desc(p.xlabel.as_str())
         .y_desc(p.ylabel.as_str())
+        .x_label_formatter(&|v| integer_label(*v))
+        .y_label_formatter(&|v| {
+            if p.log_y {
+                log_label(*v)
+            } else {
+                integer_label(*v)
+            }
+        })
         .light_line_style(WHITE)
         .draw()
         .map_err(|x| e(&x))?;
@@ -361,13 +377,35 @@ where
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
+        .position(if p.legend_left {
+            SeriesLabelPosition::UpperLeft
+        } else {
+            SeriesLabelPosition::UpperRight
+        })
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()
         .map_err(|x| e(&x))?;
     root.present().map_err(|x| e(&x))?;
     Ok(())
+}
+
+/// Axis labels of counts and nim-values are integers; other ticks get no label.
+fn integer_label(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        String::new()
+    }
+}
+
+/// Ticks of a log axis: plain below 10^4, else as 1e6.
+fn log_label(v: f64) -> String {
+    if (1.0..1e4).contains(&v) {
+        integer_label(v)
+    } else {
+        format!("{v:.0e}")
+    }
 }
 
 /// The plot as SVG text.

@@ -98,7 +98,10 @@ fn index_lists_results_in_numeric_order_with_statuses() {
 
     // Spec text is escaped on the index and on the spec page (YAML listing included).
     assert!(!index.contains("<script>x"));
-    assert!(index.contains("&lt;script&gt;x&lt;&#x2F;script&gt;") || index.contains("&lt;script&gt;x&lt;/script&gt;"));
+    assert!(
+        index.contains("&lt;script&gt;x&lt;&#x2F;script&gt;")
+            || index.contains("&lt;script&gt;x&lt;/script&gt;")
+    );
     let page = std::fs::read_to_string(out.join("site/seedx/thm_6.html")).unwrap();
     assert!(!page.contains("<script>x"));
     assert!(page.contains("<td class=\"ln\">3</td>"));
@@ -115,7 +118,12 @@ fn index_lists_results_in_numeric_order_with_statuses() {
         .join("site/paper000/example_4_10_ter_counterexample.svg")
         .exists());
     // KaTeX is copied with its licence, so the site works offline.
-    for f in ["katex.min.js", "katex.min.css", "LICENSE", "fonts/KaTeX_Main-Regular.woff2"] {
+    for f in [
+        "katex.min.js",
+        "katex.min.css",
+        "LICENSE",
+        "fonts/KaTeX_Main-Regular.woff2",
+    ] {
         assert!(out.join("site/vendor/katex").join(f).exists(), "{f}");
     }
 

@@ -177,7 +177,7 @@ pub struct ResultRow {
     pub verdict: &'static str,
     pub expect: &'static str,
     pub as_expected: bool,
-    pub title: Option<String>,
+    pub title: Vec<Seg>,
     pub statement: Vec<Seg>,
     pub game: Vec<Seg>,
     pub range: String,
@@ -414,7 +414,11 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
     out
 }
 
-fn html_page(renderer: &Renderer, template: &str, view: &impl Serialize) -> Result<Vec<u8>, RenderError> {
+fn html_page(
+    renderer: &Renderer,
+    template: &str,
+    view: &impl Serialize,
+) -> Result<Vec<u8>, RenderError> {
     Ok(renderer.render(template, view)?.into_bytes())
 }
 
@@ -423,7 +427,10 @@ fn rel(p: &Path) -> String {
 }
 
 /// Builds every file of the site (paths relative to output/).
-pub fn site(input: &SiteInput, renderer: &Renderer) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
+pub fn site(
+    input: &SiteInput,
+    renderer: &Renderer,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let written: BTreeSet<String> = input.written.iter().map(|(p, _)| rel(p)).collect();
     let by_path: BTreeMap<String, &Vec<u8>> =
@@ -445,7 +452,8 @@ pub fn site(input: &SiteInput, renderer: &Renderer) -> Result<Vec<(PathBuf, Vec<
             let report_json = serde_json::to_value(e.report).unwrap_or(Value::Null);
             let source_text = std::fs::read_to_string(&e.report.file).ok();
             let yaml = source_text.as_deref().map(yaml_of).unwrap_or(Value::Null);
-            let because = str_field(&report_json, "because").or_else(|| str_field(&yaml, "because"));
+            let because =
+                str_field(&report_json, "because").or_else(|| str_field(&yaml, "because"));
             let st = status::status(&status::Facts {
                 kind: &e.report.kind,
                 holds: e.report.verdict.holds(),
@@ -490,7 +498,8 @@ pub fn site(input: &SiteInput, renderer: &Renderer) -> Result<Vec<(PathBuf, Vec<
     let page_of = |paper: &str, id: &str| format!("site/{paper}/{id}.html");
     let row_of = |it: &Item| -> ResultRow {
         let r = it.entry.report;
-        let because = str_field(&it.report_json, "because").or_else(|| str_field(&it.yaml, "because"));
+        let because =
+            str_field(&it.report_json, "because").or_else(|| str_field(&it.yaml, "because"));
         ResultRow {
             id: r.id.clone(),
             paper: it.paper.clone(),
@@ -499,14 +508,20 @@ pub fn site(input: &SiteInput, renderer: &Renderer) -> Result<Vec<(PathBuf, Vec<
             kind: r.kind.clone(),
             status: it.status.class(),
             status_label: it.status.label(),
-            verdict: if r.verdict.holds() { "holds" } else { "refuted" },
+            verdict: if r.verdict.holds() {
+                "holds"
+            } else {
+                "refuted"
+            },
             expect: if r.expect == crate::check::Expectation::Holds {
                 "holds"
             } else {
                 "refuted"
             },
             as_expected: r.as_expected,
-            title: str_field(&it.yaml, "title"),
+            title: str_field(&it.yaml, "title")
+                .map(|t| math::segments(&t))
+                .unwrap_or_default(),
             statement: str_field(&it.yaml, "statement")
                 .map(|s| math::segments(&s))
                 .unwrap_or_default(),
@@ -674,11 +689,8 @@ pub fn site(input: &SiteInput, renderer: &Renderer) -> Result<Vec<(PathBuf, Vec<
     }
 
     // Plots.
-    let views: Vec<(&Report, Option<&Value>)> = input
-        .entries
-        .iter()
-        .map(|e| (e.report, e.view))
-        .collect();
+    let views: Vec<(&Report, Option<&Value>)> =
+        input.entries.iter().map(|e| (e.report, e.view)).collect();
     let (plot_list, plot_notes) = plots::all(&views, input.recorded);
     let mut plot_refs = Vec::new();
     for p in &plot_list {
@@ -687,8 +699,14 @@ pub fn site(input: &SiteInput, renderer: &Renderer) -> Result<Vec<(PathBuf, Vec<
             why,
         })?;
         let tex = renderer.render("html/plot.tex", &plots::tex_view(p))?;
-        files.push((PathBuf::from(format!("site/plots/{}.svg", p.id)), svg.into_bytes()));
-        files.push((PathBuf::from(format!("site/plots/{}.tex", p.id)), tex.into_bytes()));
+        files.push((
+            PathBuf::from(format!("site/plots/{}.svg", p.id)),
+            svg.into_bytes(),
+        ));
+        files.push((
+            PathBuf::from(format!("site/plots/{}.tex", p.id)),
+            tex.into_bytes(),
+        ));
         plot_refs.push(plots::PlotRef {
             id: p.id.clone(),
             group: p.group.clone(),
@@ -751,7 +769,8 @@ mod tests {
 
     #[test]
     fn markdown_tables_are_read() {
-        let md = "<!-- x -->\n**Title** (Thm 1)\n\n| n | v |\n|---|---|\n| 5 | **1** |\n| 6 | 2 |\n";
+        let md =
+            "<!-- x -->\n**Title** (Thm 1)\n\n| n | v |\n|---|---|\n| 5 | **1** |\n| 6 | 2 |\n";
         let t = markdown_tables(md);
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].caption, "Title (Thm 1)");

@@ -280,7 +280,8 @@ mod tests {
             node("thm_2_corrected", "Thm 2", "claim", &null),
         ];
         let e = edges(&nodes).unwrap();
-        let has = |f: &str, t: &str, w: &str| e.iter().any(|x| x.from == f && x.to == t && x.why == w);
+        let has =
+            |f: &str, t: &str, w: &str| e.iter().any(|x| x.from == f && x.to == t && x.why == w);
         assert!(has("diag_b", "diag_a", "sink"));
         assert!(has("thm_2", "diag_b", "proof"));
         assert!(has("thm_2", "diag_a", "uses"));

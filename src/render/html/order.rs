@@ -30,13 +30,13 @@ pub fn source_key(source: &str) -> SourceKey {
     let mut tokens = trimmed.split_whitespace();
     let first = tokens.next().unwrap_or("");
     // "Prop 5.23 …": the number is the second token; "§5.3" or "5.3": the first.
-    let (number_token, rest): (&str, Vec<&str>) =
-        if first.starts_with(|c: char| c.is_ascii_digit()) {
-            (first, tokens.collect())
-        } else {
-            let second = tokens.next().unwrap_or("");
-            (second, tokens.collect())
-        };
+    let (number_token, rest): (&str, Vec<&str>) = if first.starts_with(|c: char| c.is_ascii_digit())
+    {
+        (first, tokens.collect())
+    } else {
+        let second = tokens.next().unwrap_or("");
+        (second, tokens.collect())
+    };
     let number = if number_token.starts_with(|c: char| c.is_ascii_digit()) {
         numbers(number_token)
     } else {
@@ -77,7 +77,12 @@ mod tests {
             vec!["Thm 6", "Thm 13", "Thms 14-16", "Thm 16"]
         );
         assert_eq!(
-            sorted(vec!["Thm 5.43 case 2", "Thm 5.43", "Thm 5.43 case 1", "§5.3"]),
+            sorted(vec![
+                "Thm 5.43 case 2",
+                "Thm 5.43",
+                "Thm 5.43 case 1",
+                "§5.3"
+            ]),
             vec!["§5.3", "Thm 5.43", "Thm 5.43 case 1", "Thm 5.43 case 2"]
         );
         assert_eq!(

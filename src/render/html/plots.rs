@@ -96,7 +96,9 @@ fn spectrum(data: &Value) -> Vec<Plot> {
             Some(Plot {
                 id: format!("spectrum_{n}"),
                 group: "spectrum".into(),
-                title: format!("{n} vertices ({graphs} connected graphs)"),
+                title: format!(
+                    "Nim-values of TER(G), DNT(G) over the {graphs} connected graphs G on {n} vertices"
+                ),
                 xlabel: "nim-value".into(),
                 ylabel: "graphs".into(),
                 log_y: false,
@@ -239,13 +241,19 @@ fn wheels(view: &Value) -> Option<Plot> {
 }
 
 /// Every plot there is data for, and a note for each that is missing.
-pub fn all(views: &[(&Report, Option<&Value>)], recorded: Option<&Path>) -> (Vec<Plot>, Vec<String>) {
+pub fn all(
+    views: &[(&Report, Option<&Value>)],
+    recorded: Option<&Path>,
+) -> (Vec<Plot>, Vec<String>) {
     let mut plots = Vec::new();
     let mut notes = Vec::new();
     let dir = recorded.unwrap_or(Path::new("output"));
     match read_yaml(dir, "scale/spectrum_results.yaml") {
         Some(v) => plots.extend(spectrum(&v)),
-        None => notes.push("No recorded spectrum (scale/spectrum_results.yaml): run `grundy spectrum`.".to_string()),
+        None => notes.push(
+            "No recorded spectrum (scale/spectrum_results.yaml): run `grundy spectrum`."
+                .to_string(),
+        ),
     }
     match read_yaml(dir, "scale/conjecture_5_5_results.yaml") {
         Some(v) => plots.extend(conjecture(&v)),
@@ -268,6 +276,12 @@ pub fn all(views: &[(&Report, Option<&Value>)], recorded: Option<&Path>) -> (Vec
         Some(p) => plots.push(p),
         None => notes.push("No table with columns TER(W_n) and DNT(W_n).".to_string()),
     }
+    // The paper's sequences first, then the scale runs, then the spectrum (stable sort).
+    plots.sort_by_key(|p| match p.group.as_str() {
+        "sequences" => 0,
+        "conjecture" => 1,
+        _ => 2,
+    });
     (plots, notes)
 }
 
@@ -301,7 +315,14 @@ fn bounds(p: &Plot) -> (f64, f64, f64, f64) {
     }
 }
 
-fn draw<Y>(p: &Plot, buf: &mut String, x: std::ops::Range<f64>, y: Y, ylo: f64, yhi: f64) -> Result<(), String>
+fn draw<Y>(
+    p: &Plot,
+    buf: &mut String,
+    x: std::ops::Range<f64>,
+    y: Y,
+    ylo: f64,
+    yhi: f64,
+) -> Result<(), String>
 where
     Y: AsRangedCoord<Value = f64>,
     Y::CoordDescType: ValueFormatter<f64>,
@@ -331,7 +352,12 @@ where
         .light_line_style(WHITE)
         .draw()
         .map_err(|x| e(&x))?;
-    let bars = p.series.iter().filter(|s| s.style == Style::Bars).count().max(1) as f64;
+    let bars = p
+        .series
+        .iter()
+        .filter(|s| s.style == Style::Bars)
+        .count()
+        .max(1) as f64;
     let width = 0.8 / bars;
     for (i, s) in p.series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
@@ -364,13 +390,15 @@ where
                 )
                 .map_err(|x| e(&x))?,
         };
-        anno.label(s.name.as_str()).legend(move |(x, y)| {
-            Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
-        });
+        anno.label(s.name.as_str())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled()));
     }
     for m in &p.marks {
         chart
-            .draw_series(LineSeries::new(vec![(m.x, ylo), (m.x, yhi)], BLACK.stroke_width(1)))
+            .draw_series(LineSeries::new(
+                vec![(m.x, ylo), (m.x, yhi)],
+                BLACK.stroke_width(1),
+            ))
             .map_err(|x| e(&x))?
             .label(m.label.as_str())
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 10, y)], BLACK));

@@ -125,7 +125,10 @@ mod tests {
     #[test]
     fn statuses_from_reports() {
         assert_eq!(status(&facts(true, true, "")), Status::Verified);
-        assert_eq!(status(&facts(false, true, "Erratum: L = …")), Status::Erratum);
+        assert_eq!(
+            status(&facts(false, true, "Erratum: L = …")),
+            Status::Erratum
+        );
         assert_eq!(
             status(&facts(false, true, "Read literally, V is …")),
             Status::Reading

@@ -127,6 +127,34 @@ fn index_lists_results_in_numeric_order_with_statuses() {
         assert!(out.join("site/vendor/katex").join(f).exists(), "{f}");
     }
 
+    // The plots of the recorded data, as SVG for the page and pgfplots for papers.
+    let plots = out.join("site/plots");
+    for p in ["spectrum_10", "conjecture_5_5_positions"] {
+        let svg = std::fs::read_to_string(plots.join(format!("{p}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("<rect"), "{p}");
+        assert!(index.contains(&format!("site/plots/{p}.svg")), "{p}");
+    }
+    let pgfplots = Command::new("kpsewhich")
+        .arg("pgfplots.sty")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if pgfplots {
+        let mut doc = String::from("\\documentclass{article}\n\\usepackage{pgfplots}\n\\pgfplotsset{compat=1.16}\n\\begin{document}\n");
+        for p in ["spectrum_10", "conjecture_5_5_seconds"] {
+            doc.push_str(&format!("\\input{{{}}}\n\n", plots.join(format!("{p}.tex")).display()));
+        }
+        doc.push_str("\\end{document}\n");
+        std::fs::write(dir.path().join("plots.tex"), doc).unwrap();
+        let o = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", "plots.tex"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    } else {
+        eprintln!("pgfplots not installed: plot .tex files not compiled (apt-get install texlive-pictures)");
+    }
+
     // A `uses:` naming no spec is bad input: exit 2, nothing written.
     std::fs::write(
         seed.join("thm_16.yaml"),

@@ -141,7 +141,10 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     if pgfplots {
         let mut doc = String::from("\\documentclass{article}\n\\usepackage{pgfplots}\n\\pgfplotsset{compat=1.16}\n\\begin{document}\n");
         for p in ["spectrum_10", "conjecture_5_5_seconds"] {
-            doc.push_str(&format!("\\input{{{}}}\n\n", plots.join(format!("{p}.tex")).display()));
+            doc.push_str(&format!(
+                "\\input{{{}}}\n\n",
+                plots.join(format!("{p}.tex")).display()
+            ));
         }
         doc.push_str("\\end{document}\n");
         std::fs::write(dir.path().join("plots.tex"), doc).unwrap();

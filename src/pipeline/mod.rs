@@ -523,6 +523,26 @@ pub fn render_all(
         })? + "\n")
             .into_bytes(),
     ));
+    // The browsable report (index.html, site/): every spec of `index`, with the view of those
+    // checked in this run.
+    let views: HashMap<&str, Option<&serde_json::Value>> = checked
+        .iter()
+        .map(|(s, c)| (s.id(), c.view.as_ref()))
+        .collect();
+    let site = crate::render::html::SiteInput {
+        entries: index
+            .iter()
+            .map(|(spec, report)| crate::render::html::Entry {
+                spec,
+                report,
+                view: views.get(spec.id()).copied().flatten(),
+            })
+            .collect(),
+        written: &files,
+        recorded: None,
+    };
+    let site = crate::render::html::site(&site, renderer)?;
+    files.extend(site);
     Ok(files)
 }
 
@@ -601,15 +621,26 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             paper_order(&r.source, s.id()),
         )
     });
-    let files = render_all(&checked, &index, &renderer)?;
+    let mut files = render_all(&checked, &index, &renderer)?;
     let keep: Vec<PathBuf> = match &opts.selection {
         Selection::All => Vec::new(),
-        // Artifacts of the specs not rebuilt stay as they are.
-        Selection::Only(_) => all_specs
-            .iter()
-            .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
-            .flat_map(|s| s.outputs().iter().map(|o| o.path.clone()))
-            .collect(),
+        // Artifacts (and report pages) of the specs not rebuilt stay as they are.
+        Selection::Only(_) => {
+            let others: Vec<&Spec> = all_specs
+                .iter()
+                .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
+                .collect();
+            let pages: Vec<PathBuf> = others
+                .iter()
+                .map(|s| crate::render::html::page_path(s))
+                .collect();
+            files.retain(|(p, _)| !pages.contains(p));
+            others
+                .iter()
+                .flat_map(|s| s.outputs().iter().map(|o| o.path.clone()))
+                .chain(pages)
+                .collect()
+        }
     };
     let n = files.len();
     output::commit(&opts.output, files, &keep)?;

@@ -4,6 +4,7 @@
 //! defaults. Files are written atomically (temporary file in the same directory, then rename).
 
 pub mod dot;
+pub mod html;
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,8 @@ pub enum RenderError {
     Unknown(String),
     #[error("{path}: {source}")]
     Dot { path: String, source: dot::DotError },
+    #[error("report site: {0}")]
+    Site(String),
     #[error("cannot write {path}: {why}")]
     Write { path: String, why: String },
 }
@@ -135,7 +138,8 @@ impl Renderer {
             latex_escape(s)
         });
         let mut other = tera::Tera::new();
-        other.autoescape_on(Vec::<&str>::new());
+        // HTML pages (templates/html/) escape every value; no other kind of template does.
+        other.autoescape_on([".html"]);
         other.register_filter("paper_html", |s: &str, _: tera::Kwargs, _: &tera::State| {
             paper_html(s)
         });
@@ -149,6 +153,10 @@ impl Renderer {
                 .unwrap_or(&f)
                 .to_string_lossy()
                 .replace('\\', "/");
+            // Vendored static files (KaTeX) are copied as they are, not templates.
+            if name.starts_with("html/vendor/") {
+                continue;
+            }
             let text = std::fs::read_to_string(&f).map_err(|e| RenderError::Templates {
                 dir: dir.display().to_string(),
                 why: format!("{name}: {e}"),

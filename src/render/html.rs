@@ -1,0 +1,787 @@
+//! The browsable proof report, in the style of a Lean blueprint: `output/index.html` lists every
+//! result of each paper in the paper's order with its status, typeset statement, range and
+//! coverage; `output/site/<paper>/<id>.html` is a page per spec (its YAML with line numbers, the
+//! verdict, the counterexample drawn as a small gamegraph, figures, tables, artifact links);
+//! a dependency graph per paper coloured by status; and plots of the recorded data (nim-value
+//! spectrum, Dawson's Chess, Conjecture 5.5, wheels) as SVG (plotters) and pgfplots (.tex).
+//!
+//! Everything is static and works from file:// offline: KaTeX (vendored from the npm package,
+//! MIT) typesets statements in the browser. Pages come from `templates/html/` with HTML
+//! autoescaping; the only unescaped markup is what this module builds from escaped parts.
+//! Bytes are deterministic: no times, no absolute paths.
+
+pub mod deps;
+pub mod math;
+pub mod order;
+pub mod plots;
+pub mod status;
+
+use super::{RenderError, Renderer};
+use crate::check::Report;
+use crate::spec::Spec;
+use math::Seg;
+use serde::Serialize;
+use serde_json::Value;
+use status::Status;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// One checked spec, as the site sees it.
+pub struct Entry<'a> {
+    pub spec: &'a Spec,
+    pub report: &'a Report,
+    /// The view its templates rendered (a table, a sequence, a diagram…), if any.
+    pub view: Option<&'a Value>,
+}
+
+/// What the site is built from.
+pub struct SiteInput<'a> {
+    pub entries: Vec<Entry<'a>>,
+    /// The artifacts already rendered (paths relative to output/), so that pages link only to
+    /// files that exist (a PDF is skipped without Graphviz).
+    pub written: &'a [(PathBuf, Vec<u8>)],
+    /// Where recorded data lives (`scale/spectrum_results.yaml`,
+    /// `scale/conjecture_5_5_results.yaml`): the output directory. Plots of absent data are
+    /// left out with a note.
+    pub recorded: Option<&'a Path>,
+}
+
+/// The vendored KaTeX files, embedded so that any `--templates` directory works.
+const KATEX: &[(&str, &[u8])] = &[
+    (
+        "katex.min.js",
+        include_bytes!("../../templates/html/vendor/katex/katex.min.js"),
+    ),
+    (
+        "katex.min.css",
+        include_bytes!("../../templates/html/vendor/katex/katex.min.css"),
+    ),
+    (
+        "LICENSE",
+        include_bytes!("../../templates/html/vendor/katex/LICENSE"),
+    ),
+    (
+        "fonts/KaTeX_AMS-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_AMS-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Caligraphic-Bold.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Caligraphic-Bold.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Caligraphic-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Caligraphic-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Fraktur-Bold.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Fraktur-Bold.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Fraktur-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Fraktur-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Main-Bold.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Main-Bold.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Main-BoldItalic.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Main-BoldItalic.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Main-Italic.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Main-Italic.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Main-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Main-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Math-BoldItalic.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Math-BoldItalic.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Math-Italic.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Math-Italic.woff2"),
+    ),
+    (
+        "fonts/KaTeX_SansSerif-Bold.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_SansSerif-Bold.woff2"),
+    ),
+    (
+        "fonts/KaTeX_SansSerif-Italic.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_SansSerif-Italic.woff2"),
+    ),
+    (
+        "fonts/KaTeX_SansSerif-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_SansSerif-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Script-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Script-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Size1-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Size1-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Size2-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Size2-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Size3-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Size3-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Size4-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Size4-Regular.woff2"),
+    ),
+    (
+        "fonts/KaTeX_Typewriter-Regular.woff2",
+        include_bytes!("../../templates/html/vendor/katex/fonts/KaTeX_Typewriter-Regular.woff2"),
+    ),
+];
+
+/// A link.
+#[derive(Serialize, Clone)]
+pub struct Link {
+    pub href: String,
+    pub label: String,
+}
+
+/// A generic table (coverage parts, a rendered Markdown table).
+#[derive(Serialize, Default)]
+pub struct Grid {
+    pub caption: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+#[derive(Serialize)]
+pub struct Cell {
+    pub text: String,
+    pub strong: bool,
+}
+
+/// One result in the index (and at the top of its page).
+#[derive(Serialize)]
+pub struct ResultRow {
+    pub id: String,
+    pub paper: String,
+    /// The page, relative to output/.
+    pub page: String,
+    pub source: String,
+    pub kind: String,
+    pub status: &'static str,
+    pub status_label: &'static str,
+    pub verdict: &'static str,
+    pub expect: &'static str,
+    pub as_expected: bool,
+    pub title: Vec<Seg>,
+    pub statement: Vec<Seg>,
+    pub game: Vec<Seg>,
+    pub range: String,
+    pub instances: u64,
+    pub positions: u64,
+    pub because: Option<String>,
+    pub coverage: Option<Grid>,
+    pub counterexample: Option<String>,
+}
+
+#[derive(Serialize)]
+struct StatusCount {
+    class: &'static str,
+    label: &'static str,
+    count: usize,
+}
+
+#[derive(Serialize)]
+struct PaperView {
+    name: String,
+    results: Vec<ResultRow>,
+    counts: Vec<StatusCount>,
+    /// The dependency graph's SVG, relative to output/ (None: no dependencies recorded).
+    deps: Option<String>,
+    deps_nodes: usize,
+    deps_edges: usize,
+}
+
+#[derive(Serialize)]
+struct IndexView {
+    root: &'static str,
+    title: &'static str,
+    specs: usize,
+    as_expected: usize,
+    papers: Vec<PaperView>,
+    legend: Vec<StatusCount>,
+    plots: Vec<plots::PlotRef>,
+    plot_notes: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Line {
+    n: usize,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct CexView {
+    instance: String,
+    game: Vec<Seg>,
+    position: Option<String>,
+    claimed: String,
+    computed: String,
+    evidence: Vec<String>,
+    /// The options drawn as a gamegraph (SVG, relative to the page).
+    graph: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SpecPage {
+    root: &'static str,
+    title: String,
+    row: ResultRow,
+    notes: Vec<Seg>,
+    source_file: String,
+    lines: Vec<Line>,
+    cex: Option<CexView>,
+    figures: Vec<Link>,
+    tables: Vec<Grid>,
+    artifacts: Vec<Link>,
+    uses: Vec<Link>,
+    used_by: Vec<Link>,
+}
+
+/// The paper a spec belongs to: the folder under `specs/` (`specs/paper000/diagrams/x.yaml`
+/// is paper000), else the spec's folder.
+pub fn paper_of(file: &str) -> String {
+    let p = Path::new(file);
+    let parts: Vec<String> = p
+        .parent()
+        .map(|d| {
+            d.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(i) = parts.iter().rposition(|c| c == "specs") {
+        if let Some(next) = parts.get(i + 1) {
+            return next.clone();
+        }
+    }
+    parts.last().cloned().unwrap_or_else(|| "specs".to_string())
+}
+
+/// Where the page of a spec goes.
+pub fn page_path(spec: &Spec) -> PathBuf {
+    PathBuf::from(format!("site/{}/{}.html", paper_of(spec.body.file()), spec.id()))
+}
+
+/// A spec's YAML read again for what the model does not keep (statement, title, `uses:`,
+/// `because:`, diagram sinks). The spec was read before, so failure only loses those extras.
+fn yaml_of(text: &str) -> Value {
+    serde_saphyr::from_str::<Value>(text).unwrap_or(Value::Null)
+}
+
+fn str_field(v: &Value, key: &str) -> Option<String> {
+    match v.get(key)? {
+        Value::String(s) => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn scalar_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// Per-part coverage, if the report carries it (`coverage`, `parts` or `cases`): a list of
+/// objects becomes a table with their keys as columns, an object a two-column table.
+fn coverage_of(report: &Value) -> Option<Grid> {
+    let v = ["coverage", "parts", "cases"]
+        .iter()
+        .find_map(|k| report.get(*k).filter(|v| !v.is_null()))?;
+    let mut grid = Grid {
+        caption: "Coverage".into(),
+        ..Grid::default()
+    };
+    match v {
+        Value::Array(items) if !items.is_empty() => {
+            let mut cols: Vec<String> = Vec::new();
+            for it in items {
+                if let Value::Object(m) = it {
+                    for k in m.keys() {
+                        if !cols.contains(k) {
+                            cols.push(k.clone());
+                        }
+                    }
+                }
+            }
+            if cols.is_empty() {
+                grid.header = vec!["part".into()];
+                grid.rows = items
+                    .iter()
+                    .map(|it| {
+                        vec![Cell {
+                            text: scalar_text(it),
+                            strong: false,
+                        }]
+                    })
+                    .collect();
+            } else {
+                grid.rows = items
+                    .iter()
+                    .map(|it| {
+                        cols.iter()
+                            .map(|c| Cell {
+                                text: it.get(c).map(scalar_text).unwrap_or_default(),
+                                strong: false,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                grid.header = cols;
+            }
+        }
+        Value::Object(m) if !m.is_empty() => {
+            grid.header = vec!["part".into(), "coverage".into()];
+            grid.rows = m
+                .iter()
+                .map(|(k, v)| {
+                    vec![
+                        Cell {
+                            text: k.clone(),
+                            strong: false,
+                        },
+                        Cell {
+                            text: scalar_text(v),
+                            strong: false,
+                        },
+                    ]
+                })
+                .collect();
+        }
+        _ => return None,
+    }
+    Some(grid)
+}
+
+/// Markdown pipe tables of a rendered `.md` artifact, with the bold line before each as its
+/// caption (`**x**` cells are marked strong).
+fn markdown_tables(md: &str) -> Vec<Grid> {
+    let mut out = Vec::new();
+    let mut caption = String::new();
+    let mut cur: Option<Grid> = None;
+    let cell = |s: &str| {
+        let t = s.trim();
+        let strong = t.len() > 4 && t.starts_with("**") && t.ends_with("**");
+        Cell {
+            text: t.replace("**", ""),
+            strong,
+        }
+    };
+    for line in md.lines() {
+        let l = line.trim();
+        if l.starts_with('|') {
+            let inner = l.trim_start_matches('|').trim_end_matches('|');
+            let cells: Vec<&str> = inner.split('|').collect();
+            let g = cur.get_or_insert_with(|| Grid {
+                caption: std::mem::take(&mut caption),
+                ..Grid::default()
+            });
+            if cells
+                .iter()
+                .all(|c| !c.trim().is_empty() && c.trim().chars().all(|x| "-: ".contains(x)))
+            {
+                continue;
+            }
+            if g.header.is_empty() {
+                g.header = cells.iter().map(|c| c.trim().replace("**", "")).collect();
+            } else {
+                g.rows.push(cells.iter().map(|c| cell(c)).collect());
+            }
+        } else {
+            if let Some(g) = cur.take() {
+                out.push(g);
+            }
+            if !l.is_empty() && !l.starts_with("<!--") {
+                caption = l.replace("**", "");
+            }
+        }
+    }
+    if let Some(g) = cur.take() {
+        out.push(g);
+    }
+    out
+}
+
+fn html_page(
+    renderer: &Renderer,
+    template: &str,
+    view: &impl Serialize,
+) -> Result<Vec<u8>, RenderError> {
+    Ok(renderer.render(template, view)?.into_bytes())
+}
+
+fn rel(p: &Path) -> String {
+    p.to_string_lossy().replace('\\', "/")
+}
+
+/// Builds every file of the site (paths relative to output/).
+pub fn site(
+    input: &SiteInput,
+    renderer: &Renderer,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let written: BTreeSet<String> = input.written.iter().map(|(p, _)| rel(p)).collect();
+    let by_path: BTreeMap<String, &Vec<u8>> =
+        input.written.iter().map(|(p, b)| (rel(p), b)).collect();
+
+    // Everything about each entry, in the paper's order.
+    struct Item<'a> {
+        entry: &'a Entry<'a>,
+        report_json: Value,
+        yaml: Value,
+        source_text: Option<String>,
+        status: Status,
+        paper: String,
+    }
+    let mut items: Vec<Item> = input
+        .entries
+        .iter()
+        .map(|e| {
+            let report_json = serde_json::to_value(e.report).unwrap_or(Value::Null);
+            let source_text = std::fs::read_to_string(&e.report.file).ok();
+            let yaml = source_text.as_deref().map(yaml_of).unwrap_or(Value::Null);
+            let because =
+                str_field(&report_json, "because").or_else(|| str_field(&yaml, "because"));
+            let st = status::status(&status::Facts {
+                kind: &e.report.kind,
+                holds: e.report.verdict.holds(),
+                as_expected: e.report.as_expected,
+                instances: e.report.instances,
+                because: because.as_deref(),
+                notes: e.report.notes.as_deref(),
+            });
+            Item {
+                entry: e,
+                paper: paper_of(&e.report.file),
+                report_json,
+                yaml,
+                source_text,
+                status: st,
+            }
+        })
+        .collect();
+    items.sort_by(|a, b| {
+        a.paper.cmp(&b.paper).then_with(|| {
+            order::by_source(
+                (&a.entry.report.source, &a.entry.report.id),
+                (&b.entry.report.source, &b.entry.report.id),
+            )
+        })
+    });
+
+    // The dependency graph.
+    let nodes: Vec<deps::NodeIn> = items
+        .iter()
+        .map(|it| deps::NodeIn {
+            id: it.entry.report.id.clone(),
+            paper: it.paper.clone(),
+            source: it.entry.report.source.clone(),
+            kind: it.entry.report.kind.clone(),
+            status: it.status,
+            yaml: &it.yaml,
+        })
+        .collect();
+    let graph = deps::edges(&nodes).map_err(RenderError::Site)?;
+
+    let page_of = |paper: &str, id: &str| format!("site/{paper}/{id}.html");
+    let row_of = |it: &Item| -> ResultRow {
+        let r = it.entry.report;
+        let because =
+            str_field(&it.report_json, "because").or_else(|| str_field(&it.yaml, "because"));
+        ResultRow {
+            id: r.id.clone(),
+            paper: it.paper.clone(),
+            page: page_of(&it.paper, &r.id),
+            source: r.source.clone(),
+            kind: r.kind.clone(),
+            status: it.status.class(),
+            status_label: it.status.label(),
+            verdict: if r.verdict.holds() {
+                "holds"
+            } else {
+                "refuted"
+            },
+            expect: if r.expect == crate::check::Expectation::Holds {
+                "holds"
+            } else {
+                "refuted"
+            },
+            as_expected: r.as_expected,
+            title: str_field(&it.yaml, "title")
+                .map(|t| math::segments(&t))
+                .unwrap_or_default(),
+            statement: str_field(&it.yaml, "statement")
+                .map(|s| math::segments(&s))
+                .unwrap_or_default(),
+            game: str_field(&it.yaml, "game")
+                .map(|g| math::math(&g))
+                .unwrap_or_default(),
+            range: r.range.clone(),
+            instances: r.instances,
+            positions: r.positions,
+            because,
+            coverage: coverage_of(&it.report_json),
+            counterexample: match &r.verdict {
+                crate::check::Verdict::Refuted { counterexample } => {
+                    Some(counterexample.to_string())
+                }
+                crate::check::Verdict::Holds | crate::check::Verdict::BadInput { .. } => None,
+            },
+        }
+    };
+
+    // Spec pages.
+    for it in &items {
+        let r = it.entry.report;
+        let row = row_of(it);
+        let dir = format!("site/{}", it.paper);
+        let mut figures = Vec::new();
+        let mut tables = Vec::new();
+        let mut artifacts = Vec::new();
+        for o in it.entry.spec.outputs() {
+            let p = rel(&o.path);
+            if !written.contains(&p) {
+                continue;
+            }
+            let href = format!("../../{p}");
+            if p.ends_with(".svg") {
+                figures.push(Link {
+                    href: href.clone(),
+                    label: p.clone(),
+                });
+            }
+            if p.ends_with(".md") {
+                if let Some(bytes) = by_path.get(&p) {
+                    tables.extend(markdown_tables(&String::from_utf8_lossy(bytes)));
+                }
+            }
+            artifacts.push(Link { href, label: p });
+        }
+        let cex = match &r.verdict {
+            crate::check::Verdict::Refuted { counterexample: c } => {
+                let graph = if c.evidence.is_empty() {
+                    None
+                } else {
+                    let dot = renderer.render("html/options.dot", &deps::options_view(c))?;
+                    let dot_path = PathBuf::from(format!("{dir}/{}_counterexample.dot", r.id));
+                    let svg_path = PathBuf::from(format!("{dir}/{}_counterexample.svg", r.id));
+                    let svg = super::finish(&svg_path, dot.clone())?;
+                    files.push((dot_path, dot.into_bytes()));
+                    svg.map(|bytes| {
+                        files.push((svg_path, bytes));
+                        format!("{}_counterexample.svg", r.id)
+                    })
+                };
+                Some(CexView {
+                    instance: c.instance.clone(),
+                    game: math::math(&c.game),
+                    position: c.position.clone(),
+                    claimed: c.claimed.clone(),
+                    computed: c.computed.clone(),
+                    evidence: c.evidence.clone(),
+                    graph,
+                })
+            }
+            crate::check::Verdict::Holds | crate::check::Verdict::BadInput { .. } => None,
+        };
+        let link_to = |id: &str| {
+            let target = items.iter().find(|x| x.entry.report.id == id);
+            target.map(|t| Link {
+                href: format!("../{}/{}.html", t.paper, id),
+                label: format!("{} ({id})", t.entry.report.source),
+            })
+        };
+        let uses = graph
+            .iter()
+            .filter(|e| e.from == r.id)
+            .filter_map(|e| link_to(&e.to))
+            .collect();
+        let used_by = graph
+            .iter()
+            .filter(|e| e.to == r.id)
+            .filter_map(|e| link_to(&e.from))
+            .collect();
+        let lines = it
+            .source_text
+            .as_deref()
+            .unwrap_or("")
+            .lines()
+            .enumerate()
+            .map(|(i, l)| Line {
+                n: i + 1,
+                text: l.to_string(),
+            })
+            .collect();
+        let page = SpecPage {
+            root: "../../",
+            title: format!("{} — {}", r.source, r.id),
+            row,
+            notes: r.notes.as_deref().map(math::segments).unwrap_or_default(),
+            source_file: r.file.clone(),
+            lines,
+            cex,
+            figures,
+            tables,
+            artifacts,
+            uses,
+            used_by,
+        };
+        files.push((
+            PathBuf::from(page_of(&it.paper, &r.id)),
+            html_page(renderer, "html/spec.html", &page)?,
+        ));
+    }
+
+    // Per paper: rows, counts, dependency graph.
+    let mut papers: Vec<PaperView> = Vec::new();
+    let paper_names: Vec<String> = items
+        .iter()
+        .map(|i| i.paper.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    for name in paper_names {
+        let mine: Vec<&Item> = items.iter().filter(|i| i.paper == name).collect();
+        let counts = Status::ALL
+            .iter()
+            .map(|s| StatusCount {
+                class: s.class(),
+                label: s.label(),
+                count: mine.iter().filter(|i| i.status == *s).count(),
+            })
+            .filter(|c| c.count > 0)
+            .collect();
+        let dv = deps::paper_view(&name, &nodes, &graph);
+        let (deps_path, deps_nodes, deps_edges) = if dv.edges.is_empty() {
+            (None, 0, 0)
+        } else {
+            let dot = renderer.render("html/deps.dot", &dv)?;
+            let dot_path = PathBuf::from(format!("site/deps_{name}.dot"));
+            let svg_path = PathBuf::from(format!("site/deps_{name}.svg"));
+            let svg = super::finish(&svg_path, dot.clone())?;
+            files.push((dot_path, dot.into_bytes()));
+            let p = svg.map(|b| {
+                files.push((svg_path.clone(), b));
+                rel(&svg_path)
+            });
+            (p, dv.nodes.len(), dv.edges.len())
+        };
+        papers.push(PaperView {
+            name: name.clone(),
+            results: mine.iter().map(|i| row_of(i)).collect(),
+            counts,
+            deps: deps_path,
+            deps_nodes,
+            deps_edges,
+        });
+    }
+
+    // Plots.
+    let views: Vec<(&Report, Option<&Value>)> =
+        input.entries.iter().map(|e| (e.report, e.view)).collect();
+    let (plot_list, plot_notes) = plots::all(&views, input.recorded);
+    let mut plot_refs = Vec::new();
+    for p in &plot_list {
+        let svg = plots::svg(p).map_err(|why| RenderError::Template {
+            name: format!("plot {}", p.id),
+            why,
+        })?;
+        let tex = renderer.render("html/plot.tex", &plots::tex_view(p))?;
+        files.push((
+            PathBuf::from(format!("site/plots/{}.svg", p.id)),
+            svg.into_bytes(),
+        ));
+        files.push((
+            PathBuf::from(format!("site/plots/{}.tex", p.id)),
+            tex.into_bytes(),
+        ));
+        plot_refs.push(plots::PlotRef {
+            id: p.id.clone(),
+            group: p.group.clone(),
+            title: p.title.clone(),
+            svg: format!("site/plots/{}.svg", p.id),
+            tex: format!("site/plots/{}.tex", p.id),
+        });
+    }
+
+    let legend = Status::ALL
+        .iter()
+        .map(|s| StatusCount {
+            class: s.class(),
+            label: s.label(),
+            count: items.iter().filter(|i| i.status == *s).count(),
+        })
+        .collect();
+    let index = IndexView {
+        root: "",
+        title: "grundy: checked results",
+        specs: items.len(),
+        as_expected: items.iter().filter(|i| i.entry.report.as_expected).count(),
+        papers,
+        legend,
+        plots: plot_refs,
+        plot_notes,
+    };
+    files.push((
+        PathBuf::from("index.html"),
+        html_page(renderer, "html/index.html", &index)?,
+    ));
+    let empty: BTreeMap<String, String> = BTreeMap::new();
+    files.push((
+        PathBuf::from("site/style.css"),
+        renderer.render("html/style.css", &empty)?.into_bytes(),
+    ));
+    files.push((
+        PathBuf::from("site/site.js"),
+        renderer.render("html/site.js", &empty)?.into_bytes(),
+    ));
+    for (name, bytes) in KATEX {
+        files.push((
+            PathBuf::from(format!("site/vendor/katex/{name}")),
+            bytes.to_vec(),
+        ));
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_from_spec_folder() {
+        assert_eq!(paper_of("specs/paper000/diagrams/x.yaml"), "paper000");
+        assert_eq!(paper_of("specs/seed002/thm_6.yaml"), "seed002");
+        assert_eq!(paper_of("/tmp/a/mine/x.yaml"), "mine");
+    }
+
+    #[test]
+    fn markdown_tables_are_read() {
+        let md =
+            "<!-- x -->\n**Title** (Thm 1)\n\n| n | v |\n|---|---|\n| 5 | **1** |\n| 6 | 2 |\n";
+        let t = markdown_tables(md);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].caption, "Title (Thm 1)");
+        assert_eq!(t[0].header, vec!["n", "v"]);
+        assert_eq!(t[0].rows.len(), 2);
+        assert!(t[0].rows[0][1].strong);
+        assert_eq!(t[0].rows[0][1].text, "1");
+    }
+}

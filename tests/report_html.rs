@@ -1,0 +1,172 @@
+//! The browsable report (output/index.html, output/site/): results listed per paper in the
+//! paper's numeric order with the status their reports give, HTML escaping of spec text, the
+//! dependency graph from `uses:`, and refusal of a `uses:` naming no spec.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn build(specs: &Path, out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "--specs"])
+        .arg(specs)
+        .arg("--output")
+        .arg(out)
+        .output()
+        .expect("grundy runs")
+}
+
+fn copy_spec(paper: &Path, name: &str) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("specs/paper000/{name}.yaml"));
+    std::fs::copy(from, paper.join(format!("{name}.yaml"))).unwrap();
+}
+
+/// `(id, status)` of every result row of index.html, in page order.
+fn rows(index: &str) -> Vec<(String, String)> {
+    index
+        .split("<tr id=\"")
+        .skip(1)
+        .map(|r| {
+            let id = r.split('"').next().unwrap().to_string();
+            let status = r
+                .split("data-status=\"")
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .unwrap()
+                .to_string();
+            (id, status)
+        })
+        .collect()
+}
+
+const K_N: &str = "game: TER(K_n)\nparams:\n  n: 1..=4\nnim: 1\n";
+
+#[test]
+fn index_lists_results_in_numeric_order_with_statuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    let paper = specs.join("paper000");
+    let seed = specs.join("seedx");
+    std::fs::create_dir_all(&paper).unwrap();
+    std::fs::create_dir_all(&seed).unwrap();
+    // Example 4.10 as printed (an erratum) and corrected, Example 4.7, 4.9: 4.7 < 4.9 < 4.10.
+    for s in [
+        "example_4_10_ter",
+        "example_4_10_ter_corrected",
+        "example_4_7_ter",
+        "example_4_9_ter",
+    ] {
+        copy_spec(&paper, s);
+    }
+    // A literal reading, refuted as expected (nim(TER(K_n)) is 1, not 2).
+    std::fs::write(
+        paper.join("prop_4_8_literal.yaml"),
+        format!(
+            "kind: claim\nsource: Prop 4.8\nnotes: Read literally, the claim is about K_n.\n{}expect: refuted\n",
+            K_N.replace("nim: 1", "nim: 2")
+        ),
+    )
+    .unwrap();
+    // Thm 16 rests on Thm 6 (declared); Thm 6's statement carries markup that must be escaped.
+    std::fs::write(
+        seed.join("thm_16.yaml"),
+        format!("kind: claim\nsource: Thm 16\nuses: [thm_6]\n{K_N}"),
+    )
+    .unwrap();
+    std::fs::write(
+        seed.join("thm_6.yaml"),
+        format!("kind: claim\nsource: Thm 6\nstatement: \"<script>x</script> & nim(TER(K_n)) = 1\"\n{K_N}"),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = build(&specs, &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let got = rows(&index);
+    let want = [
+        ("example_4_7_ter", "verified"),
+        ("prop_4_8_literal", "reading"),
+        ("example_4_9_ter", "verified"),
+        ("example_4_10_ter", "erratum"),
+        ("example_4_10_ter_corrected", "verified"),
+        ("thm_6", "verified"),
+        ("thm_16", "verified"),
+    ];
+    let got_ref: Vec<(&str, &str)> = got.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    assert_eq!(got_ref, want);
+
+    // Spec text is escaped on the index and on the spec page (YAML listing included).
+    assert!(!index.contains("<script>x"));
+    assert!(
+        index.contains("&lt;script&gt;x&lt;&#x2F;script&gt;")
+            || index.contains("&lt;script&gt;x&lt;/script&gt;")
+    );
+    let page = std::fs::read_to_string(out.join("site/seedx/thm_6.html")).unwrap();
+    assert!(!page.contains("<script>x"));
+    assert!(page.contains("<td class=\"ln\">3</td>"));
+
+    // The declared dependency and the correction are edges of the graphs.
+    let deps = std::fs::read_to_string(out.join("site/deps_seedx.dot")).unwrap();
+    assert!(deps.contains("\"thm_16\" -> \"thm_6\""), "{deps}");
+    let deps = std::fs::read_to_string(out.join("site/deps_paper000.dot")).unwrap();
+    assert!(deps.contains("\"example_4_10_ter_corrected\" -> \"example_4_10_ter\""));
+    // The erratum's page shows its counterexample and the options drawn as a gamegraph.
+    let page = std::fs::read_to_string(out.join("site/paper000/example_4_10_ter.html")).unwrap();
+    assert!(page.contains("Counterexample"));
+    assert!(out
+        .join("site/paper000/example_4_10_ter_counterexample.svg")
+        .exists());
+    // KaTeX is copied with its licence, so the site works offline.
+    for f in [
+        "katex.min.js",
+        "katex.min.css",
+        "LICENSE",
+        "fonts/KaTeX_Main-Regular.woff2",
+    ] {
+        assert!(out.join("site/vendor/katex").join(f).exists(), "{f}");
+    }
+
+    // The plots of the recorded data, as SVG for the page and pgfplots for papers.
+    let plots = out.join("site/plots");
+    for p in ["spectrum_10", "conjecture_5_5_positions"] {
+        let svg = std::fs::read_to_string(plots.join(format!("{p}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("<rect"), "{p}");
+        assert!(index.contains(&format!("site/plots/{p}.svg")), "{p}");
+    }
+    let pgfplots = Command::new("kpsewhich")
+        .arg("pgfplots.sty")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if pgfplots {
+        let mut doc = String::from("\\documentclass{article}\n\\usepackage{pgfplots}\n\\pgfplotsset{compat=1.16}\n\\begin{document}\n");
+        for p in ["spectrum_10", "conjecture_5_5_seconds"] {
+            doc.push_str(&format!(
+                "\\input{{{}}}\n\n",
+                plots.join(format!("{p}.tex")).display()
+            ));
+        }
+        doc.push_str("\\end{document}\n");
+        std::fs::write(dir.path().join("plots.tex"), doc).unwrap();
+        let o = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", "plots.tex"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    } else {
+        eprintln!("pgfplots not installed: plot .tex files not compiled (apt-get install texlive-pictures)");
+    }
+
+    // A `uses:` naming no spec is bad input: exit 2, nothing written.
+    std::fs::write(
+        seed.join("thm_16.yaml"),
+        format!("kind: claim\nsource: Thm 16\nuses: [thm_99]\n{K_N}"),
+    )
+    .unwrap();
+    let out2 = dir.path().join("out2");
+    let o = build(&specs, &out2);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("thm_99"));
+    assert!(!out2.join("index.html").exists());
+}

@@ -397,6 +397,18 @@ pub fn render_all(
             .render("index.md", &artifact_index(specs, checked))?
             .into_bytes(),
     ));
+    let gallery: Vec<_> = specs
+        .iter()
+        .zip(checked)
+        .map(|(s, c)| crate::render::gallery::Entry {
+            paths: s.outputs().iter().map(|o| o.path.clone()).collect(),
+            source: c.report.source.clone(),
+            view: c.view.clone(),
+        })
+        .collect();
+    files.extend(crate::render::gallery::artifacts(
+        renderer, &files, &gallery,
+    )?);
     let s = summary(checked);
     files.push((
         PathBuf::from("report.md"),

@@ -76,6 +76,9 @@ pub struct RawNode {
     /// `terminal`, `"*0"`, or `{diagram: <spec id>, start: <marker>}`.
     #[serde(default)]
     pub sink: Option<Sp<RawSink>>,
+    /// The label as TeX math for the TikZ figure (default: derived from `label`).
+    #[serde(default)]
+    pub tex: Option<Sp<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -262,9 +265,14 @@ pub(crate) fn validate_diagram(src: &Source, id: &str, r: RawDiagram) -> Result<
                 None,
             ));
         }
+        if let Some(t) = &n.tex {
+            crate::render::texlabel::validate(t.value())
+                .map_err(|m| src.error(t, format!("node {name}: {m}"), None))?;
+        }
         nodes.push(Node {
             name: name.clone(),
             label: n.label.clone(),
+            tex: n.tex.as_ref().map(|t| t.value().clone()),
             when: formula(src, &n.when)?,
             when_loc: src.loc(&n.when),
             start: n.start,

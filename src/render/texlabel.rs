@@ -112,10 +112,12 @@ fn math_into(chars: &[char], out: &mut String) {
                 k += 1;
             }
             let digits: String = chars[j..k].iter().collect();
+            // The letter of a diagram: `(A.1)` (its start 1), `(B)`.
             let reference = word.len() == 1
                 && word.chars().all(|c| c.is_ascii_uppercase())
-                && chars.get(k) == Some(&'.')
-                && chars.get(k + 1).is_some_and(char::is_ascii_digit);
+                && ((chars.get(k) == Some(&'.')
+                    && chars.get(k + 1).is_some_and(char::is_ascii_digit))
+                    || (i > 0 && chars[i - 1] == '(' && chars.get(k) == Some(&')')));
             if word.len() >= 2 || reference {
                 // A name (`DNT`, `terminal`), or the letter of a diagram in `(A.1)`.
                 out.push_str(&format!("\\mathrm{{{word}}}"));
@@ -422,6 +424,9 @@ mod tests {
         assert_eq!(math("terminal"), "\\mathrm{terminal}");
         assert_eq!(math("Lemma 5.37"), "\\mathrm{Lemma}\\ 5.37");
         assert_eq!(math("(A.2)"), "(\\mathrm{A}.2)");
+        assert_eq!(math("(B)"), "(\\mathrm{B})");
+        assert_eq!(math("(W)"), "(\\mathrm{W})");
+        assert_eq!(math("f(W_7)"), "f(W_{7})");
         assert_eq!(math("𝒢* ∋ {x}"), "\\mathcal{G}^{*} \\ni  \\{x\\}");
         assert_eq!(math("𝒢 ∋ {x, w}"), "\\mathcal{G} \\ni  \\{x, w\\}");
         assert_eq!(

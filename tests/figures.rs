@@ -35,8 +35,8 @@ fn rendered_dots() -> Vec<(String, String)> {
 #[test]
 fn figure_dot_snapshots() {
     let dots = rendered_dots();
-    // Figs 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 5.2, 5.4, 5.5, 5.6, 5.7.
-    assert_eq!(dots.len(), 11);
+    // Figs 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 5.2, 5.3, 5.4, 5.5, 5.6, 5.7.
+    assert_eq!(dots.len(), 12);
     for (name, text) in dots {
         dot::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Snapshots must not depend on where the repository is checked out.
@@ -92,6 +92,11 @@ fn figures_show_the_papers_values() {
     for img in ["{1,2,2}", "{0,2,2}", "{0,1,2}", "{0,1,1}"] {
         assert!(f.contains(img), "{img}");
     }
+    // Prop 5.22 on W_8: nim(DC(4)) = 0, so nim(DNT(W_8)) = 0; its first moves P = {c} and
+    // Q = {v_i} both have value 1 (P's options are DC(4), Q is DC(4) + *1).
+    let f = &dots["fig_5_3_dnt_wn_schematic"];
+    assert!(f.contains("DNT(W_8) (nim-value 0)"));
+    assert!(f.contains("tooltip=\"[{c}]\"") && f.contains("tooltip=\"[{v1}]\""));
     // Prop 5.26: nim(*2 : TER(P_3)) = 2 + 2.
     assert!(dots["fig_5_4_ordinal_sum"].contains("*2 : TER(P_3) (nim-value 4)"));
 }

@@ -34,6 +34,7 @@ fn symbol(c: char) -> Option<&'static str> {
         'ε' => "\\varepsilon",
         'κ' => "\\kappa",
         'Γ' => "\\Gamma",
+        'Ũ' => "\\tilde{U}",
         'Δ' => "\\Delta",
         '𝒢' => "\\mathcal{G}",
         '𝒩' => "\\mathcal{N}",
@@ -117,7 +118,10 @@ fn math_into(chars: &[char], out: &mut String) {
                 && word.chars().all(|c| c.is_ascii_uppercase())
                 && ((chars.get(k) == Some(&'.')
                     && chars.get(k + 1).is_some_and(char::is_ascii_digit))
-                    || (i > 0 && chars[i - 1] == '(' && chars.get(k) == Some(&')')));
+                    || (i > 0
+                        && chars[i - 1] == '('
+                        && chars.get(k) == Some(&')')
+                        && (i < 2 || !chars[i - 2].is_alphanumeric())));
             if word.len() >= 2 || reference {
                 // A name (`DNT`, `terminal`), or the letter of a diagram in `(A.1)`.
                 out.push_str(&format!("\\mathrm{{{word}}}"));
@@ -227,9 +231,16 @@ fn is_math_word(w: &str) -> bool {
     }) {
         return true;
     }
-    // `DC(3)`, `TER(K)`: a name applied to arguments.
+    // `DC(3)`, `TER(K)`, `nim(U)`: a name applied to arguments with a capital (not prose
+    // such as `set(s)`); `U`, `G`: one capital letter other than the words `A` and `I`.
     let first_upper = core.chars().next().is_some_and(|c| c.is_ascii_uppercase());
-    first_upper && core.contains('(') && !core.starts_with('(')
+    let word = w.trim_end_matches([',', ';', '.', ':']);
+    let applied = word.contains('(') && !word.starts_with('(') && word.ends_with(')');
+    let capital_arg = word
+        .split_once('(')
+        .is_some_and(|(_, args)| args.chars().any(|c| c.is_ascii_uppercase()));
+    (applied && (first_upper || capital_arg))
+        || (word == core && core.chars().count() == 1 && first_upper && core != "A" && core != "I")
 }
 
 /// Prose with notation (a title or caption) → TeX text: words of notation, with the words
@@ -427,6 +438,7 @@ mod tests {
         assert_eq!(math("(B)"), "(\\mathrm{B})");
         assert_eq!(math("(W)"), "(\\mathrm{W})");
         assert_eq!(math("f(W_7)"), "f(W_{7})");
+        assert_eq!(math("nim(U)"), "\\mathrm{nim}(U)");
         assert_eq!(math("𝒢* ∋ {x}"), "\\mathcal{G}^{*} \\ni  \\{x\\}");
         assert_eq!(math("𝒢 ∋ {x, w}"), "\\mathcal{G} \\ni  \\{x, w\\}");
         assert_eq!(
@@ -455,6 +467,10 @@ mod tests {
             "the second player wins $(c,[1^{c}])$ for $c \\geq  1$ (no figure)"
         );
         assert_eq!(text("100% of P_3."), "100\\% of $P_{3}$.");
+        assert_eq!(
+            text("A play: nim(U) based on the signatures of U and Ũ"),
+            "A play: $\\mathrm{nim}(U)$ based on the signatures of $U$ and $\\tilde{U}$"
+        );
     }
 
     #[test]

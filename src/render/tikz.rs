@@ -405,7 +405,7 @@ fn spline(s: &str, (dx, dy): (f64, f64)) -> Vec<Segment> {
         .filter(|w| !w.starts_with("e,") && !w.starts_with("s,"))
         .filter_map(point)
         .collect();
-    if pts.len() < 4 || (pts.len() - 1) % 3 != 0 {
+    if pts.len() < 4 || !(pts.len() - 1).is_multiple_of(3) {
         return Vec::new();
     }
     let p = |k: usize| format!("{},{}", num(pts[k].0 + dx), num(pts[k].1 + dy));

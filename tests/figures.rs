@@ -18,7 +18,7 @@ fn rendered_dots() -> Vec<(String, String)> {
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    let files = render_all(&checked, &index, &renderer).unwrap();
+    let files = render_all(&checked, &index, &[], &renderer).unwrap();
     files
         .into_iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == "dot"))
@@ -34,8 +34,8 @@ fn rendered_dots() -> Vec<(String, String)> {
 #[test]
 fn figure_dot_snapshots() {
     let dots = rendered_dots();
-    // Figs 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 5.2, 5.4, 5.5, 5.6, 5.7.
-    assert_eq!(dots.len(), 11);
+    // Figs 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 5.2, 5.3, 5.4, 5.5, 5.6, 5.7.
+    assert_eq!(dots.len(), 12);
     for (name, text) in dots {
         dot::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Snapshots must not depend on where the repository is checked out.
@@ -91,6 +91,11 @@ fn figures_show_the_papers_values() {
     for img in ["{1,2,2}", "{0,2,2}", "{0,1,2}", "{0,1,1}"] {
         assert!(f.contains(img), "{img}");
     }
+    // Prop 5.22 on W_8: nim(DC(4)) = 0, so nim(DNT(W_8)) = 0; its first moves P = {c} and
+    // Q = {v_i} both have value 1 (P's options are DC(4), Q is DC(4) + *1).
+    let f = &dots["fig_5_3_dnt_wn_schematic"];
+    assert!(f.contains("DNT(W_8) (nim-value 0)"));
+    assert!(f.contains("tooltip=\"[{c}]\"") && f.contains("tooltip=\"[{v1}]\""));
     // Prop 5.26: nim(*2 : TER(P_3)) = 2 + 2.
     assert!(dots["fig_5_4_ordinal_sum"].contains("*2 : TER(P_3) (nim-value 4)"));
 }
@@ -139,4 +144,102 @@ fn wrong_figures_are_rejected() {
         out.contains("move 2: {v1} is not an option of {v1}"),
         "{out}"
     );
+}
+
+/// Every rendered artifact (DOT, captions, TikZ, galleries) of the figure specs, by path.
+fn rendered_all() -> Vec<(String, String)> {
+    let run = pipeline::check(&[root().join("specs/paper000/figures")], &Selection::All);
+    assert_eq!(run.exit_code(), 0, "figure specs load and hold");
+    let checked: Vec<_> = run.checked().collect();
+    let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
+    let renderer = Renderer::load(&root().join("templates")).unwrap();
+    render_all(&checked, &index, &[], &renderer)
+        .unwrap()
+        .into_iter()
+        .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
+        .map(|(p, b)| {
+            (
+                p.to_string_lossy().replace('\\', "/"),
+                String::from_utf8(b).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn figures_come_with_tikz_and_captions_in_the_papers_notation() {
+    let files = rendered_all();
+    let get = |p: &str| {
+        files
+            .iter()
+            .find(|(q, _)| q == p)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_else(|| panic!("{p} not written"))
+    };
+    // Captions: the title in math mode where it is notation, no "Fig 5.2:" inside.
+    let cap = get("paper000/fig_5_2_dnt_w7_to_dc3.caption.tex");
+    assert!(cap.contains(
+        "\\caption{The surjective option-preserving map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$ (Example 5.21).}"
+    ));
+    insta::assert_snapshot!("fig_5_2_caption", cap);
+    for (p, _) in files.iter().filter(|(p, _)| p.ends_with(".dot")) {
+        get(&p.replace(".dot", ".caption.tex"));
+    }
+    assert!(
+        get("figures.tex").contains("\\input{paper000/fig_2_1_kite.tikz}") || !dot::dot_available()
+    );
+    assert!(get("grundy-tikz.sty").contains("grundy double/.style={->>}"));
+    if !dot::dot_available() {
+        eprintln!("graphviz not installed; TikZ drawings skipped (CI installs it)");
+        return;
+    }
+    let t = get("paper000/fig_5_2_dnt_w7_to_dc3.tikz.tex");
+    // No title inside the drawing; the panel labels and positions typeset by LaTeX.
+    assert!(!t.contains("Fig 5.2") && !t.contains("Example 5.21"));
+    assert!(t.contains("{$\\mathrm{DNT}_{v_{1}}(W_{7})$}"));
+    assert!(t.contains("$\\mapsto  \\grundypins{\\grundynopin\\grundynopin\\grundypin} + *1$"));
+    // Miniatures are the wheel: six rim vertices and the centre, selected ones filled.
+    assert!(t.contains("\\node[grundy mini selected] at (0,1.4) {};"));
+    assert!(t.contains("\\node[grundy mini vertex] at (0,0) {};"));
+    assert!(t.contains("[grundy position, grundy start]"));
+    // Fig 2.1: ten copies of the kite in rows of four, the families in the paper's letters.
+    let k = get("paper000/fig_2_1_kite.tikz.tex");
+    assert!(k.contains("$\\mathcal{G}^{*} \\ni  \\{x\\}$"));
+    assert_eq!(k.matches("\\draw[grundy panel]").count(), 10);
+}
+
+#[test]
+fn tikz_figures_compile_with_pdflatex() {
+    let have = |c: &str, a: &str| {
+        Command::new(c)
+            .arg(a)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !dot::dot_available() || !have("pdflatex", "--version") || !have("kpsewhich", "tikz.sty") {
+        eprintln!("graphviz, pdflatex or TikZ not installed; skipping (CI installs them)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (p, text) in rendered_all() {
+        let path = dir.path().join(&p);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let out = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "figures.tex"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let log = std::fs::read_to_string(dir.path().join("figures.log")).unwrap_or_default();
+    assert!(out.status.success(), "pdflatex failed:\n{log}");
+    for line in log.lines().filter(|l| l.starts_with("Overfull")) {
+        let pt: f64 = line
+            .split('(')
+            .nth(1)
+            .and_then(|s| s.split("pt").next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.0);
+        assert!(pt <= 20.0, "{line}");
+    }
 }

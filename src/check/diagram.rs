@@ -95,6 +95,8 @@ pub enum Sink {
 #[derive(Clone, Debug)]
 pub struct Node {
     pub name: String,
+    /// The label as TeX math, when the spec gives one (`tex:`).
+    pub tex: Option<String>,
     /// The paper's notation, e.g. "(c, λ^{c+2}_0)".
     pub label: String,
     pub when: Formula,
@@ -293,6 +295,9 @@ impl Registry {
 pub struct NodeView {
     pub name: String,
     pub label: String,
+    /// The spec's `tex:` label, if any (templates derive one from `label` otherwise).
+    #[serde(default)]
+    pub tex: Option<String>,
     pub when: String,
     pub player: String,
     pub start: Option<u32>,
@@ -1226,6 +1231,7 @@ impl Diagram {
             .map(|(n, &count)| NodeView {
                 name: n.name.clone(),
                 label: n.label.clone(),
+                tex: n.tex.clone(),
                 when: n.when.src.clone(),
                 player: if n.p_node { "P" } else { "N" }.into(),
                 start: n.start,

@@ -35,6 +35,8 @@ pub enum Extent {
 #[derive(Clone, Debug)]
 pub struct Panel {
     pub title: String,
+    /// The panel's label as TeX math (`tex:` in the spec), if given.
+    pub tex: Option<String>,
     pub game: String,
     pub quotient: Option<QuotientKind>,
     pub extent: Extent,
@@ -87,6 +89,11 @@ pub struct NodeView {
     pub shaded: bool,
     /// `box` for the squares of Fig 5.4 (base at its start), `ellipse` otherwise.
     pub shape: String,
+    /// The position in the game language, unescaped (for TeX labels): the whole position when
+    /// there is no miniature, the nimber of `*k : G` above its miniature, empty otherwise.
+    pub label: String,
+    /// The position drawn as its graph (see [`miniature`]), for graph games.
+    pub mini: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -99,6 +106,8 @@ pub struct EdgeView {
 pub struct ClusterView {
     pub id: String,
     pub label: String,
+    /// The label unescaped, in the game language (for TeX).
+    pub label_raw: String,
     pub nodes: Vec<String>,
 }
 
@@ -115,12 +124,20 @@ pub struct PanelView {
     pub ranks: Vec<Vec<String>>,
     /// Where each vertex sits in the miniatures (vertex names on the grid), if any.
     pub legend: Option<Vec<Vec<String>>>,
+    /// The game unescaped, in the game language (for TeX).
+    pub game_raw: String,
+    /// The spec's `tex:` label of the panel, if any.
+    pub tex: Option<String>,
+    /// The legend as a miniature with the vertex names (see [`miniature`]).
+    pub legend_mini: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct GraphCopyView {
     pub id: String,
     pub label: String,
+    /// The label unescaped, in the game language (`𝒢 ∋ {x, w}`, for TeX).
+    pub label_raw: String,
     pub marked: Vec<String>,
 }
 
@@ -128,6 +145,8 @@ pub struct GraphCopyView {
 pub struct VertexView {
     pub id: String,
     pub name: String,
+    /// The vertex name unescaped (for TeX).
+    pub name_raw: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -220,6 +239,121 @@ pub fn vertex_grid(g: &Graph) -> Vec<(usize, usize)> {
         return cell;
     }
     (0..n).map(|v| (0, v)).collect()
+}
+
+/// Where a named graph's vertices sit in its usual drawing, in unit coordinates (y up): rims
+/// of cycles and wheels clockwise from the top around their centres (several centres of
+/// W_{m,n} on a small inner circle), paths in a row, complete multipartite graphs by parts in
+/// columns, stacked prisms SP_{m,n} as concentric rings (a cylinder seen from its axis), and
+/// any other graph on a circle.
+pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
+    let n = g.n();
+    let name = g.name();
+    let circle = |k: usize, r: usize, radius: f64| {
+        let th = std::f64::consts::FRAC_PI_2 - std::f64::consts::TAU * k as f64 / r.max(1) as f64;
+        (radius * th.cos(), radius * th.sin())
+    };
+    let names: Vec<&str> = (0..n).map(|v| g.vertex_name(v)).collect();
+    let rim: Vec<usize> = (0..n).filter(|&v| names[v].starts_with('v')).collect();
+    let inner: Vec<usize> = (0..n).filter(|&v| names[v].starts_with('c')).collect();
+    let mut at = vec![(0.0, 0.0); n];
+    if (name.starts_with("W_") || name.starts_with("C_"))
+        && rim.len() >= 3
+        && rim.len() + inner.len() == n
+    {
+        for (k, &v) in rim.iter().enumerate() {
+            at[v] = circle(k, rim.len(), 1.0);
+        }
+        for (k, &v) in inner.iter().enumerate() {
+            at[v] = if inner.len() == 1 {
+                (0.0, 0.0)
+            } else {
+                circle(k, inner.len(), 0.35)
+            };
+        }
+        return at;
+    }
+    if name.starts_with("P_") && rim.len() == n {
+        let w = (n.max(2) - 1) as f64;
+        for (k, &v) in rim.iter().enumerate() {
+            at[v] = (-1.0 + 2.0 * k as f64 / w, 0.0);
+        }
+        return at;
+    }
+    if name.starts_with("K_{") && name.contains(',') {
+        let cells = vertex_grid(g);
+        let cols = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+        let rows = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+        let mut height = vec![0usize; cols];
+        for c in &cells {
+            height[c.1] = height[c.1].max(c.0 + 1);
+        }
+        let sx = 2.0 / (cols.max(2) - 1) as f64;
+        let sy = 2.0 / (rows.max(2) - 1) as f64;
+        for (v, &(r, c)) in cells.iter().enumerate() {
+            let off = (height[c] as f64 - 1.0) / 2.0;
+            at[v] = (-1.0 + sx * c as f64, (off - r as f64) * sy);
+        }
+        return at;
+    }
+    if name.starts_with("SP_") {
+        let idx: Vec<Option<(usize, usize)>> = names
+            .iter()
+            .map(|s| {
+                let (i, j) = s.trim_matches(['(', ')']).split_once(',')?;
+                Some((i.trim().parse().ok()?, j.trim().parse().ok()?))
+            })
+            .collect();
+        if idx.iter().all(Option::is_some) {
+            let m = idx.iter().flatten().map(|p| p.0).max().unwrap_or(1);
+            let rings = idx.iter().flatten().map(|p| p.1).max().unwrap_or(1);
+            for (v, p) in idx.iter().enumerate() {
+                let (i, j) = p.unwrap_or((1, 1));
+                let radius = 1.0 - 0.6 * (j as f64 - 1.0) / (rings.max(2) - 1) as f64;
+                at[v] = circle(i.saturating_sub(1), m, radius);
+            }
+            return at;
+        }
+    }
+    for (v, p) in at.iter_mut().enumerate() {
+        *p = circle(v, n, 1.0);
+    }
+    at
+}
+
+/// The legend of the miniatures: the graph in the same drawing with its vertex names, as
+/// [`miniature`] writes it with a fourth field per vertex (the name).
+pub fn legend_miniature(g: &Graph) -> String {
+    let at = mini_coords(g);
+    let vs: Vec<String> = at
+        .iter()
+        .enumerate()
+        .map(|(v, (x, y))| format!("{:.2},{:.2},0,{}", x * 1.4, y * 1.4, g.vertex_name(v)))
+        .collect();
+    let es: Vec<String> = g
+        .edges()
+        .into_iter()
+        .map(|(a, b)| format!("{a}-{b}"))
+        .collect();
+    format!("{}|{}", vs.join(" "), es.join(" "))
+}
+
+/// A miniature of a graph position for the TikZ figures: `x,y,s …|a-b …` (the coordinates of
+/// [`mini_coords`] scaled to about 1.4 units across, s = 1 for the vertices in `set`, then
+/// the graph's edges), parsed by `render::tikz::Mini`.
+pub fn miniature(g: &Graph, set: u64) -> String {
+    let at = mini_coords(g);
+    let vs: Vec<String> = at
+        .iter()
+        .enumerate()
+        .map(|(v, (x, y))| format!("{:.2},{:.2},{}", x * 1.4, y * 1.4, set >> v & 1))
+        .collect();
+    let es: Vec<String> = g
+        .edges()
+        .into_iter()
+        .map(|(a, b)| format!("{a}-{b}"))
+        .collect();
+    format!("{}|{}", vs.join(" "), es.join(" "))
 }
 
 fn grid_rows(cells: &[(usize, usize)], fill: impl Fn(usize) -> String) -> Vec<Vec<String>> {
@@ -335,6 +469,8 @@ fn node_view(
     let p = &ex.positions[ex.members[class][0]];
     let terminal = ex.class_options[class].is_empty();
     let text = ex.class_label(class);
+    let mut label = text.clone();
+    let mut mini = None;
     let (grid, cols) = match (game, p) {
         (AnyGame::Removing(g), AnyPos::Set(s))
             if ex.classes[class] != super::reduction::Class::Terminal =>
@@ -348,6 +484,8 @@ fn node_view(
                 }
             });
             let cols = rows[0].len();
+            label.clear();
+            mini = Some(miniature(g.graph(), *s));
             (rows, cols)
         }
         // `*k : G` drawn as the nimber's position above a miniature of G's position.
@@ -366,6 +504,8 @@ fn node_view(
                         }
                     }));
                     let cols = rows[1].len();
+                    label = a.label(x);
+                    mini = Some(miniature(g.graph(), *s));
                     (rows, cols)
                 }
                 _ => (vec![vec![html(&text)]], 1),
@@ -388,6 +528,8 @@ fn node_view(
         terminal,
         shaded: shade && terminal,
         shape: shape.into(),
+        label,
+        mini,
     }
 }
 
@@ -465,17 +607,23 @@ fn build_panel(
             }
         }
     }
-    let legend = match &game {
+    let (legend, legend_mini) = match &game {
         AnyGame::Removing(g) => {
             let cells = vertex_grid(g.graph());
-            Some(grid_rows(&cells, |v| html(g.graph().vertex_name(v))))
+            (
+                Some(grid_rows(&cells, |v| html(g.graph().vertex_name(v)))),
+                Some(legend_miniature(g.graph())),
+            )
         }
-        _ => None,
+        _ => (None, None),
     };
     let view = PanelView {
         id: format!("p{idx}"),
         title: html(&panel.title),
         game: html(&panel.game),
+        game_raw: panel.game.clone(),
+        tex: panel.tex.clone(),
+        legend_mini,
         nim: nims[ex.class_of[0]],
         nodes,
         edges,
@@ -712,6 +860,7 @@ impl Figure {
                             src.view.clusters.push(ClusterView {
                                 id: format!("{}_f{j}", src.view.id),
                                 label: format!("↦ {}", html(&tgt.ex.class_label(c))),
+                                label_raw: format!("↦ {}", tgt.ex.class_label(c)),
                                 nodes,
                             });
                         }
@@ -802,6 +951,7 @@ impl Figure {
                         copies.push(GraphCopyView {
                             id: format!("{}{}", name.replace('*', "s"), j),
                             label: html(&format!("{pretty} ∋ {}", graph.format_set(s))),
+                            label_raw: format!("{pretty} ∋ {}", graph.format_set(s)),
                             marked: bits(s).map(|v| format!("v{v}")).collect(),
                         });
                     }
@@ -819,6 +969,7 @@ impl Figure {
                             .map(|(i, s)| VertexView {
                                 id: format!("v{i}"),
                                 name: html(s),
+                                name_raw: s.clone(),
                             })
                             .collect(),
                         edges: graph

@@ -59,6 +59,10 @@ pub struct SigRow {
     pub subset: Vec<u32>,
     pub superset: Vec<u32>,
     pub mex: u32,
+    /// The paper's boxes (`same`, `up`, `down`, `inf`): one of these columns' d̃ occurs in D
+    /// for every U of the row (the "nontrivial claims" after Table 5.1). Empty: the boxes are
+    /// the subset's values that more than one column gives.
+    pub boxed: Vec<String>,
 }
 
 /// Which version of conditions (1)–(4) of the proof of Prop 5.14 to check on every multiset.
@@ -297,6 +301,25 @@ impl SignatureTable {
                     break 'outer;
                 }
             }
+            if !row.boxed.is_empty() {
+                let occurs = |c: &str| match c {
+                    "same" => d_set.contains(&Some(d)),
+                    "up" => d_set.contains(&Some(d + 1)),
+                    "down" => d_set.contains(&Some(d - 1)),
+                    _ => d_set.contains(&None),
+                };
+                if !row.boxed.iter().any(|c| occurs(c)) {
+                    verdict = fail(
+                        format!(
+                            "one of the boxed columns {} occurs in D",
+                            row.boxed.join(", ")
+                        ),
+                        "none does".into(),
+                        evidence,
+                    );
+                    break;
+                }
+            }
             let sub: BTreeSet<u32> = row.subset.iter().copied().collect();
             let sup: BTreeSet<u32> = row.superset.iter().copied().collect();
             if !sub.is_subset(&nims) || !nims.is_subset(&sup) {
@@ -323,11 +346,15 @@ impl SignatureTable {
             .iter()
             .zip(&counts)
             .map(|(r, &n)| {
-                let cell = |v: Option<u32>, d: String| match v {
+                let cell = |v: Option<u32>, d: String, column: &str| match v {
                     Some(x) => CellView {
                         d,
                         nim: x.to_string(),
-                        boxed: r.subset.contains(&x) && r.subset.len() < r.superset.len(),
+                        boxed: if r.boxed.is_empty() {
+                            r.subset.contains(&x) && r.subset.len() < r.superset.len()
+                        } else {
+                            r.boxed.iter().any(|b| b == column)
+                        },
                     },
                     None => CellView {
                         d: String::new(),
@@ -340,10 +367,10 @@ impl SignatureTable {
                     d: r.d.tex(),
                     p_tilde: 1 - r.p,
                     cells: vec![
-                        cell(r.same, r.d.tex()),
-                        cell(r.up, r.d.shifted(1).tex()),
-                        cell(r.down, r.d.shifted(-1).tex()),
-                        cell(r.inf, "\\infty".into()),
+                        cell(r.same, r.d.tex(), "same"),
+                        cell(r.up, r.d.shifted(1).tex(), "up"),
+                        cell(r.down, r.d.shifted(-1).tex(), "down"),
+                        cell(r.inf, "\\infty".into(), "inf"),
                     ],
                     subset: set_tex(&r.subset),
                     superset: set_tex(&r.superset),

@@ -490,10 +490,11 @@ pub const INDEX_FILES: &[&str] = &["README.md", "report.md", "report.json"];
 
 /// Renders every artifact of the checked specs (in parallel; the order of the result is the
 /// order of the specs), then the index and the report over `reports` (every spec of the
-/// folder, including those not rechecked by `--only`).
+/// folder, including those not rechecked by `--only`, whose artifacts are in `previous`).
 pub fn render_all(
     checked: &[(&Spec, &Checked)],
     index: &[(&Spec, &Report)],
+    previous: &[(PathBuf, Vec<u8>)],
     renderer: &Renderer,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
     let per_spec: Vec<Result<Vec<(PathBuf, Vec<u8>)>, RenderError>> = checked
@@ -523,12 +524,26 @@ pub fn render_all(
         })? + "\n")
             .into_bytes(),
     ));
-    // The browsable report (index.html, site/): every spec of `index`, with the view of those
-    // checked in this run.
     let views: HashMap<&str, Option<&serde_json::Value>> = checked
         .iter()
         .map(|(s, c)| (s.id(), c.view.as_ref()))
         .collect();
+    // The galleries figures.tex and tables.tex, and the style file of the TikZ figures.
+    let gallery: Vec<crate::render::gallery::Entry> = index
+        .iter()
+        .map(|(s, r)| crate::render::gallery::Entry {
+            paths: s.outputs().iter().map(|o| o.path.clone()).collect(),
+            source: r.source.clone(),
+            view: views.get(s.id()).copied().flatten().cloned(),
+        })
+        .collect();
+    let mut all = files.clone();
+    all.extend(previous.iter().cloned());
+    let more = crate::render::gallery::artifacts(renderer, &all, &gallery)?;
+    all.extend(more.iter().cloned());
+    files.extend(more);
+    // The browsable report (index.html, site/): every spec of `index`, with the view of those
+    // checked in this run.
     let site = crate::render::html::SiteInput {
         entries: index
             .iter()
@@ -538,7 +553,7 @@ pub fn render_all(
                 view: views.get(spec.id()).copied().flatten(),
             })
             .collect(),
-        written: &files,
+        written: &all,
         recorded: None,
     };
     let site = crate::render::html::site(&site, renderer)?;
@@ -621,7 +636,17 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             paper_order(&r.source, s.id()),
         )
     });
-    let mut files = render_all(&checked, &index, &renderer)?;
+    // With --only, the artifacts of the other specs as the last build wrote them.
+    let previous: Vec<(PathBuf, Vec<u8>)> = all_specs
+        .iter()
+        .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
+        .flat_map(|s| s.outputs().iter())
+        .filter_map(|o| {
+            let bytes = std::fs::read(opts.output.join(&o.path)).ok()?;
+            Some((o.path.clone(), bytes))
+        })
+        .collect();
+    let mut files = render_all(&checked, &index, &previous, &renderer)?;
     let keep: Vec<PathBuf> = match &opts.selection {
         Selection::All => Vec::new(),
         // Artifacts (and report pages) of the specs not rebuilt stay as they are.

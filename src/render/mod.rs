@@ -5,6 +5,9 @@
 
 pub mod dot;
 pub mod html;
+pub mod gallery;
+pub mod texlabel;
+pub mod tikz;
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -143,6 +146,15 @@ impl Renderer {
         other.register_filter("paper_html", |s: &str, _: tera::Kwargs, _: &tera::State| {
             paper_html(s)
         });
+        // The paper's notation as TeX math / as text with math (src/render/texlabel.rs).
+        for t in [&mut tex, &mut other] {
+            t.register_filter("paper_tex", |s: &str, _: tera::Kwargs, _: &tera::State| {
+                texlabel::math(s)
+            });
+            t.register_filter("paper_text", |s: &str, _: tera::Kwargs, _: &tera::State| {
+                texlabel::text(s)
+            });
+        }
         let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
             dir: dir.display().to_string(),
             why: e.to_string(),

@@ -73,6 +73,9 @@ pub struct RawNode {
     /// diagram that no start position reaches makes the diagram fail.
     #[serde(default)]
     pub unreached: Option<String>,
+    /// The label as TeX math for the TikZ figure (default: derived from `label`).
+    #[serde(default)]
+    pub tex: Option<Sp<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -270,9 +273,14 @@ pub(crate) fn validate_diagram(
                 None,
             ));
         }
+        if let Some(t) = &n.tex {
+            crate::render::texlabel::validate(t.value())
+                .map_err(|m| src.error(t, format!("node {name}: {m}"), None))?;
+        }
         nodes.push(Node {
             name: name.clone(),
             label: n.label.clone(),
+            tex: n.tex.as_ref().map(|t| t.value().clone()),
             when: formula(src, &n.when)?,
             when_loc: src.loc(&n.when),
             start: n.start,

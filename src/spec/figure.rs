@@ -22,6 +22,10 @@ pub struct RawPanel {
     pub game: String,
     #[serde(default)]
     pub title: Option<String>,
+    /// The panel's label as TeX math in the TikZ figure (default: derived from `game`,
+    /// e.g. `\mathrm{DNT}_{v_1}(W_7)`).
+    #[serde(default)]
+    pub tex: Option<String>,
     /// `automorphisms` or `terminal`.
     #[serde(default)]
     pub quotient: Option<String>,
@@ -136,7 +140,11 @@ pub fn validate_figure(
                         ))
                     }
                 };
+                if let Some(t) = &p.tex {
+                    crate::render::texlabel::validate(t).map_err(|m| src.error(ps, m, None))?;
+                }
                 panels.push(Panel {
+                    tex: p.tex.clone(),
                     title: p.title.clone().unwrap_or_else(|| p.game.clone()),
                     game: p.game.clone(),
                     quotient,

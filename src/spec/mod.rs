@@ -849,6 +849,18 @@ fn validate_signature_table(
             subset: row.subset.clone(),
             superset: row.superset.clone(),
             mex: row.mex,
+            boxed: {
+                for b in &row.boxed {
+                    if !matches!(b.as_str(), "same" | "up" | "down" | "inf") {
+                        return Err(src.error(
+                            data,
+                            format!("unknown column `{b}` in `boxed`"),
+                            Some("expected same, up, down or inf".into()),
+                        ));
+                    }
+                }
+                row.boxed.clone()
+            },
         });
     }
     let conditions = match raw.conditions.as_deref() {

@@ -286,4 +286,7 @@ pub struct RawSigRow {
     pub subset: Vec<u32>,
     pub superset: Vec<u32>,
     pub mex: u32,
+    /// The paper's boxes: columns (`same`, `up`, `down`, `inf`) one of whose d̃ must occur.
+    #[serde(default)]
+    pub boxed: Vec<String>,
 }

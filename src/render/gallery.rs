@@ -1,0 +1,280 @@
+//! Paper-ready companions of the artifacts `build` writes: for every figure (every DOT file)
+//! a TikZ drawing `<figure>.tikz.tex` (laid out by Graphviz, see [`super::tikz`]) and its
+//! caption `<figure>.caption.tex`; the style file `grundy-tikz.sty` shared by all drawings;
+//! and two gallery documents, `figures.tex` and `tables.tex`, that `\input` every figure and
+//! every table with its caption (CI compiles both with pdflatex).
+//!
+//! Captions come from the spec's title (without the paper's "Figure 5.9:" prefix: LaTeX
+//! numbers the figure), or, for certificates, from the graph and the moves drawn; the paper's
+//! notation in them is set in math mode by [`super::texlabel`].
+
+use super::{texlabel, tikz, RenderError, Renderer};
+use serde::Serialize;
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// What the gallery needs to know of one spec: the paths it writes, its numbered source and
+/// its view (for the title).
+pub struct Entry {
+    pub paths: Vec<PathBuf>,
+    pub source: String,
+    pub view: Option<Value>,
+}
+
+/// Templates see their view as `view`.
+#[derive(Serialize)]
+struct Ctx<T: Serialize> {
+    view: T,
+}
+
+#[derive(Serialize)]
+struct CaptionView<'a> {
+    from: &'a str,
+    caption: &'a str,
+    label: &'a str,
+}
+
+#[derive(Serialize, Clone)]
+struct Item {
+    source: String,
+    /// The artifact to \input, relative to output/ (no extension for figures: `.tikz` and
+    /// `.caption` are appended by the template).
+    input: String,
+    caption: String,
+}
+
+#[derive(Serialize)]
+struct Section {
+    title: String,
+    items: Vec<Item>,
+}
+
+#[derive(Serialize)]
+struct GalleryView {
+    sections: Vec<Section>,
+    /// Figures not drawn in TikZ (no Graphviz on this machine).
+    skipped: usize,
+}
+
+fn unhtml(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// The caption of an artifact, as TeX text.
+fn caption_of(e: &Entry) -> String {
+    let v = e.view.as_ref();
+    let get = |k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_str);
+    if let Some(t) = get("title").filter(|t| !t.is_empty()) {
+        return texlabel::caption(&unhtml(t));
+    }
+    if let Some(g) = get("graph") {
+        // A certificate of seed 002: an even kernel of a stacked prism.
+        let moves: Vec<String> = v
+            .and_then(|v| v.get("moves"))
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(texlabel::math)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut s = format!("An even kernel (filled) of ${}$", texlabel::math(g));
+        if !moves.is_empty() {
+            s.push_str(&format!(" after the moves ${}$", moves.join(", ")));
+        }
+        if let Some(i) = get("instance").filter(|i| !i.is_empty()) {
+            s.push_str(&format!(", instance ${}$", texlabel::math(i)));
+        }
+        s.push_str(&format!(" ({}).", super::latex_escape(&e.source)));
+        return s;
+    }
+    format!("{}.", super::latex_escape(&e.source))
+}
+
+/// A name-and-numbers key, so that fig_5_10 sorts after fig_5_9.
+fn natural(s: &str) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else {
+            if !num.is_empty() {
+                out.push((std::mem::take(&mut word), num.parse().unwrap_or(u64::MAX)));
+                num.clear();
+            }
+            word.push(c);
+        }
+    }
+    out.push((word, num.parse().unwrap_or(0)));
+    out
+}
+
+fn sectioned(mut items: Vec<(String, Item)>) -> Vec<Section> {
+    items.sort_by_key(|(dir, i)| (dir.clone(), natural(&i.input)));
+    let mut sections: Vec<Section> = Vec::new();
+    for (dir, item) in items {
+        let title = match dir.as_str() {
+            "paper000" => "Impartial geodetic removing games on graphs (paper 000)".to_string(),
+            "seed002" => "Edge geography on stacked prisms (seed 002)".to_string(),
+            other => super::latex_escape(other),
+        };
+        match sections.last_mut() {
+            Some(s) if s.title == title => s.items.push(item),
+            _ => sections.push(Section {
+                title,
+                items: vec![item],
+            }),
+        }
+    }
+    sections
+}
+
+/// The TikZ drawings, captions, style file and galleries for the artifacts in `files`.
+pub fn artifacts(
+    renderer: &Renderer,
+    files: &[(PathBuf, Vec<u8>)],
+    entries: &[Entry],
+) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
+    let mut out = Vec::new();
+    let mut figures = Vec::new();
+    let mut tables = Vec::new();
+    let mut skipped = 0;
+    let have_dot = super::dot::dot_available();
+    for e in entries {
+        let caption = caption_of(e);
+        for p in &e.paths {
+            let Some((_, bytes)) = files.iter().find(|(q, _)| q == p) else {
+                continue;
+            };
+            let dir = p
+                .components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().to_string())
+                .unwrap_or_default();
+            let name = p.to_string_lossy();
+            if let Some(stem) = name.strip_suffix(".dot") {
+                let label = stem.replace(['/', '\\'], ":");
+                let cap = renderer.render(
+                    "figure.caption.tex",
+                    &Ctx {
+                        view: CaptionView {
+                            from: &name,
+                            caption: &caption,
+                            label: &label,
+                        },
+                    },
+                )?;
+                out.push((
+                    PathBuf::from(format!("{stem}.caption.tex")),
+                    cap.into_bytes(),
+                ));
+                if !have_dot {
+                    skipped += 1;
+                    continue;
+                }
+                let text = String::from_utf8_lossy(bytes);
+                let json = tikz::layout(&text).map_err(|why| RenderError::Dot {
+                    path: name.to_string(),
+                    source: super::dot::DotError::Dot(why),
+                })?;
+                let Some(view) = tikz::view(&json, &name) else {
+                    continue;
+                };
+                let t = renderer.render("figure.tikz.tex", &Ctx { view })?;
+                out.push((PathBuf::from(format!("{stem}.tikz.tex")), t.into_bytes()));
+                figures.push((
+                    dir,
+                    Item {
+                        source: super::latex_escape(&e.source),
+                        input: stem.to_string(),
+                        caption: caption.clone(),
+                    },
+                ));
+            } else if name.ends_with(".tex") {
+                tables.push((
+                    dir,
+                    Item {
+                        source: super::latex_escape(&e.source),
+                        input: name.to_string(),
+                        caption: caption.clone(),
+                    },
+                ));
+            }
+        }
+    }
+    if !have_dot && skipped > 0 {
+        eprintln!("notice: TikZ figures take their layout from Graphviz's `dot`, which is not installed: {skipped} drawings skipped (captions written)");
+    }
+    out.push((
+        PathBuf::from("grundy-tikz.sty"),
+        renderer
+            .render("grundy-tikz.sty.tex", &Ctx { view: () })?
+            .into_bytes(),
+    ));
+    out.push((
+        PathBuf::from("figures.tex"),
+        renderer
+            .render(
+                "figures.tex",
+                &Ctx {
+                    view: GalleryView {
+                        sections: sectioned(figures),
+                        skipped,
+                    },
+                },
+            )?
+            .into_bytes(),
+    ));
+    out.push((
+        PathBuf::from("tables.tex"),
+        renderer
+            .render(
+                "tables.tex",
+                &Ctx {
+                    view: GalleryView {
+                        sections: sectioned(tables),
+                        skipped: 0,
+                    },
+                },
+            )?
+            .into_bytes(),
+    ));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_sort_by_their_numbers() {
+        let mut v = vec!["fig_5_10_b", "fig_5_9_a", "fig_2_1"];
+        v.sort_by_key(|s| natural(s));
+        assert_eq!(v, vec!["fig_2_1", "fig_5_9_a", "fig_5_10_b"]);
+    }
+
+    #[test]
+    fn captions_from_titles_and_certificates() {
+        let e = Entry {
+            paths: vec![],
+            source: "Thm 6".into(),
+            view: Some(serde_json::json!({"graph": "SP(12,8)", "moves": [], "instance": "m=12"})),
+        };
+        assert_eq!(
+            caption_of(&e),
+            "An even kernel (filled) of $\\mathrm{SP}(12,8)$, instance $m=12$ (Thm 6)."
+        );
+        let e = Entry {
+            paths: vec![],
+            source: "Fig 3.1".into(),
+            view: Some(serde_json::json!({"title": "Gamegraphs for P_3 &amp; more"})),
+        };
+        assert_eq!(caption_of(&e), "Gamegraphs for $P_{3}$ \\& more.");
+    }
+}

@@ -1,0 +1,493 @@
+//! The paper's notation as LaTeX: game expressions and labels written in grundy's game language
+//! (`DNT_{v1}(W_7) + *1`, `(e, λ^{e+2l}_0)`, `(c, 𝛌^{c+2})`, `↦ ..| + *1`, `𝒢 ∋ {x, w}`) become
+//! math-mode TeX (`\mathrm{DNT}_{v_1}(W_7) + {*}1`, `\boldsymbol{\lambda}^{c+2}`), and prose
+//! with embedded notation (figure titles) becomes text with the notation in `$…$`.
+//!
+//! The output needs only LaTeX's kernel, `\boldsymbol` (amsmath/amsbsy) and the pin macros
+//! `\grundypins`, `\grundypin`, `\grundynopin` of `grundy-tikz.sty` (Dawson's Chess rows, the
+//! pins `|` standing and `.` removed, as in Prop 5.19). The result never contains `"`, a
+//! newline or a trailing backslash, so it can sit inside a quoted DOT attribute as it is.
+
+/// Paper notation → TeX math (without the surrounding `$`).
+pub fn math(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    math_into(&chars, &mut out);
+    out
+}
+
+/// The TeX of one non-ASCII symbol of the paper's notation, if known.
+fn symbol(c: char) -> Option<&'static str> {
+    Some(match c {
+        'λ' => "\\lambda",
+        'Λ' => "\\Lambda",
+        '𝛌' | '𝝀' => "\\boldsymbol{\\lambda}",
+        '𝚲' | '𝜦' => "\\boldsymbol{\\Lambda}",
+        'μ' => "\\mu",
+        'ρ' => "\\rho",
+        'σ' => "\\sigma",
+        'π' => "\\pi",
+        'α' => "\\alpha",
+        'β' => "\\beta",
+        'γ' => "\\gamma",
+        'δ' => "\\delta",
+        'ε' => "\\varepsilon",
+        'κ' => "\\kappa",
+        'Γ' => "\\Gamma",
+        'Ũ' => "\\tilde{U}",
+        'Δ' => "\\Delta",
+        '𝒢' => "\\mathcal{G}",
+        '𝒩' => "\\mathcal{N}",
+        '𝒫' => "\\mathcal{P}",
+        '∋' => "\\ni ",
+        '∈' => "\\in ",
+        '∉' => "\\notin ",
+        '≥' => "\\geq ",
+        '≤' => "\\leq ",
+        '≠' => "\\neq ",
+        '↦' => "\\mapsto ",
+        '→' => "\\to ",
+        '←' => "\\leftarrow ",
+        '⊕' => "\\oplus ",
+        '∅' => "\\emptyset ",
+        '∪' => "\\cup ",
+        '∩' => "\\cap ",
+        '⊆' => "\\subseteq ",
+        '×' => "\\times ",
+        '·' => "\\cdot ",
+        '□' => "\\mathbin{\\square}",
+        '…' => "\\dots ",
+        '−' | '–' => "-",
+        '∗' => "*",
+        '●' => "\\bullet ",
+        '○' => "\\circ ",
+        '̄' => "",
+        _ => return None,
+    })
+}
+
+/// Index of the `}` matching the `{` at `open` (or the end of the input when unmatched).
+fn matching(chars: &[char], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, &c) in chars.iter().enumerate().skip(open) {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return j;
+                }
+            }
+            _ => {}
+        }
+    }
+    chars.len()
+}
+
+/// A run of Dawson's Chess pins (`|` standing, `.` removed) starting at `i`: its end, if the
+/// run is one (at least two characters, or one `|`, and not part of a number like `3.5`).
+fn pin_run(chars: &[char], i: usize) -> Option<usize> {
+    let mut j = i;
+    while j < chars.len() && matches!(chars[j], '|' | '.') {
+        j += 1;
+    }
+    let run = &chars[i..j];
+    let before_ok = i == 0 || !chars[i - 1].is_alphanumeric();
+    let after_ok = j == chars.len() || !chars[j].is_alphanumeric();
+    let long = run.len() >= 2 || run == ['|'];
+    (before_ok && after_ok && long).then_some(j)
+}
+
+fn math_into(chars: &[char], out: &mut String) {
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_alphabetic() {
+            let mut j = i;
+            while j < chars.len() && chars[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            let word: String = chars[i..j].iter().collect();
+            let mut k = j;
+            while k < chars.len() && chars[k].is_ascii_digit() {
+                k += 1;
+            }
+            let digits: String = chars[j..k].iter().collect();
+            // The letter of a diagram: `(A.1)` (its start 1), `(B)`.
+            let reference = word.len() == 1
+                && word.chars().all(|c| c.is_ascii_uppercase())
+                && ((chars.get(k) == Some(&'.')
+                    && chars.get(k + 1).is_some_and(char::is_ascii_digit))
+                    || (i > 0
+                        && chars[i - 1] == '('
+                        && chars.get(k) == Some(&')')
+                        && (i < 2 || !chars[i - 2].is_alphanumeric())));
+            if word.len() >= 2 || reference {
+                // A name (`DNT`, `terminal`), or the letter of a diagram in `(A.1)`.
+                out.push_str(&format!("\\mathrm{{{word}}}"));
+                if !digits.is_empty() {
+                    out.push_str(&format!("_{{{digits}}}"));
+                }
+                // Words keep the space after them (`Lemma 5.37`).
+                if chars.get(k) == Some(&' ')
+                    && chars.get(k + 1).is_some_and(|c| c.is_alphanumeric())
+                    && word.len() >= 2
+                {
+                    out.push_str("\\ ");
+                    i = k + 1;
+                    continue;
+                }
+            } else {
+                out.push_str(&word);
+                if !digits.is_empty() {
+                    // `v12` is the paper's v_{12}.
+                    out.push_str(&format!("_{{{digits}}}"));
+                }
+            }
+            i = k;
+            continue;
+        }
+        if (c == '^' || c == '_') && i + 1 < chars.len() {
+            out.push(c);
+            if chars[i + 1] == '{' {
+                let close = matching(chars, i + 1);
+                out.push('{');
+                math_into(&chars[i + 2..close.min(chars.len())], out);
+                out.push('}');
+                i = close + 1;
+            } else {
+                // One symbol (or one name with its digits, `_v1`).
+                let mut j = i + 1;
+                if chars[j].is_ascii_alphabetic() {
+                    j += 1;
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                } else {
+                    j += 1;
+                }
+                out.push('{');
+                math_into(&chars[i + 1..j], out);
+                out.push('}');
+                i = j;
+            }
+            continue;
+        }
+        // 𝒢*, 𝒩*: the starred families.
+        if matches!(c, '𝒢' | '𝒩') && chars.get(i + 1) == Some(&'*') {
+            out.push_str(symbol(c).unwrap_or_default());
+            out.push_str("^{*}");
+            i += 2;
+            continue;
+        }
+        if matches!(c, '|' | '.') {
+            if let Some(j) = pin_run(chars, i) {
+                out.push_str("\\grundypins{");
+                for &p in &chars[i..j] {
+                    out.push_str(if p == '|' {
+                        "\\grundypin"
+                    } else {
+                        "\\grundynopin"
+                    });
+                }
+                out.push('}');
+                i = j;
+                continue;
+            }
+        }
+        match c {
+            '{' => out.push_str("\\{"),
+            '}' => out.push_str("\\}"),
+            '^' | '_' => out.push_str("\\hat{}"),
+            '#' | '$' | '%' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\sim "),
+            '\\' => out.push_str("\\backslash "),
+            '"' => out.push_str("{''}"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            '<' | '>' | '=' | '+' | '-' | '*' | '(' | ')' | '[' | ']' | ',' | ';' | ':' | '!'
+            | '?' | '/' | '\'' | '|' | '.' | '@' | '`' => out.push(c),
+            c if c.is_ascii_digit() || c == ' ' => out.push(c),
+            c => match symbol(c) {
+                Some(t) => out.push_str(t),
+                None if c.is_ascii() => {}
+                None => out.push_str(&format!("\\mbox{{U+{:04X}}}", c as u32)),
+            },
+        }
+        i += 1;
+    }
+}
+
+/// Whether a word of a title is notation rather than prose.
+fn is_math_word(w: &str) -> bool {
+    let core = w.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '(' | ')' | ':'));
+    if core.is_empty() {
+        return false;
+    }
+    if core.chars().any(|c| {
+        matches!(c, '_' | '^' | '*' | '=' | '<' | '>' | '|' | '+' | '~') || symbol(c).is_some()
+    }) {
+        return true;
+    }
+    // `DC(3)`, `TER(K)`, `nim(U)`: a name applied to arguments with a capital (not prose
+    // such as `set(s)`); `U`, `G`: one capital letter other than the words `A` and `I`.
+    let first_upper = core.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+    let word = w.trim_end_matches([',', ';', '.', ':']);
+    let applied = word.contains('(') && !word.starts_with('(') && word.ends_with(')');
+    let capital_arg = word
+        .split_once('(')
+        .is_some_and(|(_, args)| args.chars().any(|c| c.is_ascii_uppercase()));
+    (applied && (first_upper || capital_arg))
+        || (word == core && core.chars().count() == 1 && first_upper && core != "A" && core != "I")
+}
+
+/// Prose with notation (a title or caption) → TeX text: words of notation, with the words
+/// between them that belong to the same formula (`{u, v, w}`, `(c, λ^{c+2})`), go into `$…$`;
+/// the rest is escaped as text.
+pub fn text(s: &str) -> String {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let mut math_at: Vec<bool> = words.iter().map(|w| is_math_word(w)).collect();
+    // An operator standing alone takes its operands (`c ≥ 1`, `L = {u, v, w}`).
+    let operator = |w: &str| {
+        w.chars().all(|c| {
+            matches!(
+                c,
+                '=' | '<' | '>' | '+' | ':' | '≥' | '≤' | '≠' | '→' | '↦' | '∋' | '∈'
+            )
+        })
+    };
+    for k in 0..words.len() {
+        if operator(words[k]) {
+            math_at[k] = true;
+            if k > 0 {
+                math_at[k - 1] = true;
+            }
+            if k + 1 < words.len() {
+                math_at[k + 1] = true;
+            }
+        }
+    }
+    // Extend formulas over brackets opened in one word and closed in another.
+    let balance = |w: &str| -> i64 {
+        w.chars()
+            .map(|c| match c {
+                '(' | '[' | '{' => 1,
+                ')' | ']' | '}' => -1,
+                _ => 0,
+            })
+            .sum()
+    };
+    for i in 0..words.len() {
+        if !math_at[i] {
+            continue;
+        }
+        let mut depth = balance(words[i]);
+        let mut j = i;
+        while depth > 0 && j + 1 < words.len() {
+            j += 1;
+            math_at[j] = true;
+            depth += balance(words[j]);
+        }
+        let mut k = i;
+        let mut back = balance(words[i]);
+        while back < 0 && k > 0 {
+            k -= 1;
+            math_at[k] = true;
+            back += balance(words[k]);
+        }
+    }
+    let mut out = String::new();
+    let mut k = 0;
+    while k < words.len() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if math_at[k] {
+            let mut j = k;
+            while j + 1 < words.len() && math_at[j + 1] {
+                j += 1;
+            }
+            let mut formula = words[k..=j].join(" ");
+            // Punctuation that ends the sentence stays outside the formula; a bracket that
+            // the formula never opened does too.
+            let mut tail = String::new();
+            while let Some(last) = formula.chars().last() {
+                let unbalanced_close = matches!(last, ')' | ']') && balance(&formula) < 0;
+                if matches!(last, ',' | ';' | '.' | ':') || unbalanced_close {
+                    tail.insert(0, last);
+                    formula.pop();
+                } else {
+                    break;
+                }
+            }
+            let mut head = String::new();
+            while formula.starts_with('(') && balance(&formula) > 0 {
+                head.push('(');
+                formula.remove(0);
+            }
+            out.push_str(&head);
+            out.push('$');
+            out.push_str(math(&formula).trim());
+            out.push('$');
+            out.push_str(&crate::render::latex_escape(&tail));
+            k = j + 1;
+        } else {
+            out.push_str(&crate::render::latex_escape(words[k]));
+            k += 1;
+        }
+    }
+    out
+}
+
+/// A caption from a figure's title: the paper's "Figure 5.9: " prefix dropped (LaTeX numbers
+/// the figure), the rest as [`text`], ending with a full stop.
+pub fn caption(title: &str) -> String {
+    let t = title.trim();
+    let t = match t.split_once(": ") {
+        Some((head, rest))
+            if (head.starts_with("Figure ") || head.starts_with("Fig ") || head == "Lemma")
+                && head.len() < 24 =>
+        {
+            rest
+        }
+        _ => t,
+    };
+    let mut s = text(t);
+    if let Some(first) = s.chars().next() {
+        if first.is_lowercase() {
+            let up: String = first.to_uppercase().collect();
+            s = up + &s[first.len_utf8()..];
+        }
+    }
+    if !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
+
+/// Checks a spec's `tex:` label: balanced braces, no `"`, newline or trailing backslash (it
+/// is copied into DOT attributes and TikZ nodes as it is). `Err` says what is wrong.
+pub fn validate(tex: &str) -> Result<(), String> {
+    if tex.contains(['"', '\n', '\r']) {
+        return Err("a tex label cannot contain `\"` or a line break".into());
+    }
+    let mut depth = 0i64;
+    let mut escaped = false;
+    for c in tex.chars() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match c {
+            '\\' => escaped = true,
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return Err("unbalanced `}` in the tex label".into());
+                }
+            }
+            _ => {}
+        }
+    }
+    if escaped {
+        return Err("a tex label cannot end with a backslash".into());
+    }
+    if depth != 0 {
+        return Err("unbalanced `{` in the tex label".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_in_the_papers_notation() {
+        assert_eq!(math("DNT_{v1}(W_7)"), "\\mathrm{DNT}_{v_{1}}(W_{7})");
+        assert_eq!(math("DNT_v1(W_7)"), "\\mathrm{DNT}_{v_{1}}(W_{7})");
+        assert_eq!(math("TER(K_{1,2,2})"), "\\mathrm{TER}(K_{1,2,2})");
+        assert_eq!(
+            math("DNT_{c,v1}(W_7) + *1"),
+            "\\mathrm{DNT}_{c,v_{1}}(W_{7}) + *1"
+        );
+        assert_eq!(math("*2 : DNT(P_4)"), "*2 : \\mathrm{DNT}(P_{4})");
+        assert_eq!(math("SP_{12,8}"), "\\mathrm{SP}_{12,8}");
+        assert_eq!(math("W_{2,4}"), "W_{2,4}");
+    }
+
+    #[test]
+    fn lambda_takes_both_scripts_on_itself() {
+        // λ₀^{e+2l}, not λ^{e+2l₀}: both scripts attach to λ.
+        assert_eq!(math("(e, λ^{e+2l}_0)"), "(e, \\lambda^{e+2l}_{0})");
+        assert_eq!(math("(c, 𝛌^{c+2})"), "(c, \\boldsymbol{\\lambda}^{c+2})");
+        assert_eq!(math("(o, Λ^{o+2k})"), "(o, \\Lambda^{o+2k})");
+        assert_eq!(math("(c,[1^{c-1}])"), "(c,[1^{c-1}])");
+        assert_eq!(math("λ^e_0"), "\\lambda^{e}_{0}");
+        assert_eq!(math("*a + *a, a ≥ 1"), "*a + *a, a \\geq  1");
+    }
+
+    #[test]
+    fn words_sets_and_pins() {
+        assert_eq!(math("terminal"), "\\mathrm{terminal}");
+        assert_eq!(math("Lemma 5.37"), "\\mathrm{Lemma}\\ 5.37");
+        assert_eq!(math("(A.2)"), "(\\mathrm{A}.2)");
+        assert_eq!(math("(B)"), "(\\mathrm{B})");
+        assert_eq!(math("(W)"), "(\\mathrm{W})");
+        assert_eq!(math("f(W_7)"), "f(W_{7})");
+        assert_eq!(math("nim(U)"), "\\mathrm{nim}(U)");
+        assert_eq!(math("𝒢* ∋ {x}"), "\\mathcal{G}^{*} \\ni  \\{x\\}");
+        assert_eq!(math("𝒢 ∋ {x, w}"), "\\mathcal{G} \\ni  \\{x, w\\}");
+        assert_eq!(
+            math("↦ ..| + *1"),
+            "\\mapsto  \\grundypins{\\grundynopin\\grundynopin\\grundypin} + *1"
+        );
+        assert_eq!(math("|"), "\\grundypins{\\grundypin}");
+        // Not pins: a decimal point, a lone full stop after a word.
+        assert_eq!(math("0.137"), "0.137");
+        assert_eq!(math("a & b % c $ # ~"), "a \\& b \\% c \\$ \\# \\sim ");
+        assert_eq!(math("say \"x\""), "\\mathrm{say} {''}x{''}");
+    }
+
+    #[test]
+    fn titles_put_notation_in_math_mode() {
+        assert_eq!(
+            text("The surjective option-preserving map DNT_{v1}(W_7) → DC(3) + *1 (Example 5.21)"),
+            "The surjective option-preserving map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$ (Example 5.21)"
+        );
+        assert_eq!(
+            text("with unique minimal generating set L = {u, v, w} of simplicial vertices"),
+            "with unique minimal generating set $L = \\{u, v, w\\}$ of simplicial vertices"
+        );
+        assert_eq!(
+            text("the second player wins (c,[1^c]) for c ≥ 1 (no figure)"),
+            "the second player wins $(c,[1^{c}])$ for $c \\geq  1$ (no figure)"
+        );
+        assert_eq!(text("100% of P_3."), "100\\% of $P_{3}$.");
+        assert_eq!(
+            text("A play: nim(U) based on the signatures of U and Ũ"),
+            "A play: $\\mathrm{nim}(U)$ based on the signatures of $U$ and $\\tilde{U}$"
+        );
+    }
+
+    #[test]
+    fn captions_drop_the_figure_number() {
+        assert_eq!(
+            caption("Figure 5.11: case analysis diagram (C) for a strategy with c ≥ 3"),
+            "Case analysis diagram (C) for a strategy with $c \\geq  3$."
+        );
+    }
+
+    #[test]
+    fn tex_labels_are_checked() {
+        assert!(validate("\\mathrm{DNT}_{v_1}(W_7)").is_ok());
+        assert!(validate("\\{a\\}").is_ok());
+        assert!(validate("x_{1").is_err());
+        assert!(validate("x}").is_err());
+        assert!(validate("a\"b").is_err());
+        assert!(validate("a\\").is_err());
+    }
+}

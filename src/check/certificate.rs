@@ -481,11 +481,11 @@ impl Certificate {
             token = to;
             moved = true;
         }
+        if let After::Kernel(rule) = &node.after {
+            record_kernel(rule, env, &mut walk.hits);
+        }
         let result = match &node.after {
-            After::Kernel(rule) => match {
-                record_kernel(rule, env, &mut walk.hits);
-                self.kernel(rule, board, env)?
-            } {
+            After::Kernel(rule) => match self.kernel(rule, board, env)? {
                 Err(why) => Some(fail(&walk.path, "an even kernel".into(), why)),
                 Ok(set) => {
                     let r = check_even_kernel(&board.g, &set, Some(token));

@@ -65,6 +65,7 @@ const RULES: &[&str] = &[
     "certificate/rotation",
     "certificate/gf2-outcome",
     "certificate/trail",
+    "certificate/family-coverage",
 ];
 
 /// Rules whose wrong variants are kept beside the specs they mutate, in other test files (or,

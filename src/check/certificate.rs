@@ -205,6 +205,74 @@ struct Walk {
     path: Vec<String>,
     used: Vec<(usize, usize)>,
     draw: Option<Drawn>,
+    /// Kernel leaves and nonempty kernel families reached (by address, see [`proof_parts`]).
+    hits: Vec<usize>,
+}
+
+/// Per part of the proof (by address): instances and tokens that reached it.
+type PartTally = std::sync::Mutex<FxHashMap<usize, (u64, u64)>>;
+
+fn show_vertex(t: &VertexTemplate) -> String {
+    match t {
+        VertexTemplate::Name(n) => n.clone(),
+        VertexTemplate::Coords(a, b) => format!("({},{})", a.src, b.src),
+    }
+}
+
+/// The parts of a play tree a certificate must exercise (design.md §8): every kernel leaf
+/// and every kernel family (an indexed family that is empty on every instance adds nothing to
+/// any kernel checked), with their addresses and where they sit in the tree.
+fn proof_parts(node: &Node, path: &mut Vec<String>, out: &mut Vec<(usize, String)>) {
+    if let Some(mv) = &node.mv {
+        path.push(format!("move {}", show_vertex(mv)));
+    }
+    match &node.after {
+        After::Kernel(rule) => {
+            let at = if path.is_empty() {
+                "the start".to_string()
+            } else {
+                path.join(", ")
+            };
+            out.push((
+                rule as *const KernelRule as usize,
+                format!("kernel after {at}"),
+            ));
+            if let KernelRule::List {
+                family: Some(f), ..
+            } = rule
+            {
+                out.push((
+                    f as *const KernelFamily as usize,
+                    format!("kernel family over {} after {at}", f.index),
+                ));
+            }
+        }
+        After::Replies(rs) => {
+            for r in rs {
+                path.push(format!("reply {}", show_vertex(&r.reply)));
+                proof_parts(&r.node, path, out);
+                path.pop();
+            }
+        }
+    }
+    if node.mv.is_some() {
+        path.pop();
+    }
+}
+
+/// Records that a kernel rule was reached, and its family if it names some vertex.
+fn record_kernel(rule: &KernelRule, env: &Env, hits: &mut Vec<usize>) {
+    hits.push(rule as *const KernelRule as usize);
+    if let KernelRule::List {
+        family: Some(f), ..
+    } = rule
+    {
+        if let (Ok(a), Ok(b)) = (f.from.eval_int(env), f.to.eval_int(env)) {
+            if a < b && !f.vertices.is_empty() {
+                hits.push(f as *const KernelFamily as usize);
+            }
+        }
+    }
 }
 
 /// A failure of the certificate on one instance.
@@ -412,6 +480,9 @@ impl Certificate {
             walk.path.push(name);
             token = to;
             moved = true;
+        }
+        if let After::Kernel(rule) = &node.after {
+            record_kernel(rule, env, &mut walk.hits);
         }
         let result = match &node.after {
             After::Kernel(rule) => match self.kernel(rule, board, env)? {
@@ -632,7 +703,10 @@ impl Certificate {
         &self,
         inst: &Instance,
         want_view: bool,
+        tally: &PartTally,
     ) -> Result<(InstanceResult, Option<CertificateView>), CheckError> {
+        // Parts of the proof reached on this instance, with the tokens that reached each.
+        let mut reached: FxHashMap<usize, u64> = FxHashMap::default();
         let Some(env) = self.env(inst)? else {
             return Ok((InstanceResult::Skipped, None));
         };
@@ -772,6 +846,11 @@ impl Certificate {
                     let After::Kernel(rule) = &node.after else {
                         return Err(self.err(inst, "`cover: rotation` needs a kernel"));
                     };
+                    let mut hits = Vec::new();
+                    record_kernel(rule, &env, &mut hits);
+                    for h in hits {
+                        reached.insert(h, tokens.len() as u64);
+                    }
                     let set = match self
                         .kernel(rule, &board, &env)
                         .map_err(|m| self.err(inst, m))?
@@ -822,11 +901,18 @@ impl Certificate {
                             path: vec![board.g.names[t].clone()],
                             used: Vec::new(),
                             draw: None,
+                            hits: Vec::new(),
                         };
                         let r = self
                             .check_node(node, &mut board, t, &e, &mut walk)
                             .map_err(|m| self.err(inst, m))?;
                         let d = walk.draw;
+                        walk.hits.sort_unstable();
+                        walk.hits.dedup();
+                        for h in walk.hits {
+                            let e = reached.entry(h).or_insert(0);
+                            *e += 1;
+                        }
                         if let Some(f) = r {
                             return Ok((failed(t, f, &board), None));
                         }
@@ -864,6 +950,13 @@ impl Certificate {
             }
             _ => None,
         };
+        if let Ok(mut t) = tally.lock() {
+            for (h, tokens) in reached {
+                let e = t.entry(h).or_insert((0, 0));
+                e.0 += 1;
+                e.1 += tokens;
+            }
+        }
         Ok((InstanceResult::Agreed(tokens.len() as u64), view))
     }
 
@@ -969,6 +1062,7 @@ impl Certificate {
     pub fn check(&self) -> Result<(Report, Option<CertificateView>), CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
+        let part_tally = PartTally::default();
         let results: Vec<Result<(InstanceResult, Option<CertificateView>), CheckError>> = all
             .par_iter()
             .map(|inst| {
@@ -982,7 +1076,7 @@ impl Certificate {
                         f.eval_bool(&env).map_err(|m| self.err(inst, m))?
                     }
                 };
-                self.check_instance(inst, want)
+                self.check_instance(inst, want, &part_tally)
             })
             .collect();
         let mut view = None;
@@ -1027,7 +1121,26 @@ impl Certificate {
                 notes: self.notes.clone(),
                 coverage: Vec::new(),
                 seconds: t0.elapsed().as_secs_f64(),
-            },
+            }
+            .with_coverage({
+                let mut parts = Vec::new();
+                if let Proof::Play(node) = &self.proof {
+                    proof_parts(node, &mut Vec::new(), &mut parts);
+                }
+                let t = part_tally.into_inner().unwrap_or_default();
+                parts
+                    .into_iter()
+                    .map(|(addr, part)| {
+                        let (instances, positions) = t.get(&addr).copied().unwrap_or((0, 0));
+                        super::PartCoverage {
+                            part,
+                            instances,
+                            positions,
+                            unreached: None,
+                        }
+                    })
+                    .collect()
+            }),
             view,
         ))
     }

@@ -1,0 +1,87 @@
+//! `grundy-verify DIR [--write]`: re-checks every certificate `DIR/*.json` written by
+//! `grundy build`, with code that shares nothing with grundy (only serde_json and std).
+//! Prints one line per spec, `verified` or the first bad entry; exit 0 if all verify, 1 if
+//! some certificate fails, 2 if the directory cannot be read. `--write` also records the
+//! verdicts, deterministically, in `DIR/VERIFIED.json`.
+
+mod checks;
+mod games;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// The verdict on one certificate file.
+fn verify_file(path: &Path) -> (String, Result<String, String>) {
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return (name, Err(format!("cannot read: {e}"))),
+    };
+    let cert: checks::Certificate = match serde_json::from_str(&text) {
+        Ok(c) => c,
+        Err(e) => return (name, Err(format!("not a certificate: {e}"))),
+    };
+    let r = checks::check(&cert).map(|n| {
+        let skipped = cert.not_certified.len();
+        if skipped == 0 {
+            format!("verified ({n} entries)")
+        } else {
+            format!("verified ({n} entries; {skipped} instances not certified)")
+        }
+    });
+    let _ = &cert.source;
+    (cert.spec, r)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let write = args.iter().any(|a| a == "--write");
+    let dirs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let [dir] = dirs.as_slice() else {
+        eprintln!("usage: grundy-verify DIR [--write]   (DIR: output/certificates)");
+        return ExitCode::from(2);
+    };
+    let dir = Path::new(dir.as_str());
+    let mut files: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json") && p.file_name().is_some_and(|n| n != "VERIFIED.json"))
+            .collect(),
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    files.sort();
+    let t0 = std::time::Instant::now();
+    let results: Vec<(String, Result<String, String>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = files.iter().map(|f| s.spawn(move || verify_file(f))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| (String::new(), Err("the check panicked".into())))).collect()
+    });
+    let mut record = BTreeMap::new();
+    let mut failed = 0;
+    for (spec, r) in &results {
+        match r {
+            Ok(m) => println!("{spec:<40} {m}"),
+            Err(e) => {
+                failed += 1;
+                println!("{spec:<40} FAILED: {e}");
+            }
+        }
+        record.insert(spec.clone(), r.clone().unwrap_or_else(|e| format!("FAILED: {e}")));
+    }
+    println!("{} certificates: {} verified, {failed} failed ({:.2} s)", results.len(), results.len() - failed, t0.elapsed().as_secs_f64());
+    if write {
+        let text = serde_json::to_string_pretty(&record).expect("strings serialise") + "\n";
+        if let Err(e) = std::fs::write(dir.join("VERIFIED.json"), text) {
+            eprintln!("error: cannot write VERIFIED.json: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

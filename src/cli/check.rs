@@ -237,11 +237,23 @@ pub struct Summary<'a> {
     pub specs: usize,
     pub as_expected: usize,
     pub unexpected: usize,
-    pub reports: Vec<&'a Report>,
+    pub reports: Vec<crate::check::CertifiedReport<'a>>,
 }
 
 pub fn summary(checked: &[Checked]) -> Summary<'_> {
-    let reports: Vec<&Report> = checked.iter().map(|c| &c.report).collect();
+    summary_with_certificates(checked, &[])
+}
+
+/// The summary with each report's certificate status (`status[i]` for `checked[i]`).
+pub fn summary_with_certificates<'a>(checked: &'a [Checked], status: &'a [String]) -> Summary<'a> {
+    let reports: Vec<crate::check::CertifiedReport> = checked
+        .iter()
+        .enumerate()
+        .map(|(i, c)| crate::check::CertifiedReport {
+            report: &c.report,
+            certificate: status.get(i).map(String::as_str),
+        })
+        .collect();
     let ok = reports.iter().filter(|r| r.as_expected).count();
     Summary {
         specs: reports.len(),
@@ -397,7 +409,10 @@ pub fn render_all(
             .render("index.md", &artifact_index(specs, checked))?
             .into_bytes(),
     ));
-    let s = summary(checked);
+    // Certificates for the independent checker `grundy-verify` (crate::certify).
+    let (certificates, status) = crate::certify::certificates(specs, checked);
+    files.extend(certificates);
+    let s = summary_with_certificates(checked, &status);
     files.push((
         PathBuf::from("report.md"),
         renderer.render("report.md", &s)?.into_bytes(),

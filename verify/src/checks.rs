@@ -55,28 +55,49 @@ pub struct Claim {
 /// mex of its options' values (design.md §1, nim(p) = mex nim(Opt(p))). Since every game here
 /// is finite and acyclic, induction on the game graph makes every listed value the nim-value.
 fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u32>, String> {
-    let mut values = HashMap::new();
-    for (i, (v, n)) in entries.iter().enumerate() {
+    let mut index = HashMap::new();
+    let mut positions = Vec::new();
+    for (i, (v, _)) in entries.iter().enumerate() {
         let p = rules.pos(v).map_err(|e| format!("entry {i}: {e}"))?;
-        if values.insert(p, *n).is_some() {
+        if index.insert(p.clone(), i).is_some() {
             return Err(format!("entry {i}: position {v} is listed twice"));
         }
+        positions.push(p);
     }
-    for (i, (v, n)) in entries.iter().enumerate() {
-        let p = rules.pos(v)?;
-        let mut opt_values = Vec::new();
-        for q in rules.options(&p) {
-            match values.get(&q) {
-                Some(&w) => opt_values.push(w),
-                None => return Err(format!("entry {i}: option {q:?} of position {v} is not listed (the table is not closed)")),
+    let mut options = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        let mut opts = Vec::new();
+        for q in rules.options(p) {
+            match index.get(&q) {
+                Some(&j) => opts.push(j),
+                None => return Err(format!("entry {i}: option {q:?} of position {} is not listed (the table is not closed)", entries[i].0)),
             }
         }
-        let m = mex(&opt_values);
-        if m != *n {
-            return Err(format!("entry {i}: position {v} is listed with value {n}, but the mex of its {} options' values is {m}", opt_values.len()));
+        options.push(opts);
+    }
+    // Options before positions (a post-order), so that a wrong value is reported at its own
+    // entry rather than at a position above it.
+    let mut done = vec![false; entries.len()];
+    for root in 0..entries.len() {
+        let mut stack = vec![(root, 0usize)];
+        while let Some((i, k)) = stack.pop() {
+            if done[i] {
+                continue;
+            }
+            if let Some(&j) = options[i].get(k) {
+                stack.push((i, k + 1));
+                stack.push((j, 0));
+                continue;
+            }
+            done[i] = true;
+            let opt_values: Vec<u32> = options[i].iter().map(|&j| entries[j].1).collect();
+            let (m, (v, n)) = (mex(&opt_values), &entries[i]);
+            if m != *n {
+                return Err(format!("entry {i}: position {v} is listed with value {n}, but the mex of its {} options' values is {m}", opt_values.len()));
+            }
         }
     }
-    Ok(values)
+    Ok(positions.into_iter().zip(entries.iter().map(|e| e.1)).collect())
 }
 
 fn check_table(t: &Table) -> Result<u64, String> {

@@ -51,9 +51,7 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
     let start = game.start();
     // Selection first: an instance the filter drops was not checked, so it is not listed.
     let start_env = env(claim, inst, &game, &start)?;
-    if claim.positions == Positions::Start
-        && claimed(claim, &start_env, &start, true)?.is_none()
-    {
+    if claim.positions == Positions::Start && claimed(claim, &start_env, &start, true)?.is_none() {
         return Ok(None);
     }
     let entries = nim_table(&game, std::slice::from_ref(&start), cap)?;
@@ -90,7 +88,10 @@ pub(super) fn certify(claim: &Claim) -> Result<Body, String> {
     for inst in instances(&claim.params) {
         let name = describe_instance(&inst);
         if budget == 0 {
-            skipped.push((name, format!("past the per-spec budget of {MAX_SPEC_POSITIONS} positions")));
+            skipped.push((
+                name,
+                format!("past the per-spec budget of {MAX_SPEC_POSITIONS} positions"),
+            ));
             continue;
         }
         match table(claim, &inst, MAX_INSTANCE_POSITIONS.min(budget)) {
@@ -106,7 +107,10 @@ pub(super) fn certify(claim: &Claim) -> Result<Body, String> {
         let why = skipped
             .first()
             .map_or("no instance".to_string(), |(i, w)| format!("{i}: {w}"));
-        return Err(format!("no instance fits ({} instances; first: {why})", skipped.len()));
+        return Err(format!(
+            "no instance fits ({} instances; first: {why})",
+            skipped.len()
+        ));
     }
     Ok(Body {
         kind: "nim-tables",

@@ -43,7 +43,9 @@ pub fn game(g: &AnyGame) -> Result<Value, String> {
         AnyGame::Octal(_) => {
             return Err("octal heap games are certified by their sequence, not by tables".into())
         }
-        AnyGame::Sum(parts) => json!({ "sum": parts.iter().map(game).collect::<Result<Vec<_>, _>>()? }),
+        AnyGame::Sum(parts) => {
+            json!({ "sum": parts.iter().map(game).collect::<Result<Vec<_>, _>>()? })
+        }
         AnyGame::Ordinal(a, b) => json!({ "ordinal": [game(a)?, game(b)?] }),
     })
 }

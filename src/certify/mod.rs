@@ -130,7 +130,9 @@ pub(crate) fn nim_table(
         for o in game.options(&order[i]) {
             if seen.insert(o.clone()) {
                 if order.len() >= cap {
-                    return Err(format!("more than {cap} positions (the per-instance budget)"));
+                    return Err(format!(
+                        "more than {cap} positions (the per-instance budget)"
+                    ));
                 }
                 order.push(o);
             }

@@ -3,8 +3,8 @@
 //! trust except which question it answers (the spec's claimed values, which grundy evaluated
 //! from the spec's formulas). The first bad entry is the error.
 
-use crate::games::{mex, octal_sequence, Graph, Pos, Rules};
 use crate::games::Game;
+use crate::games::{mex, octal_sequence, Graph, Pos, Rules};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -97,7 +97,10 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
             }
         }
     }
-    Ok(positions.into_iter().zip(entries.iter().map(|e| e.1)).collect())
+    Ok(positions
+        .into_iter()
+        .zip(entries.iter().map(|e| e.1))
+        .collect())
 }
 
 fn check_table(t: &Table) -> Result<u64, String> {
@@ -106,18 +109,34 @@ fn check_table(t: &Table) -> Result<u64, String> {
     for (i, c) in t.claims.iter().enumerate() {
         let p = rules.pos(&c.pos).map_err(|e| format!("claim {i}: {e}"))?;
         if c.start && p != rules.start() {
-            return Err(format!("claim {i}: {} is not the start position of the game", c.pos));
+            return Err(format!(
+                "claim {i}: {} is not the start position of the game",
+                c.pos
+            ));
         }
-        let v = *values.get(&p).ok_or_else(|| format!("claim {i}: position {} is not in the table", c.pos))?;
+        let v = *values
+            .get(&p)
+            .ok_or_else(|| format!("claim {i}: position {} is not in the table", c.pos))?;
         // Outcome P iff nim-value 0 (design.md §1).
         let ok = match (&c.nim, c.outcome.as_deref()) {
             (Some(n), None) => *n == v,
             (None, Some("P")) => v == 0,
             (None, Some("N")) => v != 0,
-            _ => return Err(format!("claim {i}: claims neither a nim-value nor an outcome P/N")),
+            _ => {
+                return Err(format!(
+                    "claim {i}: claims neither a nim-value nor an outcome P/N"
+                ))
+            }
         };
         if !ok {
-            return Err(format!("claim {i}: position {} has nim-value {v}, not the claimed {}", c.pos, c.nim.map_or_else(|| c.outcome.clone().unwrap_or_default(), |n| format!("*{n}"))));
+            return Err(format!(
+                "claim {i}: position {} has nim-value {v}, not the claimed {}",
+                c.pos,
+                c.nim.map_or_else(
+                    || c.outcome.clone().unwrap_or_default(),
+                    |n| format!("*{n}")
+                )
+            ));
         }
     }
     Ok(t.entries.len() as u64)
@@ -140,7 +159,10 @@ pub struct Octal {
 fn check_octal(o: &Octal) -> Result<u64, String> {
     let g = octal_sequence(&o.code, o.values.len())?;
     if let Some(n) = (0..g.len()).find(|&n| g[n] != o.values[n]) {
-        return Err(format!("value {n}: listed G({n}) = {}, but the octal code gives {}", o.values[n], g[n]));
+        return Err(format!(
+            "value {n}: listed G({n}) = {}, but the octal code gives {}",
+            o.values[n], g[n]
+        ));
     }
     let t = o.code.len() - 2;
     let (p, n0) = (o.period, o.preperiod);
@@ -150,21 +172,38 @@ fn check_octal(o: &Octal) -> Result<u64, String> {
     }
     // Guy–Smith: G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t proves it for all n ≥ n0.
     if let Some(n) = (n0..bound).find(|&n| g[n + p] != g[n]) {
-        return Err(format!("Guy–Smith inequality at n = {n}: G({}) = {} differs from G({n}) = {}", n + p, g[n + p], g[n]));
+        return Err(format!(
+            "Guy–Smith inequality at n = {n}: G({}) = {} differs from G({n}) = {}",
+            n + p,
+            g[n + p],
+            g[n]
+        ));
     }
     if let Some(sv) = &o.stated_values {
         if let Some(n) = (0..sv.len()).find(|&n| sv.get(n) != g.get(n)) {
-            return Err(format!("stated value {n}: the spec lists {}, the octal code gives {:?}", sv[n], g.get(n)));
+            return Err(format!(
+                "stated value {n}: the spec lists {}, the octal code gives {:?}",
+                sv[n],
+                g.get(n)
+            ));
         }
     }
     if let (Some(q), Some(e)) = (o.stated_period, o.stated_preperiod) {
         // Past max(e, n0) both sides are p-periodic in n, so one window of p values decides.
         let upto = e.max(n0) + p;
         if upto + q > g.len() {
-            return Err(format!("stated period {q} and preperiod {e} need G up to {}", upto + q));
+            return Err(format!(
+                "stated period {q} and preperiod {e} need G up to {}",
+                upto + q
+            ));
         }
         if let Some(n) = (e..upto).find(|&n| g[n + q] != g[n]) {
-            return Err(format!("stated period {q} from {e}: G({}) = {} differs from G({n}) = {}", n + q, g[n + q], g[n]));
+            return Err(format!(
+                "stated period {q} from {e}: G({}) = {} differs from G({n}) = {}",
+                n + q,
+                g[n + q],
+                g[n]
+            ));
         }
     }
     Ok(g.len() as u64)
@@ -193,7 +232,12 @@ pub enum Proof {
 /// Seed 002, the definition of an even kernel and Theorem 2: a nonempty independent set S in
 /// which every outside vertex has an even number of neighbours; if S contains the token, the
 /// position is a P-position.
-fn even_kernel(n: usize, edges: &HashSet<(usize, usize)>, s: &[usize], token: usize) -> Result<(), String> {
+fn even_kernel(
+    n: usize,
+    edges: &HashSet<(usize, usize)>,
+    s: &[usize],
+    token: usize,
+) -> Result<(), String> {
     let inside: HashSet<usize> = s.iter().copied().collect();
     if inside.is_empty() || s.iter().any(|&v| v >= n) {
         return Err("the kernel is empty or names a vertex outside the graph".into());
@@ -207,9 +251,14 @@ fn even_kernel(n: usize, edges: &HashSet<(usize, usize)>, s: &[usize], token: us
         }
     }
     for v in (0..n).filter(|v| !inside.contains(v)) {
-        let k = edges.iter().filter(|&&(a, b)| (a == v && inside.contains(&b)) || (b == v && inside.contains(&a))).count();
+        let k = edges
+            .iter()
+            .filter(|&&(a, b)| (a == v && inside.contains(&b)) || (b == v && inside.contains(&a)))
+            .count();
         if k % 2 == 1 {
-            return Err(format!("vertex {v} outside the kernel has {k} neighbours in it (odd)"));
+            return Err(format!(
+                "vertex {v} outside the kernel has {k} neighbours in it (odd)"
+            ));
         }
     }
     Ok(())
@@ -221,14 +270,26 @@ fn edge(a: usize, b: usize) -> (usize, usize) {
 
 /// `ours`: the player the proof is for moves now (a `move`); otherwise the opponent does
 /// (a kernel, or every reply). A move slides the token along an edge and deletes the edge.
-fn check_proof(n: usize, edges: &HashSet<(usize, usize)>, token: usize, proof: &Proof, ours: bool, path: &mut Vec<usize>) -> Result<u64, String> {
+fn check_proof(
+    n: usize,
+    edges: &HashSet<(usize, usize)>,
+    token: usize,
+    proof: &Proof,
+    ours: bool,
+    path: &mut Vec<usize>,
+) -> Result<u64, String> {
     let at = |path: &Vec<usize>| format!("after moves {path:?}");
     match (proof, ours) {
-        (Proof::Kernel(s), false) => even_kernel(n, edges, s, token).map(|_| 1).map_err(|e| format!("{}: {e}", at(path))),
+        (Proof::Kernel(s), false) => even_kernel(n, edges, s, token)
+            .map(|_| 1)
+            .map_err(|e| format!("{}: {e}", at(path))),
         (Proof::Move { to, then }, true) => {
             let mut rest = edges.clone();
             if !rest.remove(&edge(token, *to)) {
-                return Err(format!("{}: move {token}→{to} uses no remaining edge", at(path)));
+                return Err(format!(
+                    "{}: move {token}→{to} uses no remaining edge",
+                    at(path)
+                ));
             }
             path.push(*to);
             let r = check_proof(n, &rest, *to, then, false, path);
@@ -236,10 +297,24 @@ fn check_proof(n: usize, edges: &HashSet<(usize, usize)>, token: usize, proof: &
             r
         }
         (Proof::Replies(rs), false) => {
-            let legal: HashSet<usize> = edges.iter().filter_map(|&(a, b)| if a == token { Some(b) } else if b == token { Some(a) } else { None }).collect();
+            let legal: HashSet<usize> = edges
+                .iter()
+                .filter_map(|&(a, b)| {
+                    if a == token {
+                        Some(b)
+                    } else if b == token {
+                        Some(a)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
             let listed: HashSet<usize> = rs.iter().map(|(v, _)| *v).collect();
             if legal != listed || rs.len() != listed.len() {
-                return Err(format!("{}: replies listed {listed:?}, legal moves {legal:?}", at(path)));
+                return Err(format!(
+                    "{}: replies listed {listed:?}, legal moves {legal:?}",
+                    at(path)
+                ));
             }
             let mut total = 0;
             for (to, answer) in rs {
@@ -251,7 +326,16 @@ fn check_proof(n: usize, edges: &HashSet<(usize, usize)>, token: usize, proof: &
             }
             Ok(total)
         }
-        _ => Err(format!("{}: a {} where the {} is to move", at(path), match proof { Proof::Kernel(_) => "kernel", Proof::Move { .. } => "move", Proof::Replies(_) => "reply list" }, if ours { "prover" } else { "opponent" })),
+        _ => Err(format!(
+            "{}: a {} where the {} is to move",
+            at(path),
+            match proof {
+                Proof::Kernel(_) => "kernel",
+                Proof::Move { .. } => "move",
+                Proof::Replies(_) => "reply list",
+            },
+            if ours { "prover" } else { "opponent" }
+        )),
     }
 }
 
@@ -287,25 +371,39 @@ fn check_map(m: &Map) -> Result<u64, String> {
     let (g, h) = (Rules::new(&m.from)?, Rules::new(&m.to)?);
     let mut f = HashMap::new();
     for (i, (p, q)) in m.pairs.iter().enumerate() {
-        let (p, q) = (g.pos(p).map_err(|e| format!("pair {i}: {e}"))?, h.pos(q).map_err(|e| format!("pair {i}: {e}"))?);
+        let (p, q) = (
+            g.pos(p).map_err(|e| format!("pair {i}: {e}"))?,
+            h.pos(q).map_err(|e| format!("pair {i}: {e}"))?,
+        );
         if f.insert(p, q).is_some() {
             return Err(format!("pair {i}: position listed twice"));
         }
     }
-    let start = f.get(&g.start()).ok_or("the start position is not mapped")?;
+    let start = f
+        .get(&g.start())
+        .ok_or("the start position is not mapped")?;
     if m.start_to_start && *start != h.start() {
-        return Err(format!("f(start) = {start:?} is not the start {:?}", h.start()));
+        return Err(format!(
+            "f(start) = {start:?} is not the start {:?}",
+            h.start()
+        ));
     }
     for (i, (pv, _)) in m.pairs.iter().enumerate() {
         let p = g.pos(pv)?;
         let mut image = HashSet::new();
         for q in g.options(&p) {
-            image.insert(f.get(&q).cloned().ok_or_else(|| format!("pair {i}: option {q:?} of {pv} is not mapped"))?);
+            image.insert(
+                f.get(&q)
+                    .cloned()
+                    .ok_or_else(|| format!("pair {i}: option {q:?} of {pv} is not mapped"))?,
+            );
         }
         let target = h.options(&f[&p]);
         if image != target {
             let extra: Vec<_> = image.symmetric_difference(&target).take(3).collect();
-            return Err(format!("pair {i}: Opt(f({pv})) ≠ f(Opt({pv})); they differ at {extra:?}"));
+            return Err(format!(
+                "pair {i}: Opt(f({pv})) ≠ f(Opt({pv})); they differ at {extra:?}"
+            ));
         }
     }
     Ok(m.pairs.len() as u64)
@@ -356,7 +454,9 @@ fn check_strategy(s: &StrategyGame) -> Result<u64, String> {
     }
     let listed = |v: &Value, node: &str, what: &str| -> Result<(), String> {
         let q = rules.pos(v)?;
-        at.get(&(q, node.to_string())).map(|_| ()).ok_or_else(|| format!("{what} {v} at node {node} has no step"))
+        at.get(&(q, node.to_string()))
+            .map(|_| ())
+            .ok_or_else(|| format!("{what} {v} at node {node} has no step"))
     };
     for v in &s.starts {
         if !s.steps.iter().any(|st| &st.pos == v && s.nodes[&st.node]) {
@@ -369,7 +469,9 @@ fn check_strategy(s: &StrategyGame) -> Result<u64, String> {
         let err = |m: String| format!("step {i} ({} at {}): {m}", st.pos, st.node);
         match (st.sink.as_deref(), s.nodes[&st.node]) {
             (Some("terminal"), _) if opts.is_empty() => {}
-            (Some("terminal"), _) => return Err(err(format!("not terminal: {} options", opts.len()))),
+            (Some("terminal"), _) => {
+                return Err(err(format!("not terminal: {} options", opts.len())))
+            }
             (Some("*0"), _) => match table.get(&p) {
                 Some(0) => {}
                 v => return Err(err(format!("a *0 sink with table value {v:?}"))),
@@ -393,7 +495,11 @@ fn check_strategy(s: &StrategyGame) -> Result<u64, String> {
                     covered.insert(q);
                 }
                 if covered.len() != opts.len() {
-                    return Err(err(format!("{} options, {} covered", opts.len(), covered.len())));
+                    return Err(err(format!(
+                        "{} options, {} covered",
+                        opts.len(),
+                        covered.len()
+                    )));
                 }
             }
             // Other node: a legal reply along a double arrow, landing in its node (§3 (c)).
@@ -427,7 +533,8 @@ pub fn check(c: &Certificate) -> Result<u64, String> {
         Body::OctalPeriod(o) => total += check_octal(o)?,
         Body::Kernels { instances } => {
             for k in instances {
-                total += check_kernel_instance(k).map_err(|e| format!("instance {}: {e}", k.instance))?;
+                total += check_kernel_instance(k)
+                    .map_err(|e| format!("instance {}: {e}", k.instance))?;
             }
         }
         Body::Maps { maps } => {

@@ -22,7 +22,10 @@ impl Graph {
     pub fn validate(&self) -> Result<(), String> {
         for &(a, b) in &self.edges {
             if a >= self.n || b >= self.n || a == b {
-                return Err(format!("edge ({a},{b}) is not an edge of a simple graph on {} vertices", self.n));
+                return Err(format!(
+                    "edge ({a},{b}) is not an edge of a simple graph on {} vertices",
+                    self.n
+                ));
             }
         }
         Ok(())
@@ -173,18 +176,29 @@ pub enum Game {
 
 /// A game with what its moves need precomputed.
 pub enum Rules {
-    Removing { dnt: bool, conv: Convexity, start: u64 },
+    Removing {
+        dnt: bool,
+        conv: Convexity,
+        start: u64,
+    },
     Nim(u32),
-    Dawson { pins: u32, start: u64 },
+    Dawson {
+        pins: u32,
+        start: u64,
+    },
     Multiset(Vec<u32>),
     Spl(Spl),
-    Ueg { graph: Graph, token: usize },
+    Ueg {
+        graph: Graph,
+        token: usize,
+    },
     Sum(Vec<Rules>),
     Ordinal(Box<Rules>, Box<Rules>),
 }
 
 fn int(v: &Value) -> Result<u64, String> {
-    v.as_u64().ok_or_else(|| format!("`{v}` is not a nonnegative integer"))
+    v.as_u64()
+        .ok_or_else(|| format!("`{v}` is not a nonnegative integer"))
 }
 
 fn ints(v: &Value) -> Result<Vec<u32>, String> {
@@ -198,13 +212,24 @@ fn ints(v: &Value) -> Result<Vec<u32>, String> {
 fn spl_pos(v: &Value) -> Result<Spl, String> {
     let c = int(v.get("c").ok_or_else(|| format!("`{v}` has no c"))?)? as u32;
     if let Some(n) = v.get("Lambda") {
-        return Ok(Spl { c, lambda: Some(int(n)? as u32), parts: vec![] });
+        return Ok(Spl {
+            c,
+            lambda: Some(int(n)? as u32),
+            parts: vec![],
+        });
     }
-    let parts = ints(v.get("parts").ok_or_else(|| format!("`{v}` has no parts"))?)?;
+    let parts = ints(
+        v.get("parts")
+            .ok_or_else(|| format!("`{v}` has no parts"))?,
+    )?;
     if parts.contains(&0) || parts.windows(2).any(|w| w[0] < w[1]) {
         return Err(format!("`{v}`: parts must be positive and nonincreasing"));
     }
-    Ok(Spl { c, lambda: None, parts })
+    Ok(Spl {
+        c,
+        lambda: None,
+        parts,
+    })
 }
 
 impl Rules {
@@ -217,14 +242,21 @@ impl Rules {
                 if dnt && conv.terminating(*start) {
                     return Err("the DNT start is terminating".into());
                 }
-                Rules::Removing { dnt, conv, start: *start }
+                Rules::Removing {
+                    dnt,
+                    conv,
+                    start: *start,
+                }
             }
             Game::Nim(k) => Rules::Nim(*k),
             Game::Dawson { pins, start } => {
                 if *pins > 64 || (*pins < 64 && start >> pins != 0) {
                     return Err(format!("a row of {pins} pins has no pin outside it"));
                 }
-                Rules::Dawson { pins: *pins, start: *start }
+                Rules::Dawson {
+                    pins: *pins,
+                    start: *start,
+                }
             }
             Game::Multiset(u) => {
                 let mut u = u.clone();
@@ -237,10 +269,15 @@ impl Rules {
                 if graph.edges.len() > 128 || *token >= graph.n {
                     return Err("at most 128 edges and a token vertex of the graph".into());
                 }
-                Rules::Ueg { graph: graph.clone(), token: *token }
+                Rules::Ueg {
+                    graph: graph.clone(),
+                    token: *token,
+                }
             }
             Game::Sum(parts) => Rules::Sum(parts.iter().map(Rules::new).collect::<Result<_, _>>()?),
-            Game::Ordinal(a, b) => Rules::Ordinal(Box::new(Rules::new(a)?), Box::new(Rules::new(b)?)),
+            Game::Ordinal(a, b) => {
+                Rules::Ordinal(Box::new(Rules::new(a)?), Box::new(Rules::new(b)?))
+            }
         })
     }
 
@@ -294,16 +331,24 @@ impl Rules {
             }
             Rules::Spl(_) => Pos::Spl(spl_pos(v)?),
             Rules::Ueg { graph, .. } => {
-                let a = v.as_array().filter(|a| a.len() == 2).ok_or_else(|| bad("[token, \"hex edges\"]"))?;
+                let a = v
+                    .as_array()
+                    .filter(|a| a.len() == 2)
+                    .ok_or_else(|| bad("[token, \"hex edges\"]"))?;
                 let t = int(&a[0])? as usize;
-                let e = a[1].as_str().and_then(|s| u128::from_str_radix(s, 16).ok()).ok_or_else(|| bad("[token, \"hex edges\"]"))?;
+                let e = a[1]
+                    .as_str()
+                    .and_then(|s| u128::from_str_radix(s, 16).ok())
+                    .ok_or_else(|| bad("[token, \"hex edges\"]"))?;
                 if t >= graph.n || e & !all_edges(graph.edges.len()) != 0 {
                     return Err(bad("a position of this graph"));
                 }
                 Pos::Ueg(t, e)
             }
             Rules::Sum(parts) => Pos::Tuple(components(v, parts.iter())?),
-            Rules::Ordinal(a, b) => Pos::Tuple(components(v, [a.as_ref(), b.as_ref()].into_iter())?),
+            Rules::Ordinal(a, b) => {
+                Pos::Tuple(components(v, [a.as_ref(), b.as_ref()].into_iter())?)
+            }
         })
     }
 
@@ -394,8 +439,14 @@ impl Rules {
     }
 }
 
-fn components<'a>(v: &Value, games: impl ExactSizeIterator<Item = &'a Rules>) -> Result<Vec<Pos>, String> {
-    let a = v.as_array().filter(|a| a.len() == games.len()).ok_or_else(|| format!("`{v}` is not a list of {} components", games.len()))?;
+fn components<'a>(
+    v: &Value,
+    games: impl ExactSizeIterator<Item = &'a Rules>,
+) -> Result<Vec<Pos>, String> {
+    let a = v
+        .as_array()
+        .filter(|a| a.len() == games.len())
+        .ok_or_else(|| format!("`{v}` is not a list of {} components", games.len()))?;
     games.zip(a).map(|(g, x)| g.pos(x)).collect()
 }
 
@@ -417,12 +468,19 @@ pub fn spl_options(s: &Spl) -> Vec<Spl> {
         return out;
     }
     if s.c > 0 {
-        out.push(Spl { c: s.c - 1, ..s.clone() });
+        out.push(Spl {
+            c: s.c - 1,
+            ..s.clone()
+        });
     }
     let normal = |mut parts: Vec<u32>| {
         parts.retain(|&x| x > 0);
         parts.sort_unstable_by(|a, b| b.cmp(a));
-        Spl { c: s.c, lambda: None, parts }
+        Spl {
+            c: s.c,
+            lambda: None,
+            parts,
+        }
     };
     match s.lambda {
         Some(n) => out.push(normal(vec![n.saturating_sub(1)])),
@@ -455,7 +513,10 @@ pub fn octal_sequence(code: &str, len: usize) -> Result<Vec<u32>, String> {
         .strip_prefix("0.")
         .ok_or_else(|| format!("octal code `{code}` does not start with 0."))?
         .chars()
-        .map(|c| c.to_digit(8).ok_or_else(|| format!("`{c}` is not an octal digit")))
+        .map(|c| {
+            c.to_digit(8)
+                .ok_or_else(|| format!("`{c}` is not an octal digit"))
+        })
         .collect::<Result<_, _>>()?;
     let mut g: Vec<u32> = Vec::with_capacity(len);
     for n in 0..len {

@@ -6,16 +6,25 @@ use std::process::Command;
 
 /// Runs grundy-verify on a directory holding one certificate; (exit code, stdout).
 fn verify(name: &str, json: &str) -> (i32, String) {
-    let dir: PathBuf = std::env::temp_dir().join(format!("grundy-verify-test-{}-{name}", std::process::id()));
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("grundy-verify-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(format!("{name}.json")), json).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy-verify")).arg(&dir).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy-verify"))
+        .arg(&dir)
+        .output()
+        .unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap())
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
 }
 
 fn cert(spec: &str, kind: &str, body: &str) -> String {
-    format!(r#"{{"format":"grundy-certificate/1","spec":"{spec}","source":"test","kind":"{kind}",{body}}}"#)
+    format!(
+        r#"{{"format":"grundy-certificate/1","spec":"{spec}","source":"test","kind":"{kind}",{body}}}"#
+    )
 }
 
 fn accepts(spec: &str, kind: &str, body: &str) {
@@ -27,7 +36,10 @@ fn accepts(spec: &str, kind: &str, body: &str) {
 fn rejects(spec: &str, kind: &str, body: &str, naming: &str) {
     let (code, out) = verify(spec, &cert(spec, kind, body));
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("FAILED") && out.contains(naming), "expected `{naming}` in: {out}");
+    assert!(
+        out.contains("FAILED") && out.contains(naming),
+        "expected `{naming}` in: {out}"
+    );
 }
 
 /// TER(P_3) on v0–v1–v2: {v0}, {v2} and every pair are terminating (their complements have
@@ -37,16 +49,43 @@ const P3: &str = r#"{"TER":{"graph":{"n":3,"edges":[[0,1],[1,2]]},"start":0}}"#;
 #[test]
 fn nim_tables() {
     let table = |entries: &str, claim: &str| {
-        format!(r#""tables":[{{"instance":"P_3","game":{P3},"entries":{entries},"claims":[{claim}]}}]"#)
+        format!(
+            r#""tables":[{{"instance":"P_3","game":{P3},"entries":{entries},"claims":[{claim}]}}]"#
+        )
     };
     let good = "[[0,2],[1,0],[2,1],[4,0],[3,0],[6,0]]";
-    accepts("ter_p3", "nim-tables", &table(good, r#"{"pos":0,"start":true,"nim":2}"#));
+    accepts(
+        "ter_p3",
+        "nim-tables",
+        &table(good, r#"{"pos":0,"start":true,"nim":2}"#),
+    );
     // A wrong value: {v1} listed as *0.
-    rejects("ter_p3", "nim-tables", &table("[[0,2],[1,0],[2,0],[4,0],[3,0],[6,0]]", r#"{"pos":0,"start":true,"nim":2}"#), "entry 2: position 2 is listed with value 0, but the mex of its 2 options' values is 1");
+    rejects(
+        "ter_p3",
+        "nim-tables",
+        &table(
+            "[[0,2],[1,0],[2,0],[4,0],[3,0],[6,0]]",
+            r#"{"pos":0,"start":true,"nim":2}"#,
+        ),
+        "entry 2: position 2 is listed with value 0, but the mex of its 2 options' values is 1",
+    );
     // A missing option: {v0, v1} left out.
-    rejects("ter_p3", "nim-tables", &table("[[0,2],[1,0],[2,1],[4,0],[6,0]]", r#"{"pos":0,"start":true,"nim":2}"#), "entry 2: option Set(3) of position 2 is not listed");
+    rejects(
+        "ter_p3",
+        "nim-tables",
+        &table(
+            "[[0,2],[1,0],[2,1],[4,0],[6,0]]",
+            r#"{"pos":0,"start":true,"nim":2}"#,
+        ),
+        "entry 2: option Set(3) of position 2 is not listed",
+    );
     // A wrong claim.
-    rejects("ter_p3", "nim-tables", &table(good, r#"{"pos":0,"start":true,"outcome":"P"}"#), "claim 0: position 0 has nim-value 2");
+    rejects(
+        "ter_p3",
+        "nim-tables",
+        &table(good, r#"{"pos":0,"start":true,"outcome":"P"}"#),
+        "claim 0: position 0 has nim-value 2",
+    );
 }
 
 /// Dawson's Chess 0.137 (A002187): least preperiod 52, period 34; Guy–Smith needs
@@ -57,35 +96,79 @@ const DC: &str = "01120311033224052233011302110452740112031103322445523301130211
 fn octal_period() {
     let body = |values: &str, pre: usize| {
         let v: Vec<String> = values.chars().map(|c| c.to_string()).collect();
-        format!(r#""code":"0.137","values":[{}],"period":34,"preperiod":{pre},"stated_period":34,"stated_preperiod":68,"stated_least":false"#, v.join(","))
+        format!(
+            r#""code":"0.137","values":[{}],"period":34,"preperiod":{pre},"stated_period":34,"stated_preperiod":68,"stated_least":false"#,
+            v.join(",")
+        )
     };
     accepts("dc", "octal-period", &body(DC, 52));
     let mut bad = DC.to_string();
     bad.replace_range(10..11, "7");
-    rejects("dc", "octal-period", &body(&bad, 52), "value 10: listed G(10) = 7, but the octal code gives 3");
+    rejects(
+        "dc",
+        "octal-period",
+        &body(&bad, 52),
+        "value 10: listed G(10) = 7, but the octal code gives 3",
+    );
     // Preperiod 51 is not one: G(51 + 34) differs from G(51).
-    rejects("dc", "octal-period", &body(DC, 51), "Guy–Smith inequality at n = 51");
+    rejects(
+        "dc",
+        "octal-period",
+        &body(DC, 51),
+        "Guy–Smith inequality at n = 51",
+    );
 }
 
 #[test]
 fn kernels() {
     // C_4 with the token at v0: {v0, v2} is an even kernel (v1, v3 have 2 neighbours in it).
-    let c4 = |kernel: &str| format!(r#""instances":[{{"instance":"C_4","graph":{{"n":4,"edges":[[0,1],[1,2],[2,3],[3,0]]}},"token":0,"outcome":"P","proof":{{"kernel":{kernel}}}}}]"#);
+    let c4 = |kernel: &str| {
+        format!(
+            r#""instances":[{{"instance":"C_4","graph":{{"n":4,"edges":[[0,1],[1,2],[2,3],[3,0]]}},"token":0,"outcome":"P","proof":{{"kernel":{kernel}}}}}]"#
+        )
+    };
     accepts("c4", "kernels", &c4("[0,2]"));
-    rejects("c4", "kernels", &c4("[0]"), "vertex 1 outside the kernel has 1 neighbours in it (odd)");
+    rejects(
+        "c4",
+        "kernels",
+        &c4("[0]"),
+        "vertex 1 outside the kernel has 1 neighbours in it (odd)",
+    );
     // P_3 with the token at the end v0: move to v1, then {v1} faces the opponent; with the
     // edge v0v1 deleted, v2 has one neighbour in {v1}: not a kernel. {v1} is one on P_2 though.
-    let p = |edges: &str| format!(r#""instances":[{{"instance":"P","graph":{{"n":3,"edges":{edges}}},"token":0,"outcome":"N","proof":{{"move":{{"to":1,"then":{{"kernel":[1]}}}}}}}}]"#);
+    let p = |edges: &str| {
+        format!(
+            r#""instances":[{{"instance":"P","graph":{{"n":3,"edges":{edges}}},"token":0,"outcome":"N","proof":{{"move":{{"to":1,"then":{{"kernel":[1]}}}}}}}}]"#
+        )
+    };
     accepts("p2", "kernels", &p("[[0,1]]"));
-    rejects("p2", "kernels", &p("[[0,1],[1,2]]"), "after moves [1]: vertex 2 outside the kernel has 1 neighbours");
+    rejects(
+        "p2",
+        "kernels",
+        &p("[[0,1],[1,2]]"),
+        "after moves [1]: vertex 2 outside the kernel has 1 neighbours",
+    );
 }
 
 #[test]
 fn maps() {
     // TER(P_3) → *2: ∅ ↦ *2, {v1} ↦ *1, every terminal position ↦ *0 (option-preserving).
-    let body = |pairs: &str| format!(r#""maps":[{{"instance":"P_3","from":{P3},"to":{{"nim":2}},"pairs":{pairs},"start_to_start":true}}]"#);
-    accepts("ter_p3_map", "maps", &body("[[0,2],[1,0],[2,1],[4,0],[3,0],[6,0]]"));
-    rejects("ter_p3_map", "maps", &body("[[0,2],[1,0],[2,1],[4,0],[3,1],[6,0]]"), "pair 2: Opt(f(2)) ≠ f(Opt(2))");
+    let body = |pairs: &str| {
+        format!(
+            r#""maps":[{{"instance":"P_3","from":{P3},"to":{{"nim":2}},"pairs":{pairs},"start_to_start":true}}]"#
+        )
+    };
+    accepts(
+        "ter_p3_map",
+        "maps",
+        &body("[[0,2],[1,0],[2,1],[4,0],[3,0],[6,0]]"),
+    );
+    rejects(
+        "ter_p3_map",
+        "maps",
+        &body("[[0,2],[1,0],[2,1],[4,0],[3,1],[6,0]]"),
+        "pair 2: Opt(f(2)) ≠ f(Opt(2))",
+    );
 }
 
 #[test]
@@ -97,5 +180,10 @@ fn strategy() {
         )
     };
     accepts("nim_sum", "strategy", &body("[0,0]"));
-    rejects("nim_sum", "strategy", &body("[1,1]"), "step 1 ([0,1] at N): reply [1,1] is not an option");
+    rejects(
+        "nim_sum",
+        "strategy",
+        &body("[1,1]"),
+        "step 1 ([0,1] at N): reply [1,1] is not an option",
+    );
 }

@@ -13,6 +13,7 @@
 mod claims;
 pub mod encode;
 mod octal;
+mod strategy;
 
 use crate::check::Report;
 use crate::cli::check::Checked;
@@ -47,7 +48,7 @@ pub fn certificates(specs: &[Spec], checked: &[Checked]) -> (Vec<(PathBuf, Vec<u
     let results: Vec<Result<Body, String>> = specs
         .par_iter()
         .zip(checked)
-        .map(|(s, c)| certify(s, &c.report))
+        .map(|(s, c)| certify(s, &c.report, specs))
         .collect();
     let mut files = Vec::new();
     let mut status = Vec::new();
@@ -95,14 +96,14 @@ pub fn certificates(specs: &[Spec], checked: &[Checked]) -> (Vec<(PathBuf, Vec<u
     (files, status)
 }
 
-fn certify(spec: &Spec, report: &Report) -> Result<Body, String> {
+fn certify(spec: &Spec, report: &Report, specs: &[Spec]) -> Result<Body, String> {
     if !report.verdict.holds() {
         return Err("a refuted verdict carries its counterexample instead".into());
     }
     match spec {
         Spec::Claim { claim, .. } => claims::certify(claim),
         Spec::Sequence { sequence, .. } => octal::certify(sequence),
-        Spec::Diagram { .. } => Err("diagram strategies are not certified yet".into()),
+        Spec::Diagram { diagram, .. } => strategy::certify(diagram, specs),
         Spec::Certificate { .. } => Err("edge-geography certificates are not exported yet".into()),
         Spec::Reduction { .. } => Err("reduction maps are not exported yet".into()),
         Spec::Table { .. } => Err("tables restate values certified by the claims".into()),

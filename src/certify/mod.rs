@@ -12,6 +12,7 @@
 
 mod claims;
 pub mod encode;
+mod kernels;
 mod octal;
 mod strategy;
 
@@ -104,7 +105,7 @@ fn certify(spec: &Spec, report: &Report, specs: &[Spec]) -> Result<Body, String>
         Spec::Claim { claim, .. } => claims::certify(claim),
         Spec::Sequence { sequence, .. } => octal::certify(sequence),
         Spec::Diagram { diagram, .. } => strategy::certify(diagram, specs),
-        Spec::Certificate { .. } => Err("edge-geography certificates are not exported yet".into()),
+        Spec::Certificate { certificate, .. } => kernels::certify(certificate),
         Spec::Reduction { .. } => Err("reduction maps are not exported yet".into()),
         Spec::Table { .. } => Err("tables restate values certified by the claims".into()),
         Spec::Sets { .. } => Err("set families are not certified".into()),

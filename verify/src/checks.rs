@@ -7,14 +7,13 @@ use crate::games::Game;
 use crate::games::{mex, octal_sequence, Graph, Pos, Rules};
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// One certificate file.
 #[derive(Deserialize)]
 pub struct Certificate {
     pub format: String,
     pub spec: String,
-    pub source: String,
     #[serde(flatten)]
     pub body: Body,
     /// Instances grundy checked but did not certify, with the reason.
@@ -209,13 +208,19 @@ fn check_octal(o: &Octal) -> Result<u64, String> {
     Ok(g.len() as u64)
 }
 
-/// An edge-geography outcome certificate of one instance (seed 002).
+/// Edge-geography outcome certificates of one instance (seed 002): the outcome of the graph
+/// with the token at each listed vertex.
 #[derive(Deserialize)]
 pub struct KernelInstance {
     pub instance: String,
     pub graph: Graph,
-    pub token: usize,
     pub outcome: String,
+    pub tokens: Vec<TokenProof>,
+}
+
+#[derive(Deserialize)]
+pub struct TokenProof {
+    pub token: usize,
     pub proof: Proof,
 }
 
@@ -342,16 +347,21 @@ fn check_proof(
 fn check_kernel_instance(k: &KernelInstance) -> Result<u64, String> {
     k.graph.validate()?;
     let edges: HashSet<(usize, usize)> = k.graph.edges.iter().map(|&(a, b)| edge(a, b)).collect();
-    if k.token >= k.graph.n {
-        return Err("the token is not a vertex".into());
-    }
     // A proof whose root is our move shows an N-position; otherwise a P-position.
     let ours = match k.outcome.as_str() {
         "N" => true,
         "P" => false,
         o => return Err(format!("outcome `{o}` is neither P nor N")),
     };
-    check_proof(k.graph.n, &edges, k.token, &k.proof, ours, &mut Vec::new())
+    let mut total = 0;
+    for t in &k.tokens {
+        if t.token >= k.graph.n {
+            return Err(format!("token {} is not a vertex", t.token));
+        }
+        total += check_proof(k.graph.n, &edges, t.token, &t.proof, ours, &mut Vec::new())
+            .map_err(|e| format!("token {}: {e}", t.token))?;
+    }
+    Ok(total)
 }
 
 /// An option-preserving map on one instance (paper 000 §2.4): pairs (p, f(p)).
@@ -441,7 +451,7 @@ pub struct Step {
     pub sink: Option<String>,
 }
 
-fn check_strategy(s: &StrategyGame) -> Result<u64, String> {
+fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, String> {
     let rules = Rules::new(&s.game)?;
     let table = read_table(&rules, &s.table).map_err(|e| format!("sink table: {e}"))?;
     let mut at: HashMap<(Pos, String), usize> = HashMap::new();
@@ -478,7 +488,9 @@ fn check_strategy(s: &StrategyGame) -> Result<u64, String> {
             },
             // A reference to another diagram's start family is vouched for by that diagram's
             // own certificate; the step is accepted here and the reference is reported.
-            (Some(r), _) if r.starts_with("ref:") => {}
+            (Some(r), _) if r.starts_with("ref:") => {
+                refs.insert(r["ref:".len()..].to_string());
+            }
             (Some(r), _) => return Err(err(format!("unknown sink kind `{r}`"))),
             // P-node: every option covered by a single arrow's target (coverage, §3 (b)).
             (None, true) => {
@@ -518,8 +530,10 @@ fn check_strategy(s: &StrategyGame) -> Result<u64, String> {
     Ok(s.steps.len() as u64)
 }
 
-/// Checks a whole certificate: the number of entries checked, or the first bad one.
-pub fn check(c: &Certificate) -> Result<u64, String> {
+/// Checks a whole certificate: the number of entries checked and the specs whose certificates
+/// it rests on (diagram sinks referring to other diagrams), or the first bad entry.
+pub fn check(c: &Certificate) -> Result<(u64, BTreeSet<String>), String> {
+    let mut refs = BTreeSet::new();
     if c.format != "grundy-certificate/1" {
         return Err(format!("unknown format `{}`", c.format));
     }
@@ -544,9 +558,10 @@ pub fn check(c: &Certificate) -> Result<u64, String> {
         }
         Body::Strategy { games } => {
             for g in games {
-                total += check_strategy(g).map_err(|e| format!("instance {}: {e}", g.instance))?;
+                total += check_strategy(g, &mut refs)
+                    .map_err(|e| format!("instance {}: {e}", g.instance))?;
             }
         }
     }
-    Ok(total)
+    Ok((total, refs))
 }

@@ -10,12 +10,14 @@
 mod checks;
 mod games;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// The verdict on one certificate file.
-fn verify_file(path: &Path) -> (String, Result<String, String>) {
+/// The verdict on one certificate file: its spec, and the summary with the specs it rests on.
+type Verdict = (String, Result<(String, BTreeSet<String>), String>);
+
+fn verify_file(path: &Path) -> Verdict {
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -28,15 +30,18 @@ fn verify_file(path: &Path) -> (String, Result<String, String>) {
         Ok(c) => c,
         Err(e) => return (name, Err(format!("not a certificate: {e}"))),
     };
-    let r = checks::check(&cert).map(|n| {
+    let r = checks::check(&cert).map(|(n, refs)| {
         let skipped = cert.not_certified.len();
-        if skipped == 0 {
-            format!("verified ({n} entries)")
-        } else {
-            format!("verified ({n} entries; {skipped} instances not certified)")
+        let mut m = format!("verified ({n} entries");
+        if skipped > 0 {
+            m.push_str(&format!("; {skipped} instances not certified"));
         }
+        if !refs.is_empty() {
+            let r: Vec<&str> = refs.iter().map(String::as_str).collect();
+            m.push_str(&format!("; sinks rest on {}", r.join(", ")));
+        }
+        (m + ")", refs)
     });
-    let _ = &cert.source;
     (cert.spec, r)
 }
 
@@ -64,7 +69,7 @@ fn main() -> ExitCode {
     };
     files.sort();
     let t0 = std::time::Instant::now();
-    let results: Vec<(String, Result<String, String>)> = std::thread::scope(|s| {
+    let mut results: Vec<Verdict> = std::thread::scope(|s| {
         let handles: Vec<_> = files
             .iter()
             .map(|f| s.spawn(move || verify_file(f)))
@@ -77,6 +82,31 @@ fn main() -> ExitCode {
             })
             .collect()
     });
+    // A certificate resting on another spec's certificate verifies only if that one does
+    // (references between diagrams are acyclic, so one pass per level settles them all).
+    for _ in 0..results.len() {
+        let ok: BTreeSet<String> = results
+            .iter()
+            .filter(|(_, r)| r.is_ok())
+            .map(|(s, _)| s.clone())
+            .collect();
+        let mut changed = false;
+        for (_, r) in results.iter_mut() {
+            if let Ok((_, refs)) = r {
+                if let Some(bad) = refs.iter().find(|x| !ok.contains(*x)) {
+                    *r = Err(format!("a sink rests on the certificate of {bad}, which is missing or not verified"));
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let results: Vec<(String, Result<String, String>)> = results
+        .into_iter()
+        .map(|(s, r)| (s, r.map(|(m, _)| m)))
+        .collect();
     let mut record = BTreeMap::new();
     let mut failed = 0;
     for (spec, r) in &results {

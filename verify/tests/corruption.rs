@@ -124,7 +124,7 @@ fn kernels() {
     // C_4 with the token at v0: {v0, v2} is an even kernel (v1, v3 have 2 neighbours in it).
     let c4 = |kernel: &str| {
         format!(
-            r#""instances":[{{"instance":"C_4","graph":{{"n":4,"edges":[[0,1],[1,2],[2,3],[3,0]]}},"token":0,"outcome":"P","proof":{{"kernel":{kernel}}}}}]"#
+            r#""instances":[{{"instance":"C_4","graph":{{"n":4,"edges":[[0,1],[1,2],[2,3],[3,0]]}},"outcome":"P","tokens":[{{"token":0,"proof":{{"kernel":{kernel}}}}}]}}]"#
         )
     };
     accepts("c4", "kernels", &c4("[0,2]"));
@@ -132,13 +132,13 @@ fn kernels() {
         "c4",
         "kernels",
         &c4("[0]"),
-        "vertex 1 outside the kernel has 1 neighbours in it (odd)",
+        "token 0: after moves []: vertex 1 outside the kernel has 1 neighbours in it (odd)",
     );
     // P_3 with the token at the end v0: move to v1, then {v1} faces the opponent; with the
     // edge v0v1 deleted, v2 has one neighbour in {v1}: not a kernel. {v1} is one on P_2 though.
     let p = |edges: &str| {
         format!(
-            r#""instances":[{{"instance":"P","graph":{{"n":3,"edges":{edges}}},"token":0,"outcome":"N","proof":{{"move":{{"to":1,"then":{{"kernel":[1]}}}}}}}}]"#
+            r#""instances":[{{"instance":"P","graph":{{"n":3,"edges":{edges}}},"outcome":"N","tokens":[{{"token":0,"proof":{{"move":{{"to":1,"then":{{"kernel":[1]}}}}}}}}]}}]"#
         )
     };
     accepts("p2", "kernels", &p("[[0,1]]"));

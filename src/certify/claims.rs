@@ -85,8 +85,18 @@ pub(super) fn certify(claim: &Claim) -> Result<Body, String> {
     let mut tables = Vec::new();
     let mut skipped = Vec::new();
     let mut budget = MAX_SPEC_POSITIONS;
+    // Instances come smallest first; once two in a row exceed the budget, larger ones are
+    // not tried (their tables would only be built to be thrown away).
+    let mut misses = 0;
     for inst in instances(&claim.params) {
         let name = describe_instance(&inst);
+        if misses >= 2 {
+            skipped.push((
+                name,
+                "not tried: two smaller instances exceeded the budget".into(),
+            ));
+            continue;
+        }
         if budget == 0 {
             skipped.push((
                 name,
@@ -97,10 +107,14 @@ pub(super) fn certify(claim: &Claim) -> Result<Body, String> {
         match table(claim, &inst, MAX_INSTANCE_POSITIONS.min(budget)) {
             Ok(Some((t, n))) => {
                 budget -= n;
+                misses = 0;
                 tables.push(t);
             }
             Ok(None) => {}
-            Err(why) => skipped.push((name, why)),
+            Err(why) => {
+                misses += 1;
+                skipped.push((name, why));
+            }
         }
     }
     if tables.is_empty() {

@@ -11,7 +11,7 @@ use crate::game::ueg::{gf2_verdict, Gf2Verdict};
 use serde_json::json;
 
 /// Largest instance (in vertices) certified: GF(2) elimination per token is cubic.
-const MAX_VERTICES: usize = 400;
+const MAX_VERTICES: usize = 200;
 
 pub(super) fn certify(c: &Certificate) -> Result<Body, String> {
     let boards = c.instance_boards().map_err(|e| e.to_string())?;

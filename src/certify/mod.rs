@@ -13,6 +13,7 @@
 mod claims;
 pub mod encode;
 mod kernels;
+mod maps;
 mod octal;
 mod strategy;
 
@@ -27,9 +28,9 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 
 /// Most positions listed for one instance.
-pub const MAX_INSTANCE_POSITIONS: usize = 20_000;
+pub const MAX_INSTANCE_POSITIONS: usize = 10_000;
 /// Most positions listed for one spec, over all its instances.
-pub const MAX_SPEC_POSITIONS: usize = 150_000;
+pub const MAX_SPEC_POSITIONS: usize = 100_000;
 /// All certificates together.
 pub const MAX_TOTAL_BYTES: usize = 50_000_000;
 
@@ -46,10 +47,11 @@ pub(crate) struct Body {
 /// the order of `specs`: "certificate written: certificates/<id>.json" (with the instances
 /// left out, if any) or "not certified: <reason>".
 pub fn certificates(specs: &[Spec], checked: &[Checked]) -> (Vec<(PathBuf, Vec<u8>)>, Vec<String>) {
+    let families = strategy::families(specs);
     let results: Vec<Result<Body, String>> = specs
         .par_iter()
         .zip(checked)
-        .map(|(s, c)| certify(s, &c.report, specs))
+        .map(|(s, c)| certify(s, &c.report, &families))
         .collect();
     let mut files = Vec::new();
     let mut status = Vec::new();
@@ -97,16 +99,16 @@ pub fn certificates(specs: &[Spec], checked: &[Checked]) -> (Vec<(PathBuf, Vec<u
     (files, status)
 }
 
-fn certify(spec: &Spec, report: &Report, specs: &[Spec]) -> Result<Body, String> {
+fn certify(spec: &Spec, report: &Report, families: &strategy::Families) -> Result<Body, String> {
     if !report.verdict.holds() {
         return Err("a refuted verdict carries its counterexample instead".into());
     }
     match spec {
         Spec::Claim { claim, .. } => claims::certify(claim),
         Spec::Sequence { sequence, .. } => octal::certify(sequence),
-        Spec::Diagram { diagram, .. } => strategy::certify(diagram, specs),
+        Spec::Diagram { diagram, .. } => strategy::certify(diagram, families),
         Spec::Certificate { certificate, .. } => kernels::certify(certificate),
-        Spec::Reduction { .. } => Err("reduction maps are not exported yet".into()),
+        Spec::Reduction { reduction, .. } => maps::certify(reduction),
         Spec::Table { .. } => Err("tables restate values certified by the claims".into()),
         Spec::Sets { .. } => Err("set families are not certified".into()),
         Spec::Figure { .. } => Err("figures draw, they state nothing to certify".into()),

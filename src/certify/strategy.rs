@@ -5,10 +5,11 @@
 //! they rest on those diagrams' own certificates.
 
 use super::{encode, nim_table, Body, MAX_SPEC_POSITIONS};
-use crate::check::diagram::{Diagram, Registry, Sink, StrategyStep};
+use crate::check::diagram::{Diagram, Family, Registry, Sink, StrategyStep};
 use crate::spec::Spec;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// `a` widened to hold `b`'s positions too: nimbers take the larger heap (start games of one
 /// group differ only in their start and their nimber components).
@@ -35,19 +36,31 @@ fn widen(a: &mut Value, b: &Value) {
     }
 }
 
-pub(super) fn certify(d: &Diagram, specs: &[Spec]) -> Result<Body, String> {
+/// The start families of every diagram spec checked valid (by id), for sinks that refer to
+/// them; a diagram whose check fails is left out (its referrers are then not certified).
+pub(super) type Families = HashMap<String, Arc<Family>>;
+
+pub(super) fn families(specs: &[Spec]) -> Families {
     let mut reg = Registry::new();
+    let mut ids = Vec::new();
     for s in specs {
         if let Spec::Diagram { diagram, .. } = s {
             reg.add(diagram.clone());
+            ids.push(diagram.id.clone());
         }
     }
+    ids.into_iter()
+        .filter_map(|id| reg.check(&id).ok().map(|c| (id, c.family)))
+        .collect()
+}
+
+pub(super) fn certify(d: &Diagram, all: &Families) -> Result<Body, String> {
     let mut families = HashMap::new();
     for r in d.references() {
-        let c = reg
-            .check(&r)
-            .map_err(|e| format!("referenced diagram {r}: {e}"))?;
-        families.insert(r, c.family);
+        let f = all
+            .get(&r)
+            .ok_or_else(|| format!("referenced diagram {r} is not a checked diagram spec"))?;
+        families.insert(r, f.clone());
     }
     let groups = d
         .strategy(&families)

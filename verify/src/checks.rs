@@ -153,6 +153,8 @@ pub struct Octal {
     pub stated_values: Option<Vec<u32>>,
     pub stated_period: Option<usize>,
     pub stated_preperiod: Option<usize>,
+    #[serde(default)]
+    pub stated_least: bool,
 }
 
 fn check_octal(o: &Octal) -> Result<u64, String> {
@@ -203,6 +205,23 @@ fn check_octal(o: &Octal) -> Result<u64, String> {
                 g[n + q],
                 g[n]
             ));
+        }
+        // Least: G(e − 1 + q) ≠ G(e − 1), and no smaller d is an eventual period (past
+        // max(e, n0) G is p-periodic, so an eventual d-period would show in this window).
+        if o.stated_least {
+            if e > 0 && g[e - 1 + q] == g[e - 1] {
+                return Err(format!(
+                    "stated preperiod {e} is not least: G({}) = G({})",
+                    e - 1 + q,
+                    e - 1
+                ));
+            }
+            let from = e.max(n0);
+            if let Some(d) = (1..q).find(|&d| (from..from + p).all(|n| g[n + d] == g[n])) {
+                return Err(format!(
+                    "stated period {q} is not least: {d} is a period from {from}"
+                ));
+            }
         }
     }
     Ok(g.len() as u64)

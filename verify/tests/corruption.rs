@@ -117,6 +117,14 @@ fn octal_period() {
         &body(DC, 51),
         "Guy–Smith inequality at n = 51",
     );
+    // Prop 5.23's preperiod 68 holds but is not the least one (52 is).
+    let least = body(DC, 52).replace(r#""stated_least":false"#, r#""stated_least":true"#);
+    rejects(
+        "dc",
+        "octal-period",
+        &least,
+        "stated preperiod 68 is not least",
+    );
 }
 
 #[test]

@@ -135,7 +135,7 @@ pub(crate) fn nim_table(
             if seen.insert(o.clone()) {
                 if order.len() >= cap {
                     return Err(format!(
-                        "more than {cap} positions (the per-instance budget)"
+                        "more than {cap} positions (the budget left for the instance)"
                     ));
                 }
                 order.push(o);

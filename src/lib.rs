@@ -6,6 +6,7 @@
 //! [`expr`] (the textual game language shared by the CLI and specs) → `check`, `spec`,
 //! `render` → the thin [`cli`]. Model, solver and checker never touch YAML, templates or files.
 
+pub mod certify;
 pub mod check;
 pub mod cli;
 pub mod expr;

@@ -18,7 +18,7 @@ fn rendered_dots() -> Vec<(String, String)> {
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    let files = render_all(&checked, &index, &[], &renderer).unwrap();
+    let files = render_all(&checked, &index, &Default::default(), &renderer).unwrap();
     files
         .into_iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == "dot"))
@@ -153,7 +153,7 @@ fn rendered_all() -> Vec<(String, String)> {
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    render_all(&checked, &index, &[], &renderer)
+    render_all(&checked, &index, &Default::default(), &renderer)
         .unwrap()
         .into_iter()
         .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))

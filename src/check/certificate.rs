@@ -1189,3 +1189,41 @@ fn round2(x: f64) -> f64 {
         r
     }
 }
+
+/// One selected instance of a certificate spec, exported for independent certificates
+/// (`crate::certify`): its name, graph, tokens and the outcome the spec certifies.
+pub struct InstanceBoard {
+    pub instance: String,
+    pub graph: AdjLists,
+    pub tokens: Vec<usize>,
+    pub claimed_p: bool,
+}
+
+impl Certificate {
+    /// Every selected instance with its tokens (instances the spec's rules reject are left
+    /// out: the verdict then is a refutation, which carries no certificate).
+    pub fn instance_boards(&self) -> Result<Vec<InstanceBoard>, CheckError> {
+        let claimed_p = match &self.proof {
+            Proof::Gf2 { claimed_p } => *claimed_p,
+            Proof::Trail => false,
+            Proof::Play(node) => node.mv.is_none(),
+        };
+        let mut out = Vec::new();
+        for inst in instances(&self.params) {
+            let Some(env) = self.env(&inst)? else {
+                continue;
+            };
+            let board = build_graph(&self.graph_text(&env)).map_err(|m| self.err(&inst, m))?;
+            let Ok(tokens) = self.tokens(&board, &env).map_err(|m| self.err(&inst, m))? else {
+                continue;
+            };
+            out.push(InstanceBoard {
+                instance: instance_name(&inst),
+                graph: board.g,
+                tokens,
+                claimed_p,
+            });
+        }
+        Ok(out)
+    }
+}

@@ -1284,6 +1284,100 @@ impl Diagram {
     }
 }
 
+/// What the strategy does at one (node, position) pair (for certificates, `crate::certify`).
+#[derive(Clone, Debug)]
+pub enum StrategyStep {
+    Sink,
+    /// At a P-node: every option with the single-arrow target it is valid at.
+    Cover(Vec<(AnyPos, usize)>),
+    /// At an N-node: the reply chosen and its target.
+    Reply(AnyPos, usize),
+}
+
+/// The strategy validated on one group of start games: the game explored, the start
+/// positions with their start node, and every (node, position) pair the strategy meets.
+#[derive(Clone, Debug)]
+pub struct StrategyGroup {
+    pub games: Vec<AnyGame>,
+    pub starts: Vec<(AnyPos, usize)>,
+    pub steps: Vec<(usize, AnyPos, StrategyStep)>,
+}
+
+impl Diagram {
+    /// The strategy the checker validates, exported for certificates (`crate::certify`);
+    /// `None` if the diagram does not hold. `families` as for [`Diagram::check`].
+    pub fn strategy(
+        &self,
+        families: &HashMap<String, Arc<Family>>,
+    ) -> Result<Option<Vec<StrategyGroup>>, CheckError> {
+        let (starts, _) = self.start_positions()?;
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, (_, g, _)) in starts.iter().enumerate() {
+            let u = universe(g);
+            match groups.iter_mut().find(|(v, _)| *v == u) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((u, vec![i])),
+            }
+        }
+        let start_nodes: Vec<usize> = (0..self.nodes.len())
+            .filter(|&i| self.nodes[i].start.is_some())
+            .collect();
+        let mut out = Vec::new();
+        for (_, members) in &groups {
+            let game = &starts[members[0]].1;
+            let mut ex = Explorer::new(self, game, families);
+            let mut group = StrategyGroup {
+                games: members.iter().map(|&i| starts[i].1.clone()).collect(),
+                starts: Vec::new(),
+                steps: Vec::new(),
+            };
+            let mut seen: FxHashSet<(usize, AnyPos)> = FxHashSet::default();
+            for &i in members {
+                let p = &starts[i].2;
+                let mut at = None;
+                for &s in &start_nodes {
+                    if ex.pred(s, p)? && ex.valid(s, p)? {
+                        at = Some(s);
+                        break;
+                    }
+                }
+                let Some(s) = at else { return Ok(None) };
+                group.starts.push((p.clone(), s));
+                let mut stack = vec![(s, p.clone())];
+                while let Some((node, p)) = stack.pop() {
+                    if !seen.insert((node, p.clone())) {
+                        continue;
+                    }
+                    let n = &self.nodes[node];
+                    let step = if n.sink.is_some() {
+                        StrategyStep::Sink
+                    } else if n.p_node {
+                        let mut cover = Vec::new();
+                        for q in ex.game.options(&p) {
+                            let Some(t) = ex.cover(node, &p, &q)? else {
+                                return Ok(None);
+                            };
+                            stack.push((t, q.clone()));
+                            cover.push((q, t));
+                        }
+                        StrategyStep::Cover(cover)
+                    } else {
+                        let opts = ex.game.options(&p);
+                        let Some((q, t)) = ex.reply(node, &p, &opts)? else {
+                            return Ok(None);
+                        };
+                        stack.push((t, q.clone()));
+                        StrategyStep::Reply(q, t)
+                    };
+                    group.steps.push((node, p, step));
+                }
+            }
+            out.push(group);
+        }
+        Ok(Some(out))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

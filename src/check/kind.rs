@@ -66,6 +66,12 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     }
     /// Decides the spec. A refuted claim is an `Ok` report; `Err` is bad input.
     fn check(&self, ctx: &Context) -> Result<Checked, CheckError>;
+    /// The certificate of a holding verdict for the independent checker `grundy-verify`
+    /// (docs/design.md §6), or why the kind has none. `ctx` holds the start families of every
+    /// diagram checked valid.
+    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+        Err(format!("{} specs are not certified", self.kind()))
+    }
     /// `--explain`: how the checker saw the spec, when the kind has more to say than its report.
     fn explain(&self, _checked: &Checked) -> Option<String> {
         None

@@ -457,3 +457,21 @@ pub fn check_or_report<T>(
         )),
     }
 }
+
+/// A report with its certificate status (see `crate::certify`): "certificate written: <path>"
+/// or "not certified: <reason>". Whether the certificate verifies is for the independent
+/// checker `grundy-verify` to say (it records its verdicts in certificates/VERIFIED.json).
+#[derive(Clone, Debug, Serialize)]
+pub struct CertifiedReport<'a> {
+    #[serde(flatten)]
+    pub report: &'a Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<&'a str>,
+}
+
+impl std::ops::Deref for CertifiedReport<'_> {
+    type Target = Report;
+    fn deref(&self) -> &Report {
+        self.report
+    }
+}

@@ -880,3 +880,78 @@ impl Reduction {
         format!("f: {} → {}", side(&self.from), side(&self.to))
     }
 }
+
+/// One instance of a scripted map, exported for certificates (`crate::certify`).
+pub struct MapPairs {
+    pub instance: String,
+    pub from: AnyGame,
+    pub to: AnyGame,
+    /// `(p, f(p))` for every position reachable from the source's start, breadth-first; or
+    /// why the instance is left out (more than the budget of positions).
+    pub pairs: Result<Vec<(AnyPos, AnyPos)>, String>,
+}
+
+impl Reduction {
+    /// The map on every selected instance, for certificates; `None` for quotient maps (their
+    /// targets are classes, not positions of a game the independent checker knows).
+    pub fn map_pairs(&self, cap: usize) -> Result<Option<Vec<MapPairs>>, CheckError> {
+        let MapKind::Script(script) = &self.map else {
+            return Ok(None);
+        };
+        if self.from.quotient.is_some() || self.to.quotient.is_some() {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        for inst in instances(&self.params) {
+            let base = self.env0(&inst)?;
+            if let Some(f) = &self.filter {
+                let keep = f.eval_bool(&base).map_err(|m| CheckError {
+                    loc: self.filter_loc.clone(),
+                    message: format!("instance {}: {m}", describe_instance(&inst)),
+                })?;
+                if !keep {
+                    continue;
+                }
+            }
+            let words = self.words(&inst, &base);
+            let (_, from) = self.game(&self.from, &words, &inst)?;
+            let (_, to) = self.game(&self.to, &words, &inst)?;
+            let mut order = vec![from.start()];
+            let mut seen: rustc_hash::FxHashSet<AnyPos> = order.iter().cloned().collect();
+            let mut i = 0;
+            let mut over = false;
+            while i < order.len() && !over {
+                for q in from.options(&order[i]) {
+                    if seen.insert(q.clone()) {
+                        order.push(q);
+                    }
+                }
+                over = order.len() > cap;
+                i += 1;
+            }
+            let pairs = if over {
+                Err(format!(
+                    "more than {cap} positions (the per-instance budget)"
+                ))
+            } else {
+                order
+                    .into_iter()
+                    .map(|p| {
+                        let d = script
+                            .eval(&map_env(&base, &from, &p, script))
+                            .map_err(|m| format!("map at {}: {m}", from.label(&p)))?;
+                        let q = pos_from_dynamic(&to, &d)?;
+                        Ok((p, q))
+                    })
+                    .collect()
+            };
+            out.push(MapPairs {
+                instance: describe_instance(&inst),
+                from,
+                to,
+                pairs,
+            });
+        }
+        Ok(Some(out))
+    }
+}

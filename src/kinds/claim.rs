@@ -27,6 +27,9 @@ impl SpecKind for Claim {
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
     }
+    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+        crate::certify::claims::certify(self)
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }

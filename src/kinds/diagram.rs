@@ -53,6 +53,9 @@ impl SpecKind for Diagram {
         let v: DiagramView = serde_json::from_value(checked.view.clone()?).ok()?;
         Some(explain(&v))
     }
+    fn certify(&self, ctx: &Context) -> Result<crate::certify::Body, String> {
+        crate::certify::strategy::certify(self, &ctx.families)
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }

@@ -28,6 +28,9 @@ impl SpecKind for SequenceSpec {
         let (report, view) = self.check()?;
         Ok(Checked::with_view(report, &view))
     }
+    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+        crate::certify::octal::certify(self)
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }

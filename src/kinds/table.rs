@@ -48,6 +48,9 @@ impl SpecKind for ValueTable {
         };
         Ok(Checked::with_view(report, &view))
     }
+    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+        Err("tables restate values certified by the claims".into())
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -69,6 +72,9 @@ impl SpecKind for SignatureTable {
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         let (report, view) = SignatureTable::check(self)?;
         Ok(Checked::with_view(report, &view))
+    }
+    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+        Err("Table 5.1 is checked row by row against every multiset; no certificate format yet".into())
     }
     fn as_any(&self) -> &dyn Any {
         self

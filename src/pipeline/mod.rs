@@ -13,7 +13,7 @@
 pub mod output;
 
 use crate::check::kind::{Checked, Context};
-use crate::check::{CheckError, Loc, Report, Verdict};
+use crate::check::{CertifiedReport, CheckError, Loc, Report, Verdict};
 use crate::render::{RenderError, Renderer};
 use crate::spec::{collect_files, load_file, Spec, SpecError};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -358,11 +358,24 @@ pub struct Summary<'a> {
     pub specs: usize,
     pub as_expected: usize,
     pub unexpected: usize,
-    pub reports: Vec<&'a Report>,
+    pub reports: Vec<CertifiedReport<'a>>,
 }
 
 pub fn summary<'a>(reports: impl IntoIterator<Item = &'a Report>) -> Summary<'a> {
-    let reports: Vec<&Report> = reports.into_iter().collect();
+    summary_with_certificates(reports.into_iter().map(|r| (r, None)))
+}
+
+/// The summary with each report's certificate status.
+pub fn summary_with_certificates<'a>(
+    reports: impl IntoIterator<Item = (&'a Report, Option<&'a str>)>,
+) -> Summary<'a> {
+    let reports: Vec<CertifiedReport> = reports
+        .into_iter()
+        .map(|(report, certificate)| CertifiedReport {
+            report,
+            certificate,
+        })
+        .collect();
     let ok = reports.iter().filter(|r| r.as_expected).count();
     Summary {
         specs: reports.len(),
@@ -494,7 +507,7 @@ pub const INDEX_FILES: &[&str] = &["README.md", "report.md", "report.json"];
 pub fn render_all(
     checked: &[(&Spec, &Checked)],
     index: &[(&Spec, &Report)],
-    previous: &[(PathBuf, Vec<u8>)],
+    previous: &Previous,
     renderer: &Renderer,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
     let per_spec: Vec<Result<Vec<(PathBuf, Vec<u8>)>, RenderError>> = checked
@@ -505,13 +518,28 @@ pub fn render_all(
     for r in per_spec {
         files.extend(r?);
     }
+    // Certificates for the independent checker `grundy-verify` (crate::certify).
+    let (certificates, status) = crate::certify::certificates(checked);
+    files.extend(certificates);
+    let mut status: HashMap<&str, &str> = checked
+        .iter()
+        .zip(&status)
+        .map(|((s, _), st)| (s.id(), st.as_str()))
+        .collect();
+    for (id, st) in &previous.certificates {
+        status.entry(id.as_str()).or_insert(st.as_str());
+    }
     files.push((
         PathBuf::from("README.md"),
         renderer
             .render("index.md", &artifact_index(index))?
             .into_bytes(),
     ));
-    let s = summary(index.iter().map(|(_, r)| *r));
+    let s = summary_with_certificates(
+        index
+            .iter()
+            .map(|(spec, r)| (*r, status.get(spec.id()).copied())),
+    );
     files.push((
         PathBuf::from("report.md"),
         renderer.render("report.md", &s)?.into_bytes(),
@@ -538,7 +566,7 @@ pub fn render_all(
         })
         .collect();
     let mut all = files.clone();
-    all.extend(previous.iter().cloned());
+    all.extend(previous.files.iter().cloned());
     let more = crate::render::gallery::artifacts(renderer, &all, &gallery)?;
     all.extend(more.iter().cloned());
     files.extend(more);
@@ -559,6 +587,14 @@ pub fn render_all(
     let site = crate::render::html::site(&site, renderer)?;
     files.extend(site);
     Ok(files)
+}
+
+/// What a build keeps of the previous one when it rebuilds only some specs (`--only`): the
+/// artifacts of the others and their certificate status.
+#[derive(Default)]
+pub struct Previous {
+    pub files: Vec<(PathBuf, Vec<u8>)>,
+    pub certificates: HashMap<String, String>,
 }
 
 /// What `grundy build` is asked to do.
@@ -611,7 +647,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
     let checked: Vec<(&Spec, &Checked)> = run.checked().collect();
     // With --only, every other spec keeps its artifacts and its entry, read back from the
     // previous report.
-    let (all_specs, previous) = match &opts.selection {
+    let (all_specs, previous_reports) = match &opts.selection {
         Selection::All => (Vec::new(), Vec::new()),
         Selection::Only(_) => {
             let (all, errors) = load(std::slice::from_ref(&opts.specs));
@@ -626,7 +662,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
         if index.iter().any(|(t, _)| t.id() == s.id()) {
             continue;
         }
-        if let Some(r) = previous.iter().find(|r| r.id == s.id()) {
+        if let Some((r, _)) = previous_reports.iter().find(|(r, _)| r.id == s.id()) {
             index.push((s, r));
         }
     }
@@ -637,15 +673,23 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
         )
     });
     // With --only, the artifacts of the other specs as the last build wrote them.
-    let previous: Vec<(PathBuf, Vec<u8>)> = all_specs
-        .iter()
-        .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
-        .flat_map(|s| s.outputs().iter())
-        .filter_map(|o| {
-            let bytes = std::fs::read(opts.output.join(&o.path)).ok()?;
-            Some((o.path.clone(), bytes))
-        })
-        .collect();
+    let mut previous = Previous {
+        files: all_specs
+            .iter()
+            .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
+            .flat_map(|s| s.outputs().iter())
+            .filter_map(|o| {
+                let bytes = std::fs::read(opts.output.join(&o.path)).ok()?;
+                Some((o.path.clone(), bytes))
+            })
+            .collect(),
+        certificates: HashMap::new(),
+    };
+    for (r, st) in &previous_reports {
+        if let Some(st) = st {
+            previous.certificates.insert(r.id.clone(), st.clone());
+        }
+    }
     let mut files = render_all(&checked, &index, &previous, &renderer)?;
     let keep: Vec<PathBuf> = match &opts.selection {
         Selection::All => Vec::new(),
@@ -660,10 +704,14 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
                 .map(|s| crate::render::html::page_path(s))
                 .collect();
             files.retain(|(p, _)| !pages.contains(p));
+            let certificates = others
+                .iter()
+                .map(|s| PathBuf::from(format!("certificates/{}.json", s.id())));
             others
                 .iter()
                 .flat_map(|s| s.outputs().iter().map(|o| o.path.clone()))
                 .chain(pages)
+                .chain(certificates)
                 .collect()
         }
     };

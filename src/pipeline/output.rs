@@ -304,16 +304,29 @@ pub fn commit(
     recover(root)
 }
 
-/// The reports of the previous build (for `--only`, which rechecks one spec and keeps the
-/// entries of the others). Empty when there is no readable report.
-pub fn previous_reports(root: &Path) -> Vec<Report> {
+/// The reports of the previous build with their certificate status (for `--only`, which
+/// rechecks one spec and keeps the entries of the others). Empty when there is no readable
+/// report.
+pub fn previous_reports(root: &Path) -> Vec<(Report, Option<String>)> {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        #[serde(flatten)]
+        report: Report,
+        #[serde(default)]
+        certificate: Option<String>,
+    }
     #[derive(serde::Deserialize)]
     struct Previous {
-        reports: Vec<Report>,
+        reports: Vec<Entry>,
     }
     std::fs::read_to_string(root.join("report.json"))
         .ok()
         .and_then(|t| serde_json::from_str::<Previous>(&t).ok())
-        .map(|p| p.reports)
+        .map(|p| {
+            p.reports
+                .into_iter()
+                .map(|e| (e.report, e.certificate))
+                .collect()
+        })
         .unwrap_or_default()
 }

@@ -1,0 +1,135 @@
+//! Nim-value tables for `kind: claim` (design.md §2): per instance, every position reachable
+//! from the start with its value, and the claimed value (evaluated from the spec's formula,
+//! as the checker does) at each position the claim is about.
+
+use super::{encode, nim_table, Body, MAX_INSTANCE_POSITIONS, MAX_SPEC_POSITIONS};
+use crate::check::claim::{Claim, Claimed, Positions};
+use crate::check::formula::Env;
+use crate::check::{describe_instance, instances, Instance};
+use crate::game::{AnyGame, AnyPos, Game};
+use serde_json::{json, Value};
+
+/// The environment the checker evaluates the claim in at a position (parameters, features,
+/// then the spec's `let`s).
+fn env(claim: &Claim, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<Env, String> {
+    let mut env = Env::new();
+    for (k, v) in inst {
+        env.set(k, v.to_dynamic());
+    }
+    env.add_features(&game.features(pos));
+    for (name, f, _) in &claim.lets {
+        let v = f.eval(&env)?;
+        env.set(name, v);
+    }
+    Ok(env)
+}
+
+/// The claim at one position: `None` if the spec's filter does not select it.
+fn claimed(claim: &Claim, env: &Env, pos: &AnyPos, start: bool) -> Result<Option<Value>, String> {
+    if let Some(f) = &claim.filter {
+        if !f.eval_bool(env)? {
+            return Ok(None);
+        }
+    }
+    let mut c = json!({ "pos": encode::pos(pos), "start": start });
+    match &claim.claimed {
+        Claimed::Nim(f) => {
+            let v = f.eval(env).map_err(|e| format!("{e:?}"))?;
+            c["nim"] = json!(v.as_int().map_err(|t| t.to_string())?);
+        }
+        Claimed::Outcome(f) => {
+            let v = f.eval(env).map_err(|e| format!("{e:?}"))?;
+            c["outcome"] = json!(v.into_string().map_err(|t| t.to_string())?);
+        }
+    }
+    Ok(Some(c))
+}
+
+fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, usize)>, String> {
+    let (_, game) = claim.game_of(inst).map_err(|e| e.message)?;
+    let desc = encode::game(&game)?;
+    let start = game.start();
+    // Selection first: an instance the filter drops was not checked, so it is not listed.
+    let start_env = env(claim, inst, &game, &start)?;
+    if claim.positions == Positions::Start && claimed(claim, &start_env, &start, true)?.is_none() {
+        return Ok(None);
+    }
+    let entries = nim_table(&game, std::slice::from_ref(&start), cap)?;
+    let mut claims = Vec::new();
+    match claim.positions {
+        Positions::Start => claims.extend(claimed(claim, &start_env, &start, true)?),
+        Positions::Reachable => {
+            let mut solver = crate::solve::Solver::new(&game);
+            for (p, _) in solver.reachable(&start) {
+                let e = env(claim, inst, &game, &p)?;
+                claims.extend(claimed(claim, &e, &p, p == start)?);
+            }
+            if claims.is_empty() {
+                return Ok(None);
+            }
+        }
+    }
+    let n = entries.len();
+    Ok(Some((
+        json!({
+            "instance": describe_instance(inst),
+            "game": desc,
+            "entries": entries,
+            "claims": claims,
+        }),
+        n,
+    )))
+}
+
+pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
+    let mut tables = Vec::new();
+    let mut skipped = Vec::new();
+    let mut budget = MAX_SPEC_POSITIONS;
+    // Instances come smallest first; once two in a row exceed the budget, larger ones are
+    // not tried (their tables would only be built to be thrown away).
+    let mut misses = 0;
+    for inst in instances(&claim.params) {
+        let name = describe_instance(&inst);
+        if misses >= 2 {
+            skipped.push((
+                name,
+                "not tried: two smaller instances exceeded the budget".into(),
+            ));
+            continue;
+        }
+        if budget == 0 {
+            skipped.push((
+                name,
+                format!("past the per-spec budget of {MAX_SPEC_POSITIONS} positions"),
+            ));
+            continue;
+        }
+        match table(claim, &inst, MAX_INSTANCE_POSITIONS.min(budget)) {
+            Ok(Some((t, n))) => {
+                budget -= n;
+                misses = 0;
+                tables.push(t);
+            }
+            Ok(None) => {}
+            Err(why) => {
+                misses += 1;
+                skipped.push((name, why));
+            }
+        }
+    }
+    if tables.is_empty() {
+        let why = skipped
+            .first()
+            .map_or("no instance".to_string(), |(i, w)| format!("{i}: {w}"));
+        return Err(format!(
+            "no instance fits ({} instances; first: {why})",
+            skipped.len()
+        ));
+    }
+    Ok(Body {
+        kind: "nim-tables",
+        certified: tables.len(),
+        data: json!({ "tables": tables }),
+        skipped,
+    })
+}

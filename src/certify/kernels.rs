@@ -1,0 +1,78 @@
+//! Edge geography outcomes (seed 002, design.md §5) as even-kernel witnesses: for every token
+//! of every instance, an even kernel containing the token (a P-position, seed 002 Theorem 2),
+//! or a first move followed by an even kernel of the remaining graph containing the token's
+//! new vertex (an N-position). The witnesses are found by the GF(2) criterion
+//! ([`crate::game::ueg::gf2_verdict`]) rather than by the spec's own construction; what the
+//! checker verifies is the verdict (each token's outcome), not the construction.
+
+use super::{Body, MAX_SPEC_POSITIONS};
+use crate::check::certificate::Certificate;
+use crate::game::ueg::{gf2_verdict, Gf2Verdict};
+use serde_json::json;
+
+/// Largest instance (in vertices) certified: GF(2) elimination per token is cubic.
+const MAX_VERTICES: usize = 200;
+
+pub(crate) fn certify(c: &Certificate) -> Result<Body, String> {
+    let boards = c.instance_boards().map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    let mut skipped = Vec::new();
+    // Budget in vertices and edges listed.
+    let mut budget = MAX_SPEC_POSITIONS;
+    'instances: for b in boards {
+        let n = b.graph.names.len();
+        if n > MAX_VERTICES {
+            skipped.push((b.instance, format!("more than {MAX_VERTICES} vertices")));
+            continue;
+        }
+        let cost = b.graph.adj.iter().map(Vec::len).sum::<usize>() / 2 + n * b.tokens.len() / 2;
+        if budget < cost {
+            skipped.push((b.instance, "past the per-spec budget".to_string()));
+            continue;
+        }
+        let mut edges = Vec::new();
+        for (a, ns) in b.graph.adj.iter().enumerate() {
+            edges.extend(ns.iter().filter(|&&x| a < x).map(|&x| (a, x)));
+        }
+        let graph = json!({ "n": n, "edges": &edges });
+        let mut certs = Vec::new();
+        for &t in &b.tokens {
+            let (proof, size) = match gf2_verdict(&b.graph, t) {
+                Err(e) => {
+                    skipped.push((b.instance, format!("no GF(2) witness: {e}")));
+                    continue 'instances;
+                }
+                Ok(v) if v.is_p() != b.claimed_p => {
+                    skipped.push((b.instance, "the GF(2) criterion disagrees".into()));
+                    continue 'instances;
+                }
+                Ok(Gf2Verdict::P { kernel }) => (json!({ "kernel": kernel }), kernel.len()),
+                Ok(Gf2Verdict::N { to, kernel }) => (
+                    json!({ "move": { "to": to, "then": { "kernel": kernel } } }),
+                    kernel.len(),
+                ),
+            };
+            budget = budget.saturating_sub(size);
+            certs.push(json!({ "token": t, "proof": proof }));
+        }
+        budget = budget.saturating_sub(edges.len());
+        out.push(json!({
+            "instance": b.instance,
+            "graph": graph,
+            "outcome": if b.claimed_p { "P" } else { "N" },
+            "tokens": certs,
+        }));
+    }
+    if out.is_empty() {
+        let why = skipped
+            .first()
+            .map_or("no instance".to_string(), |(i, w)| format!("{i}: {w}"));
+        return Err(format!("no instance fits (first: {why})"));
+    }
+    Ok(Body {
+        kind: "kernels",
+        certified: out.len(),
+        data: json!({ "instances": out }),
+        skipped,
+    })
+}

@@ -1,0 +1,148 @@
+//! Certificates for `grundy-verify` (issue: an independent verifier): for every holding verdict
+//! that can be certified within budget, a compact deterministic JSON file under
+//! `output/certificates/` from which the small checker in `verify/` re-derives the verdict
+//! from the definitions alone, sharing no code with the solver.
+//!
+//! Kinds: nim-value tables closed under options (claims), the Guy–Smith period data of octal
+//! sequences, strategies of case analysis diagrams, and even-kernel play trees for edge
+//! geography. Tables list literal positions (no symmetry reduction, which the checker would
+//! have to trust), so large instances exceed the per-instance budget and are listed in the
+//! certificate as not certified, with the reason; a spec none of whose instances fits is
+//! reported "not certified" with the reason.
+
+pub(crate) mod claims;
+pub mod encode;
+pub(crate) mod kernels;
+pub(crate) mod maps;
+pub(crate) mod octal;
+pub(crate) mod strategy;
+
+use crate::check::Report;
+use crate::check::kind::{Checked, Context};
+use crate::game::{AnyGame, AnyPos, Game};
+use crate::solve::Solver;
+use crate::spec::Spec;
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+/// Most positions listed for one instance.
+pub const MAX_INSTANCE_POSITIONS: usize = 10_000;
+/// Most positions listed for one spec, over all its instances.
+pub const MAX_SPEC_POSITIONS: usize = 100_000;
+/// All certificates together.
+pub const MAX_TOTAL_BYTES: usize = 50_000_000;
+
+/// What certifying one spec gave: the certificate's JSON body (kind and data), the instances
+/// left out with their reasons; or why the spec is not certified at all.
+pub struct Body {
+    pub kind: &'static str,
+    pub data: Value,
+    pub certified: usize,
+    pub skipped: Vec<(String, String)>,
+}
+
+/// The certificates of all specs (paths relative to output/) and one status per spec, in
+/// the order of `specs`: "certificate written: certificates/<id>.json" (with the instances
+/// left out, if any) or "not certified: <reason>".
+pub fn certificates(checked: &[(&Spec, &Checked)]) -> (Vec<(PathBuf, Vec<u8>)>, Vec<String>) {
+    // The start families of the diagrams checked valid, for sinks that refer to them.
+    let ctx = Context {
+        families: checked
+            .iter()
+            .filter_map(|(s, c)| Some((s.id().to_string(), c.family.clone()?)))
+            .filter(|(_, f)| f.valid)
+            .collect(),
+    };
+    let results: Vec<Result<Body, String>> = checked
+        .par_iter()
+        .map(|(s, c)| certify(s, &c.report, &ctx))
+        .collect();
+    let mut files = Vec::new();
+    let mut status = Vec::new();
+    let mut total = 0usize;
+    for ((spec, c), r) in checked.iter().zip(results) {
+        let r = r.and_then(|b| {
+            let path = PathBuf::from("certificates").join(format!("{}.json", spec.id()));
+            let skipped: Vec<Value> = b
+                .skipped
+                .iter()
+                .map(|(i, why)| json!({ "instance": i, "reason": why }))
+                .collect();
+            let mut doc = json!({
+                "format": "grundy-certificate/1",
+                "spec": spec.id(),
+                "source": c.report.source,
+                "kind": b.kind,
+                "not_certified": skipped,
+            });
+            if let (Value::Object(m), Value::Object(d)) = (&mut doc, b.data) {
+                m.extend(d);
+            }
+            let bytes = serde_json::to_vec(&doc).expect("certificates serialise");
+            if total + bytes.len() > MAX_TOTAL_BYTES {
+                return Err(format!(
+                    "the certificate ({} bytes) would take all certificates past {MAX_TOTAL_BYTES} bytes",
+                    bytes.len()
+                ));
+            }
+            total += bytes.len();
+            let mut s = format!("certificate written: {}", path.display());
+            if !b.skipped.is_empty() {
+                s.push_str(&format!(
+                    " ({} instances certified; {} not: {})",
+                    b.certified,
+                    b.skipped.len(),
+                    b.skipped[0].1
+                ));
+            }
+            files.push((path, bytes));
+            Ok(s)
+        });
+        status.push(r.unwrap_or_else(|why| format!("not certified: {why}")));
+    }
+    (files, status)
+}
+
+fn certify(spec: &Spec, report: &Report, ctx: &Context) -> Result<Body, String> {
+    if !report.verdict.holds() {
+        return Err("a refuted verdict carries its counterexample instead".into());
+    }
+    spec.body.certify(ctx)
+}
+
+/// Every position reachable from `roots` with its nim-value, breadth-first (a deterministic
+/// order), as certificate entries; `Err` past `cap` positions.
+pub(crate) fn nim_table(
+    game: &AnyGame,
+    roots: &[AnyPos],
+    cap: usize,
+) -> Result<Vec<(Value, u32)>, String> {
+    let mut seen: FxHashSet<AnyPos> = FxHashSet::default();
+    let mut order: Vec<AnyPos> = Vec::new();
+    for r in roots {
+        if seen.insert(r.clone()) {
+            order.push(r.clone());
+        }
+    }
+    let mut i = 0;
+    while i < order.len() {
+        for o in game.options(&order[i]) {
+            if seen.insert(o.clone()) {
+                if order.len() >= cap {
+                    return Err(format!(
+                        "more than {cap} positions (the budget left for the instance)"
+                    ));
+                }
+                order.push(o);
+            }
+        }
+        i += 1;
+    }
+    let mut solver = Solver::new(game);
+    Ok(order
+        .iter()
+        .map(|p| (encode::pos(p), solver.nim(p)))
+        .collect())
+}

@@ -326,7 +326,7 @@ impl Engine {
                 .sum();
             let expected = rc_cost + pairs * self.verify_share / 1024;
             // Probe the rare/common method now and then even when it did not pay lately.
-            let probe = n % 64 == 0 && rc_cost * 2 < pairs;
+            let probe = n.is_multiple_of(64) && rc_cost * 2 < pairs;
             if expected * 10 < pairs * 8 || probe {
                 self.stats.rare_common += 1;
                 self.rare_common(n, pairs)

@@ -191,6 +191,8 @@ pub struct Engine {
     seen: Vec<u32>,
     /// The second thread's table for long scans.
     seen2: Vec<u32>,
+    /// Whether long scans may use a second thread.
+    parallel: bool,
     stamp: u32,
     /// Running estimate (in 1/1024) of the share of all pairs the verification scan reads.
     verify_share: u64,
@@ -230,10 +232,18 @@ impl Engine {
             rc: [Split::new(0), Split::new(1)],
             seen: vec![0; 2],
             seen2: Vec::new(),
+            parallel: true,
             stamp: 0,
             verify_share: 0,
             stats: EngineStats::default(),
         }
+    }
+
+    /// The same engine without a second thread. An engine behind a lock must not call
+    /// `rayon::join`: while waiting, the thread may run another task that takes the same lock.
+    pub fn sequential(mut self) -> Engine {
+        self.parallel = false;
+        self
     }
 
     /// Values computed so far.
@@ -359,7 +369,7 @@ impl Engine {
                 let h = r / 2;
                 let seen = &mut self.seen[..len];
                 let seen2 = &mut self.seen2[..len];
-                if h >= PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
+                if self.parallel && h >= PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
                     split_used = true;
                     let mid = h / 2;
                     match &self.g16 {

@@ -183,7 +183,7 @@ pub fn run(json: bool) {
                     .collect();
                 println!(
                     "{}",
-                    serde_json::json!({"octal": game, "n": n, "grundy_seconds": ours, "grundy_method": method, "checksum": format!("{sum:X}"), "ogsolve": og, "ogsolve_best": og_method, "ratio": ratio, "agree": agree})
+                    serde_json::json!({"octal": game, "n": n, "grundy_seconds": ours, "grundy_method": method, "checksum": format!("{sum:X}"), "ogsolve": og, "ogsolve_best": og_method, "ratio": ratio, "agree": fastest.map(|_| agree)})
                 );
             } else {
                 let ratio_text = match (ratio, timed_out.is_some() && fastest.is_none()) {
@@ -202,7 +202,8 @@ pub fn run(json: bool) {
                         |s| format!("{s:.4}")
                     ),
                     ratio_text,
-                    if runs.is_empty() {
+                    if fastest.is_none() {
+                        // No completed ogsolve run to compare with.
                         "-"
                     } else if agree {
                         "yes"

@@ -13,6 +13,14 @@
 //! least preperiod for it, together with how far the sequence was computed. For 0.137 this
 //! proves period 34 with least preperiod 52 (last exception at n = 51); Prop 5.23 of the
 //! paper states a preperiod of 68, which is a preperiod but not the least one.
+//!
+//! Sequences come from [`Engine`] (`octal/engine.rs`): the rare/common method of the sparse
+//! space phenomenon where it pays, the definition where it does not, and the proved period
+//! as soon as there is one. [`nim_sequence_naive`](OctalCode::nim_sequence_naive) is the
+//! definition, kept as the reference the engine is tested against. [`heap_value`] serves
+//! `G(n)` for any heap from a process-wide cache (one engine per game), so a sweep over
+//! `0.137(n)` or many `nim("DC(n)")` calls compute the sequence once, and a heap of 10^9 of a
+//! game with a proved period is a lookup.
 
 mod engine;
 
@@ -70,7 +78,7 @@ fn cache() -> &'static Mutex<HashMap<Vec<u8>, Shared>> {
 fn engine_for(code: &OctalCode) -> Shared {
     let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
     map.entry(code.digits.clone())
-        .or_insert_with(|| Arc::new(Mutex::new(Engine::new(code, true))))
+        .or_insert_with(|| Arc::new(Mutex::new(Engine::new(code, true).sequential())))
         .clone()
 }
 

@@ -191,6 +191,8 @@ pub struct Engine {
     seen: Vec<u32>,
     /// The second thread's table for long scans.
     seen2: Vec<u32>,
+    /// Whether long scans may use a second thread.
+    parallel: bool,
     stamp: u32,
     /// Running estimate (in 1/1024) of the share of all pairs the verification scan reads.
     verify_share: u64,
@@ -230,10 +232,18 @@ impl Engine {
             rc: [Split::new(0), Split::new(1)],
             seen: vec![0; 2],
             seen2: Vec::new(),
+            parallel: true,
             stamp: 0,
             verify_share: 0,
             stats: EngineStats::default(),
         }
+    }
+
+    /// The same engine without a second thread. An engine behind a lock must not call
+    /// `rayon::join`: while waiting, the thread may run another task that takes the same lock.
+    pub fn sequential(mut self) -> Engine {
+        self.parallel = false;
+        self
     }
 
     /// Values computed so far.
@@ -326,7 +336,7 @@ impl Engine {
                 .sum();
             let expected = rc_cost + pairs * self.verify_share / 1024;
             // Probe the rare/common method now and then even when it did not pay lately.
-            let probe = n % 64 == 0 && rc_cost * 2 < pairs;
+            let probe = n.is_multiple_of(64) && rc_cost * 2 < pairs;
             if expected * 10 < pairs * 8 || probe {
                 self.stats.rare_common += 1;
                 self.rare_common(n, pairs)
@@ -359,7 +369,7 @@ impl Engine {
                 let h = r / 2;
                 let seen = &mut self.seen[..len];
                 let seen2 = &mut self.seen2[..len];
-                if h >= PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
+                if self.parallel && h >= PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
                     split_used = true;
                     let mid = h / 2;
                     match &self.g16 {

@@ -137,9 +137,8 @@ pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
     }
     // TER: terminating sets with a nonterminating set one vertex below.
     let mut boundary = 0.0;
-    for s in 1..=k {
+    for (s, sets) in samples.iter().enumerate().skip(1) {
         let c = binomial(k as u32, s as u32);
-        let sets = &samples[s];
         let hits = sets
             .iter()
             .filter(|&&x| {

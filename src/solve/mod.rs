@@ -113,7 +113,7 @@ impl<'g, G: Game> Solver<'g, G> {
                     self.memo.insert(done.pos, v);
                     let n = self.memo.len() as u64;
                     let over = self.monitor.as_ref().is_some_and(|m| n > m.max_positions);
-                    if n % Monitor::EVERY == 0 || over {
+                    if n.is_multiple_of(Monitor::EVERY) || over {
                         self.progress.update(stack.len() as u64, n);
                         if let Some(m) = &self.monitor {
                             if let Err(r) = m.check(n) {

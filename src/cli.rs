@@ -323,6 +323,30 @@ fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCod
             Ok(g) => g,
             Err(e) => return report(e),
         };
+        // Edge geography: the GF(2) criterion when it applies (outcome only), else the guard.
+        if let crate::game::AnyGame::Ueg(u) = &g {
+            let t0 = std::time::Instant::now();
+            if let Some((p, method)) = u.solve_fast() {
+                let (game, secs) = (g.to_string(), t0.elapsed().as_secs_f64());
+                let outcome = if p { "P" } else { "N" };
+                if json {
+                    let mut obj = serde_json::json!({ "game": game, "outcome": outcome,
+                        "nim": if p { Some(0) } else { None }, "method": method, "seconds": secs });
+                    for (k, v) in &combo {
+                        obj[k] = serde_json::json!(v);
+                    }
+                    println!("{obj}");
+                } else if p {
+                    println!("nim({game}) = 0 (P-position, by {method})");
+                } else {
+                    println!("{game} is an N-position (nim >= 1, by {method}; the value itself needs the exhaustive solver)");
+                }
+                continue;
+            }
+        }
+        if let Some(why) = g.refusal() {
+            return report(miette::Report::msg(why));
+        }
         let r = g.solve();
         if json {
             let mut obj = serde_json::to_value(&r).expect("serialisable");

@@ -427,9 +427,6 @@ pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
             }
         }
     }
-    if !crate::render::dot::dot_available() {
-        eprintln!("notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback and PDFs are skipped (apt-get install graphviz)");
-    }
     let renderer = match Renderer::load(templates) {
         Ok(r) => r,
         Err(e) => {
@@ -458,6 +455,10 @@ pub fn build(specs_dir: &Path, templates: &Path, out: &Path) -> ExitCode {
     let s = summary(&checked);
     for r in &s.reports {
         print_report(r);
+    }
+    // What a missing system tool kept out of the build, listed once.
+    if let Some(skipped) = crate::render::dot::skipped_report() {
+        eprintln!("notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback\n{skipped}");
     }
     println!(
         "{} specs: {} as expected, {} not; wrote {} files to {} ({:.2} s)",

@@ -323,23 +323,25 @@ fn solve(game: &str, params: &[String], closure: Closure, json: bool) -> ExitCod
             Ok(g) => g,
             Err(e) => return report(e),
         };
-        // Edge geography: the GF(2) criterion when it applies (outcome only), else the guard.
+        // Edge geography: the GF(2) criterion when it gives the answer (P: nim 0) or when it
+        // is the only method that can (N, exhaustive search over budget): outcome only.
         if let crate::game::AnyGame::Ueg(u) = &g {
             let t0 = std::time::Instant::now();
-            if let Some((p, method)) = u.solve_fast() {
+            if let Some((p, method)) = u.solve_fast().filter(|&(p, _)| p || g.refusal().is_some()) {
                 let (game, secs) = (g.to_string(), t0.elapsed().as_secs_f64());
-                let outcome = if p { "P" } else { "N" };
                 if json {
-                    let mut obj = serde_json::json!({ "game": game, "outcome": outcome,
+                    let mut obj = serde_json::json!({ "game": game, "outcome": if p { "P" } else { "N" },
                         "nim": if p { Some(0) } else { None }, "method": method, "seconds": secs });
                     for (k, v) in &combo {
                         obj[k] = serde_json::json!(v);
                     }
                     println!("{obj}");
                 } else if p {
-                    println!("nim({game}) = 0 (P-position, by {method})");
+                    println!("nim({game}) = 0");
+                    eprintln!("P-position by {method}, {secs:.3} s");
                 } else {
-                    println!("{game} is an N-position (nim >= 1, by {method}; the value itself needs the exhaustive solver)");
+                    println!("outcome({game}) = N");
+                    eprintln!("N-position (nim >= 1) by {method}, {secs:.3} s; the nim-value itself needs the exhaustive solver, which is over budget here");
                 }
                 continue;
             }

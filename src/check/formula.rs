@@ -105,6 +105,9 @@ pub fn engine() -> &'static Engine {
             }
             let g = parse_game(game, ParseOptions::default())
                 .map_err(|e| format!("nim(\"{game}\"): {}", e.message))?;
+            if let Some(why) = g.refusal() {
+                return Err(format!("nim(\"{game}\"): {why}").into());
+            }
             let v = g.solve().nim as i64;
             nim_cache()
                 .lock()

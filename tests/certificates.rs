@@ -314,7 +314,10 @@ fn solve_routes_large_bipartite_ueg_to_gf2_and_refuses_the_rest() {
     let out = grundy(&["solve", "UEG(SP_{7,9}, (1,1))"]);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("refused") && err.contains("positions"), "{err}");
+    assert!(
+        err.contains("refused") && err.contains("positions"),
+        "{err}"
+    );
     assert!(err.contains("not apply either (odd cycle"), "{err}");
     // Small odd prisms are still solved exhaustively, with their nim-value.
     let out = grundy(&["solve", "UEG(SP_{5,2}, (1,1))"]);

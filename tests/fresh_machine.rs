@@ -56,7 +56,10 @@ fn build_without_system_tools_writes_svgs_and_lists_the_skipped_pdfs() {
     let specs = tmp.path().join("specs");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (from, to) in [
-        ("specs/paper000/diagrams/fig_5_8_nim_sum.yaml", "paper000/diagrams"),
+        (
+            "specs/paper000/diagrams/fig_5_8_nim_sum.yaml",
+            "paper000/diagrams",
+        ),
         ("specs/paper000/figures/fig_2_1.yaml", "paper000/figures"),
         ("specs/seed002/thm_14_case_4.yaml", "seed002"),
     ] {

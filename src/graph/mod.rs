@@ -38,7 +38,7 @@ pub enum GraphError {
     TooLarge { name: String, n: usize },
     #[error("graph {name} has {edges} edges; at most {MAX_EDGES} are supported")]
     TooManyEdges { name: String, edges: u128 },
-    #[error("graph {name} has {n} vertices; games on vertex sets (TER, DNT) and the set families take at most {MASK_VERTICES} (edge geography UEG, even-kernel certificates and drawings take graphs of any size)")]
+    #[error("graph {name} has {n} vertices; at most {MASK_VERTICES} are supported for games on vertex sets (TER, DNT) and the set families (edge geography UEG and even-kernel certificates take graphs of any size)")]
     TooLargeForSets { name: String, n: usize },
     #[error("graph {0} has no vertices")]
     Empty(String),

@@ -318,7 +318,7 @@ impl<'a> Parser<'a> {
                         "expected a graph and a token vertex, e.g. UEG(SP_{6,2}, (1,1))",
                     ));
                 }
-                let graph = parse_graph(parts[0])
+                let graph = crate::graph::parse_large_graph(parts[0])
                     .map_err(|e| self.err(tat, parts[0].len().max(1), e.to_string()))?;
                 let vat = tat + parts[0].len() + 1;
                 let lead = parts[1].len() - parts[1].trim_start().len();

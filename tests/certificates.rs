@@ -282,3 +282,47 @@ fn every_sp_m2_certificate_has_a_rejected_wrong_variant() {
         assert!(out.contains("counterexample: k="), "{name}: {out}");
     }
 }
+
+/// `grundy solve` on UEG beyond every bitmask: bipartite components go to the GF(2) criterion
+/// (the method is named), whose verdict is re-checked here as a certificate; an odd prism too
+/// large to search is refused with exit 2 and an estimate.
+#[test]
+fn solve_routes_large_bipartite_ueg_to_gf2_and_refuses_the_rest() {
+    use grundy::game::ueg::{gf2_verdict, Gf2Verdict};
+    for (m, n, token) in [(12, 8, "(1,1)"), (40, 29, "(1,10)"), (6, 8, "(1,1)")] {
+        let game = format!("UEG(SP_{{{m},{n}}}, {token})");
+        let out = grundy(&["solve", &game, "--json"]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(out.status.code(), Some(0), "{game}: {text}");
+        let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(v["method"], "gf2", "{game}: {text}");
+        // The same verdict, with its certificate checked independently.
+        let g = AdjLists::stacked_prism(m, n).unwrap();
+        let t = g.index(token).unwrap();
+        let verdict = gf2_verdict(&g, t).unwrap();
+        match &verdict {
+            Gf2Verdict::P { kernel } => check_even_kernel(&g, kernel, Some(t)).unwrap(),
+            Gf2Verdict::N { to, kernel } => {
+                let mut h = g.clone();
+                assert!(h.remove_edge(t, *to));
+                check_even_kernel(&h, kernel, Some(*to)).unwrap();
+            }
+        }
+        let outcome = if verdict.is_p() { "P" } else { "N" };
+        assert_eq!(v["outcome"], outcome, "{game}");
+    }
+    let out = grundy(&["solve", "UEG(SP_{7,9}, (1,1))"]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("refused") && err.contains("positions"),
+        "{err}"
+    );
+    assert!(err.contains("not apply either (odd cycle"), "{err}");
+    // Small odd prisms are still solved exhaustively, with their nim-value.
+    let out = grundy(&["solve", "UEG(SP_{5,2}, (1,1))"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "nim(UEG(SP_{5,2}, (1,1))) = 1"
+    );
+}

@@ -28,7 +28,7 @@ use super::{
     Instance, InstanceResult, Loc, Param, Report,
 };
 use crate::game::ueg::{check_even_kernel, gf2_verdict, AdjLists, Gf2Verdict, Ueg};
-use crate::graph::parse_graph;
+use crate::graph::parse_large_graph;
 use rayon::prelude::*;
 use rhai::Dynamic;
 use rustc_hash::FxHashMap;
@@ -312,7 +312,7 @@ fn build_graph(text: &str) -> Result<Board, String> {
         .and_then(|(a, b)| Some((a.trim().parse::<usize>().ok()?, b.trim().parse().ok()?)));
     let g = match sp {
         Some((m, n)) => AdjLists::stacked_prism(m, n).map_err(|e| e.to_string())?,
-        None => AdjLists::from_graph(&parse_graph(t).map_err(|e| e.to_string())?),
+        None => AdjLists::from_graph(&parse_large_graph(t).map_err(|e| e.to_string())?),
     };
     let coords = g.names.iter().map(|n| parse_coords(n)).collect();
     let index = g
@@ -681,8 +681,11 @@ impl Certificate {
                 }
             }
             CrossSolver::Exhaustive => {
-                let g = parse_graph(graph_text).map_err(|e| e.to_string())?;
+                let g = parse_large_graph(graph_text).map_err(|e| e.to_string())?;
                 let game = Ueg::new(g, 0).map_err(|e| e.to_string())?;
+                // Refuse with an estimate rather than exhaust memory.
+                game.exhaustive_guard(crate::game::ueg::DEFAULT_MAX_POSITIONS)
+                    .map_err(|e| e.to_string())?;
                 let mut memo = FxHashMap::default();
                 for &t in tokens {
                     let p = game.is_p_exhaustive(&game.pos_at(t), &mut memo);

@@ -105,6 +105,9 @@ pub fn engine() -> &'static Engine {
             }
             let g = parse_game(game, ParseOptions::default())
                 .map_err(|e| format!("nim(\"{game}\"): {}", e.message))?;
+            if let Some(why) = g.refusal() {
+                return Err(format!("nim(\"{game}\"): {why}").into());
+            }
             // The front door: fastest sound method, under the machine's budget.
             let v = crate::solve::dispatch::nim(&g, &crate::solve::dispatch::Options::quiet())
                 .map_err(|r| format!("nim(\"{game}\"): {r}"))? as i64;

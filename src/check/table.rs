@@ -63,6 +63,12 @@ impl ValueTable {
             loc: self.loc.clone(),
             message: format!("game `{text}`: {}", e.message),
         })?;
+        if let Some(why) = g.refusal() {
+            return Err(CheckError {
+                loc: self.loc.clone(),
+                message: format!("game `{text}`: {why}"),
+            });
+        }
         Ok(g.solve().nim.to_string())
     }
 

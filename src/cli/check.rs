@@ -97,9 +97,6 @@ pub fn build(specs: &Path, templates: &Path, out: &Path, only: Option<String>) -
         );
         return ExitCode::from(2);
     }
-    if !crate::render::dot::dot_available() {
-        eprintln!("notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback and PDFs are skipped (apt-get install graphviz)");
-    }
     let t0 = std::time::Instant::now();
     let opts = BuildOptions {
         specs: specs.to_path_buf(),
@@ -108,6 +105,12 @@ pub fn build(specs: &Path, templates: &Path, out: &Path, only: Option<String>) -
         selection: only.map_or(Selection::All, Selection::Only),
     };
     let (mut run, written) = pipeline::build(&opts);
+    // What a missing system tool kept out of the build, listed once.
+    if let Some(skipped) = crate::render::dot::skipped_report() {
+        eprintln!(
+            "notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback\n{skipped}"
+        );
+    }
     for (_, c) in run.checked() {
         print_report(&c.report);
     }

@@ -109,6 +109,8 @@ fn solve_chunk(lines: &[(usize, String)]) -> Result<Spectrum, String> {
         .par_iter()
         .try_fold(Spectrum::default, |mut acc, (no, line)| {
             let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
+            // TER and DNT positions are vertex sets (u64 masks).
+            g.require_mask().map_err(|e| format!("line {no}: {e}"))?;
             let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
             let (ter, dnt) = values(&g);
             acc.add(g.n(), line.trim(), edges, ter, dnt);

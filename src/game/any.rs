@@ -193,12 +193,35 @@ impl AnyGame {
             AnyGame::Dawson(g) => solve_with(g),
             AnyGame::Multiset(g) => solve_with(g),
             AnyGame::Spl(g) => solve_with(g),
-            AnyGame::Ueg(g) => solve_with(g),
+            // A P-position by the GF(2) criterion has nim-value 0; an N-position's value needs
+            // the exhaustive solver (callers check `refusal` first).
+            AnyGame::Ueg(g) => match g.solve_fast() {
+                Some((true, _)) => (0, 0),
+                _ => solve_with(g),
+            },
             AnyGame::Ordinal(..) => {
                 let mut s = Solver::new(self);
                 let v = s.nim_of_start();
                 (v, s.stats().positions)
             }
+        }
+    }
+
+    /// Why the nim-value of this game cannot be computed within budget, if so: a UEG component
+    /// that is neither a P-position by GF(2) nor small enough for exhaustive search
+    /// ([`Ueg::exhaustive_guard`]).
+    pub fn refusal(&self) -> Option<String> {
+        match self {
+            AnyGame::Ueg(g) => match g.solve_fast() {
+                Some((true, _)) => None,
+                _ => g
+                    .exhaustive_guard(super::ueg::DEFAULT_MAX_POSITIONS)
+                    .err()
+                    .map(|e| e.to_string()),
+            },
+            AnyGame::Sum(parts) => parts.iter().find_map(AnyGame::refusal),
+            AnyGame::Ordinal(g, h) => g.refusal().or_else(|| h.refusal()),
+            _ => None,
         }
     }
 

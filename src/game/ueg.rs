@@ -3,41 +3,64 @@
 //!
 //! - [`Ueg`]: the game, solved exhaustively (nim-value, outcome) by the crate's `Solver`,
 //!   memoised on (remaining edges, token) after dropping edges outside the token's component
-//!   (they can never be used again, so the value is unchanged).
+//!   (they can never be used again, so the value is unchanged). Positions are `u128` edge sets,
+//!   so exhaustive search needs at most [`MAX_EDGES`] edges and [`MAX_TOKEN_VERTICES`]
+//!   vertices; [`Ueg::exhaustive_estimate`] bounds its cost beforehand so that a caller can
+//!   refuse instead of exhausting memory.
 //! - [`check_even_kernel`]: an even kernel is a nonempty independent set S such that every
 //!   vertex outside S has an even number of neighbours in S; if it contains the token, the
 //!   position is P (seed 002, Theorem 2: from v ∈ S the mover must leave S along an edge vu;
 //!   u then has an odd number of S-neighbours, so the reply returns to S and S stays an even
-//!   kernel of the smaller graph). Works on graphs of any size ([`AdjLists`]), so that seed
-//!   002's families can be checked beyond 64 vertices.
-//! - [`Ueg::bipartite_verdict`]: the polynomial criterion for bipartite graphs (Fraenkel,
-//!   Scheinerman and Ullman, "Undirected edge geography", TCS 112 (1993)), derived here:
-//!   with the token v on side X and B the X×Y biadjacency matrix over GF(2), (G, v) is a
-//!   P-position iff the row of v lies in the span of the other rows of B. If so, a set S ∋ v
-//!   of rows summing to zero is an even kernel (it lies in X, so it is independent). If not,
-//!   by duality there is T ⊆ Y with an odd number of neighbours of v and an even number of
-//!   neighbours of every other x ∈ X in T; moving to u ∈ T ∩ N(v) leaves T an even kernel of
-//!   G − vu containing u, so (G, v) is an N-position. Gaussian elimination on bitmask rows.
+//!   kernel of the smaller graph). Works on graphs of any size ([`AdjLists`]).
+//! - [`gf2_verdict`]: the polynomial criterion for bipartite graphs (Fraenkel, Scheinerman and
+//!   Ullman, "Undirected edge geography", TCS 112 (1993)), derived here: with the token v on
+//!   side X and B the X×Y biadjacency matrix over GF(2), (G, v) is a P-position iff the row of
+//!   v lies in the span of the other rows of B. If so, a set S ∋ v of rows summing to zero is
+//!   an even kernel (it lies in X, so it is independent). If not, by duality there is T ⊆ Y
+//!   with an odd number of neighbours of v and an even number of neighbours of every other
+//!   x ∈ X in T (a solution of B·T = e_v); moving to u ∈ T ∩ N(v) leaves T an even kernel of
+//!   G − vu containing u, so (G, v) is an N-position. Gaussian elimination on word-vector rows,
+//!   graphs of any size; [`Ueg::solve_fast`] is the front door that picks it.
 
 use super::{Features, Game, Value};
-use crate::graph::{bits, Graph, GraphError};
+use crate::graph::{Graph, GraphError};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// The most edges a UEG graph may have (edge sets are `u128`).
+/// The most edges the exhaustive solver handles (edge sets are `u128`).
 pub const MAX_EDGES: usize = 128;
+/// The most vertices the exhaustive solver handles (the token is a `u8`).
+pub const MAX_TOKEN_VERTICES: usize = 256;
+/// Default budget of the exhaustive solver, in positions (a memo entry takes about 48 bytes,
+/// so this is a few GB at most).
+pub const DEFAULT_MAX_POSITIONS: f64 = 5e7;
+/// Budget of the GF(2) criterion in 64-bit word operations (about a second).
+pub const GF2_MAX_WORD_OPS: f64 = 4e9;
 
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 pub enum UegError {
-    #[error(
-        "graph {graph} has {edges} edges; undirected edge geography supports at most {MAX_EDGES}"
-    )]
-    TooManyEdges { graph: String, edges: usize },
     #[error("unknown vertex `{vertex}` in graph {graph}")]
     UnknownVertex { graph: String, vertex: String },
     #[error("the component of the token in {graph} is not bipartite (odd cycle through {vertex})")]
     NotBipartite { graph: String, vertex: String },
+    #[error("{game}: the exhaustive solver needs at most {MAX_EDGES} edges and {MAX_TOKEN_VERTICES} vertices in the token's component, this one has {edges} edges and {vertices} vertices{hint}")]
+    TooLargeForExhaustive {
+        game: String,
+        edges: usize,
+        vertices: usize,
+        hint: String,
+    },
+    #[error("{game}: exhaustive search refused: about {estimate:.2e} positions (budget {budget:.0e}; {edges} edges in the token's component){hint}")]
+    OverBudget {
+        game: String,
+        estimate: f64,
+        budget: f64,
+        edges: usize,
+        hint: String,
+    },
+    #[error("{game}: the GF(2) criterion would take about {ops:.2e} word operations (budget {GF2_MAX_WORD_OPS:.0e})")]
+    Gf2TooLarge { game: String, ops: f64 },
 }
 
 /// A position: the remaining edges (bit i = edge i of [`Ueg::edges`]) and the token.
@@ -47,14 +70,21 @@ pub struct UegPos {
     pub token: u8,
 }
 
-/// UEG on a graph, started at a position.
+/// UEG on a graph of any size, started at a position. Only games whose token component fits
+/// [`MAX_EDGES`] and [`MAX_TOKEN_VERTICES`] have exhaustive positions ([`Ueg::exhaustive_ok`]);
+/// the others are decided by the GF(2) criterion when bipartite, and refused otherwise.
 #[derive(Clone, Debug)]
 pub struct Ueg {
     graph: Arc<Graph>,
+    /// The token's vertex at the start (any size).
+    token: usize,
+    /// Edges of the exhaustive representation (the whole graph when it fits, else empty).
     edges: Vec<(usize, usize)>,
-    /// Edges incident to each vertex.
+    /// Edges incident to each vertex (exhaustive representation).
     inc: Vec<u128>,
     start: UegPos,
+    /// Why the exhaustive representation is unavailable.
+    too_large: Option<(usize, usize)>,
 }
 
 fn bits128(mut m: u128) -> impl Iterator<Item = usize> {
@@ -70,37 +100,62 @@ fn bits128(mut m: u128) -> impl Iterator<Item = usize> {
 }
 
 fn all_edges(k: usize) -> u128 {
-    if k == 128 {
+    if k >= 128 {
         u128::MAX
     } else {
         (1u128 << k) - 1
     }
 }
 
+/// Vertex set of at most [`MAX_TOKEN_VERTICES`] vertices, on the stack (hot path of
+/// `canonical`).
+#[derive(Clone, Copy, Default)]
+struct Small([u64; 4]);
+
+impl Small {
+    fn insert(&mut self, v: usize) -> bool {
+        let (w, b) = (v / 64, 1u64 << (v % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
+/// Edges and vertices of the component of `token` in `g` (any size).
+fn component_size(g: &Graph, token: usize) -> (usize, usize) {
+    let d = g.distances_from(token);
+    let inside: Vec<usize> = (0..g.n()).filter(|&v| d[v] != u32::MAX).collect();
+    let edges = inside.iter().map(|&v| g.degree(v) as usize).sum::<usize>() / 2;
+    (edges, inside.len())
+}
+
 impl Ueg {
-    /// UEG(G, v) with every edge present.
+    /// UEG(G, v) with every edge present, on a graph of any size.
     pub fn new(graph: Graph, token: usize) -> Result<Ueg, UegError> {
-        let edges = graph.edges();
-        if edges.len() > MAX_EDGES {
-            return Err(UegError::TooManyEdges {
-                graph: graph.name().to_string(),
-                edges: edges.len(),
-            });
-        }
-        let mut inc = vec![0u128; graph.n()];
-        for (i, &(a, b)) in edges.iter().enumerate() {
-            inc[a] |= 1 << i;
-            inc[b] |= 1 << i;
-        }
-        let start = UegPos {
-            edges: all_edges(edges.len()),
-            token: token as u8,
+        let (k, c) = component_size(&graph, token);
+        let fits = graph.edge_count() <= MAX_EDGES && graph.n() <= MAX_TOKEN_VERTICES;
+        let (edges, inc, start) = if fits {
+            let edges = graph.edges();
+            let mut inc = vec![0u128; graph.n()];
+            for (i, &(a, b)) in edges.iter().enumerate() {
+                inc[a] |= 1 << i;
+                inc[b] |= 1 << i;
+            }
+            let start = UegPos {
+                edges: all_edges(edges.len()),
+                token: token as u8,
+            };
+            (edges, inc, start)
+        } else {
+            (Vec::new(), Vec::new(), UegPos { edges: 0, token: 0 })
         };
         Ok(Ueg {
             graph: Arc::new(graph),
+            token,
             edges,
             inc,
             start,
+            too_large: (!fits).then_some((k, c)),
         })
     }
 
@@ -119,6 +174,7 @@ impl Ueg {
     pub fn at(&self, pos: UegPos) -> Ueg {
         let mut g = self.clone();
         g.start = pos;
+        g.token = pos.token as usize;
         g
     }
 
@@ -127,6 +183,10 @@ impl Ueg {
     }
     pub fn edges(&self) -> &[(usize, usize)] {
         &self.edges
+    }
+    /// Whether positions of this game are representable for the exhaustive solver.
+    pub fn exhaustive_ok(&self) -> bool {
+        self.too_large.is_none()
     }
 
     /// Index of the edge {a, b}, if it exists.
@@ -147,11 +207,13 @@ impl Ueg {
         let mut s = format!(
             "UEG({}, {})",
             self.graph.name(),
-            self.graph.vertex_name(self.start.token as usize)
+            self.graph.vertex_name(self.token)
         );
-        let missing = all_edges(self.edges.len()) & !self.start.edges;
-        if missing != 0 {
-            s.push_str(&format!(" − {}", self.edge_names(missing).join(" ")));
+        if self.exhaustive_ok() {
+            let missing = all_edges(self.edges.len()) & !self.start.edges;
+            if missing != 0 {
+                s.push_str(&format!(" − {}", self.edge_names(missing).join(" ")));
+            }
         }
         s
     }
@@ -180,10 +242,8 @@ impl Ueg {
             "token".into(),
             Value::Set(vec![self.graph.vertex_name(t).to_string()]),
         );
-        f.insert(
-            "token_degree".into(),
-            Value::Int((p.edges & self.inc[t]).count_ones() as i64),
-        );
+        let degree = self.inc.get(t).map_or(0, |&i| (p.edges & i).count_ones());
+        f.insert("token_degree".into(), Value::Int(degree as i64));
         f.insert("edges_left".into(), Value::Int(p.edges.count_ones() as i64));
         f.insert(
             "removed".into(),
@@ -192,45 +252,40 @@ impl Ueg {
         f
     }
 
-    /// Adjacency of the remaining graph as vertex bitmasks.
-    pub fn adjacency(&self, edges: u128) -> Vec<u64> {
-        let mut adj = vec![0u64; self.graph.n()];
+    /// The remaining graph of a position as adjacency lists (for [`check_even_kernel`]).
+    pub fn adj_lists(&self, edges: u128) -> AdjLists {
+        let mut adj = vec![Vec::new(); self.graph.n()];
         for i in bits128(edges) {
             let (a, b) = self.edges[i];
-            adj[a] |= 1 << b;
-            adj[b] |= 1 << a;
+            adj[a].push(b);
+            adj[b].push(a);
         }
-        adj
-    }
-
-    /// The remaining graph as adjacency lists (for [`check_even_kernel`]).
-    pub fn adj_lists(&self, edges: u128) -> AdjLists {
-        let adj = self.adjacency(edges);
         AdjLists {
             names: self.graph.names().to_vec(),
-            adj: adj.iter().map(|&m| bits(m).collect()).collect(),
+            adj,
         }
     }
 
     /// Edges of the component of the token.
     fn component_edges(&self, p: &UegPos) -> u128 {
-        let mut reach: u64 = 1 << p.token;
+        let mut reach = Small::default();
+        reach.insert(p.token as usize);
         let mut used: u128 = 0;
-        loop {
-            let mut grow: u128 = 0;
-            for v in bits(reach) {
-                grow |= self.inc[v];
-            }
-            let grow = grow & p.edges & !used;
-            if grow == 0 {
-                return used;
-            }
+        let mut grow = self.inc[p.token as usize] & p.edges;
+        while grow != 0 {
             used |= grow;
+            let mut next: u128 = 0;
             for i in bits128(grow) {
                 let (a, b) = self.edges[i];
-                reach |= (1 << a) | (1 << b);
+                for x in [a, b] {
+                    if reach.insert(x) {
+                        next |= self.inc[x];
+                    }
+                }
             }
+            grow = next & p.edges & !used;
         }
+        used
     }
 
     /// Outcome by exhaustive search with early cut-off (a move to a P-position ends the
@@ -248,79 +303,122 @@ impl Ueg {
         !win
     }
 
-    /// The GF(2) criterion for bipartite components (module header). `Err` if the token's
-    /// component has an odd cycle.
+    /// The GF(2) criterion for bipartite components (module header) at a position of the
+    /// exhaustive representation. `Err` if the token's component has an odd cycle.
     pub fn bipartite_verdict(&self, p: &UegPos) -> Result<Gf2Verdict, UegError> {
-        match self.p_kernel(p)? {
-            Some(kernel) => Ok(Gf2Verdict::P { kernel }),
-            None => {
-                let t = p.token as usize;
-                for e in bits128(p.edges & self.inc[t]) {
-                    let (a, b) = self.edges[e];
-                    let u = if a == t { b } else { a };
-                    let q = UegPos {
-                        edges: p.edges & !(1u128 << e),
-                        token: u as u8,
-                    };
-                    if let Some(kernel) = self.p_kernel(&q)? {
-                        return Ok(Gf2Verdict::N { to: u, kernel });
-                    }
-                }
-                unreachable!("the GF(2) duality argument gives a winning move from an N-position")
-            }
+        gf2_verdict(&self.adj_lists(p.edges), p.token as usize).map_err(|e| self.named(e))
+    }
+
+    fn named(&self, e: UegError) -> UegError {
+        match e {
+            UegError::NotBipartite { vertex, .. } => UegError::NotBipartite {
+                graph: self.graph.name().to_string(),
+                vertex,
+            },
+            UegError::Gf2TooLarge { ops, .. } => UegError::Gf2TooLarge {
+                game: self.name(),
+                ops,
+            },
+            e => e,
         }
     }
 
-    /// An even kernel containing the token inside its side of the bipartition, if one exists.
-    fn p_kernel(&self, p: &UegPos) -> Result<Option<Vec<usize>>, UegError> {
-        let adj = self.adjacency(self.component_edges(p));
-        let v = p.token as usize;
-        // Two-colour the component of v.
-        let mut side: u64 = 1 << v;
-        let mut seen: u64 = 1 << v;
-        let mut frontier: u64 = 1 << v;
-        let mut parity = true;
-        while frontier != 0 {
-            let mut next = 0u64;
-            for x in bits(frontier) {
-                next |= adj[x];
-            }
-            parity = !parity;
-            if let Some(bad) = bits(next & seen).find(|&x| (side >> x & 1 == 1) != parity) {
-                return Err(UegError::NotBipartite {
-                    graph: self.graph.name().to_string(),
-                    vertex: self.graph.vertex_name(bad).to_string(),
-                });
-            }
-            let new = next & !seen;
-            if parity {
-                side |= new;
-            }
-            seen |= next;
-            frontier = new;
-        }
-        // Rows of B for X = side \ {v}, reduced to a basis that remembers its combinations.
-        let mut basis: Vec<(u64, u64)> = Vec::new();
-        let reduce = |mut row: u64, mut combo: u64, basis: &[(u64, u64)]| {
-            for &(b, c) in basis {
-                let pivot = 63 - b.leading_zeros();
-                if row >> pivot & 1 == 1 {
-                    row ^= b;
-                    combo ^= c;
-                }
-            }
-            (row, combo)
+    /// The GF(2) verdict at the start, for graphs of any size.
+    pub fn gf2_start(&self) -> Result<Gf2Verdict, UegError> {
+        let g = if self.exhaustive_ok() {
+            self.adj_lists(self.start.edges)
+        } else {
+            AdjLists::from_graph(&self.graph)
         };
-        for x in bits(side & !(1 << v)) {
-            let (row, combo) = reduce(adj[x], 1 << x, &basis);
-            if row != 0 {
-                basis.push((row, combo));
-                // Descending pivots: reducing by one never disturbs a higher pivot.
-                basis.sort_unstable_by_key(|&(b, _)| b.leading_zeros());
-            }
+        gf2_verdict(&g, self.token).map_err(|e| self.named(e))
+    }
+
+    /// The fastest sound method for the outcome at the start, when one applies: the GF(2)
+    /// criterion when the token's component is bipartite (any size). `Some((is_p, method))`.
+    /// The one place that decides how UEG is routed; solvers' dispatchers call it first.
+    pub fn solve_fast(&self) -> Option<(bool, &'static str)> {
+        self.gf2_start().ok().map(|v| (v.is_p(), "gf2"))
+    }
+
+    /// An upper estimate of the positions the exhaustive solver would store, or why it cannot
+    /// run at all: min(2^k · c, a sampled estimate of the number of trails from the token)
+    /// for k edges and c vertices in the token's component (Knuth's estimator of the size of
+    /// the trail tree, 256 walks from a fixed seed, so the answer is deterministic).
+    pub fn exhaustive_estimate(&self) -> Result<f64, UegError> {
+        if let Some((edges, vertices)) = self.too_large {
+            return Err(UegError::TooLargeForExhaustive {
+                game: self.name(),
+                edges,
+                vertices,
+                hint: self.hint(),
+            });
         }
-        let (row, combo) = reduce(adj[v], 1 << v, &basis);
-        Ok((row == 0).then(|| bits(combo).collect()))
+        let comp = self.component_edges(&self.start);
+        let k = comp.count_ones() as i32;
+        let mut verts = Small::default();
+        let mut c = 1;
+        verts.insert(self.start.token as usize);
+        for i in bits128(comp) {
+            let (a, b) = self.edges[i];
+            c += verts.insert(a) as i32 + verts.insert(b) as i32;
+        }
+        let bound = 2f64.powi(k) * c as f64;
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut total = 0.0;
+        const WALKS: usize = 256;
+        for _ in 0..WALKS {
+            let (mut p, mut weight, mut sum) = (self.start, 1.0f64, 1.0f64);
+            loop {
+                let moves = p.edges & self.inc[p.token as usize];
+                let d = moves.count_ones();
+                if d == 0 {
+                    break;
+                }
+                weight *= d as f64;
+                sum += weight;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let e = bits128(moves)
+                    .nth((seed % d as u64) as usize)
+                    .expect("d moves");
+                let (a, b) = self.edges[e];
+                p = UegPos {
+                    edges: p.edges & !(1u128 << e),
+                    token: if a == p.token as usize { b } else { a } as u8,
+                };
+            }
+            total += sum;
+        }
+        Ok(bound.min(total / WALKS as f64))
+    }
+
+    /// `Ok` if the exhaustive solver may run within `budget` positions, else the refusal with
+    /// its estimate and a hint.
+    pub fn exhaustive_guard(&self, budget: f64) -> Result<f64, UegError> {
+        let estimate = self.exhaustive_estimate()?;
+        if estimate > budget {
+            return Err(UegError::OverBudget {
+                game: self.name(),
+                estimate,
+                budget,
+                edges: self.component_edges(&self.start).count_ones() as usize,
+                hint: self.hint(),
+            });
+        }
+        Ok(estimate)
+    }
+
+    fn hint(&self) -> String {
+        match self.gf2_start() {
+            Err(UegError::NotBipartite { vertex, .. }) => format!(
+                "; the GF(2) criterion does not apply either (odd cycle through {vertex}); try a smaller instance, or a bipartite one (SP_{{M,n}} with M even)"
+            ),
+            Err(UegError::Gf2TooLarge { ops, .. }) => format!(
+                "; the GF(2) criterion would take about {ops:.2e} word operations, over its budget of {GF2_MAX_WORD_OPS:.0e}; try a smaller instance"
+            ),
+            _ => String::new(),
+        }
     }
 }
 
@@ -345,8 +443,12 @@ impl Game for Ueg {
         self.start
     }
     fn options(&self, p: &UegPos) -> Vec<UegPos> {
+        let Some(&inc) = self.inc.get(p.token as usize) else {
+            // No exhaustive representation (callers check `exhaustive_ok` first).
+            return Vec::new();
+        };
         let t = p.token as usize;
-        bits128(p.edges & self.inc[t])
+        bits128(p.edges & inc)
             .map(|e| {
                 let (a, b) = self.edges[e];
                 UegPos {
@@ -358,6 +460,9 @@ impl Game for Ueg {
     }
     /// Edges outside the token's component can never be used again.
     fn canonical(&self, p: &UegPos) -> UegPos {
+        if !self.exhaustive_ok() {
+            return *p;
+        }
         UegPos {
             edges: self.component_edges(p),
             token: p.token,
@@ -376,7 +481,7 @@ impl AdjLists {
     pub fn from_graph(g: &Graph) -> AdjLists {
         AdjLists {
             names: g.names().to_vec(),
-            adj: (0..g.n()).map(|v| bits(g.adj(v)).collect()).collect(),
+            adj: (0..g.n()).map(|v| g.neighbours(v).to_vec()).collect(),
         }
     }
 
@@ -464,82 +569,146 @@ impl BitRow {
     }
 }
 
-/// An even kernel of `g` containing `v` inside v's side of the bipartition of its component,
-/// if one exists: the GF(2) criterion of the module header on graphs of any size (rows and
-/// combinations as word vectors). `Err` if v's component has an odd cycle.
-pub fn gf2_p_kernel(g: &AdjLists, v: usize) -> Result<Option<Vec<usize>>, UegError> {
+/// The two sides of the component of `v` in `g` (v's side first, each sorted), or the
+/// vertex closing an odd cycle.
+fn two_colour(g: &AdjLists, v: usize) -> Result<(Vec<usize>, Vec<usize>), UegError> {
     let n = g.names.len();
     let mut colour: Vec<Option<bool>> = vec![None; n];
     colour[v] = Some(true);
     let mut stack = vec![v];
-    let mut side = Vec::new();
-    while let Some(x) = stack.pop() {
-        let cx = colour[x].expect("coloured when pushed");
-        if cx {
-            side.push(x);
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    while let Some(a) = stack.pop() {
+        let ca = colour[a].expect("coloured when pushed");
+        if ca {
+            x.push(a);
+        } else {
+            y.push(a);
         }
-        for &y in &g.adj[x] {
-            match colour[y] {
+        for &b in &g.adj[a] {
+            match colour[b] {
                 None => {
-                    colour[y] = Some(!cx);
-                    stack.push(y);
+                    colour[b] = Some(!ca);
+                    stack.push(b);
                 }
-                Some(cy) if cy == cx => {
+                Some(cb) if cb == ca => {
                     return Err(UegError::NotBipartite {
                         graph: "the certificate graph".into(),
-                        vertex: g.names[y].clone(),
+                        vertex: g.names[b].clone(),
                     })
                 }
                 Some(_) => {}
             }
         }
     }
-    let row_of = |x: usize| {
-        let mut r = BitRow::zero(n);
-        for &y in &g.adj[x] {
-            r.set(y);
-        }
-        r
-    };
-    // Each basis row is reduced by the earlier ones at insertion, so reducing in insertion
-    // order never brings back an earlier pivot.
-    let mut basis: Vec<(usize, BitRow, BitRow)> = Vec::new();
-    let reduce = |row: &mut BitRow, combo: &mut BitRow, basis: &[(usize, BitRow, BitRow)]| {
-        for (p, b, c) in basis {
-            if row.get(*p) {
-                row.xor(b);
-                combo.xor(c);
+    x.sort_unstable();
+    y.sort_unstable();
+    Ok((x, y))
+}
+
+/// Rows of the X×Y biadjacency matrix as word vectors over Y's positions.
+fn biadjacency(g: &AdjLists, x: &[usize], y: &[usize]) -> Vec<BitRow> {
+    let mut col = vec![usize::MAX; g.names.len()];
+    for (k, &b) in y.iter().enumerate() {
+        col[b] = k;
+    }
+    x.iter()
+        .map(|&a| {
+            let mut r = BitRow::zero(y.len());
+            for &b in &g.adj[a] {
+                r.set(col[b]);
             }
+            r
+        })
+        .collect()
+}
+
+/// Word operations of the elimination: rows × rank × (row words + combination words).
+fn gf2_cost(x: usize, y: usize) -> f64 {
+    let (xw, yw) = (x.div_ceil(64) as f64, y.div_ceil(64) as f64);
+    x as f64 * x.min(y) as f64 * (xw + yw)
+}
+
+/// Reduces `row` (with its combination) by a basis whose rows were each reduced by the
+/// earlier ones at insertion, so reducing in insertion order never brings back a pivot.
+fn reduce(row: &mut BitRow, combo: &mut BitRow, basis: &[(usize, BitRow, BitRow)]) {
+    for (p, b, c) in basis {
+        if row.get(*p) {
+            row.xor(b);
+            combo.xor(c);
         }
-    };
-    side.sort_unstable();
-    for &x in side.iter().filter(|&&x| x != v) {
-        let (mut row, mut combo) = (row_of(x), BitRow::zero(n));
-        combo.set(x);
+    }
+}
+
+/// The GF(2) verdict on (g, v) for graphs of any size: the P test, and for an N-position the
+/// solution T of B·T = e_v (module header), both from one elimination. `Err` if v's component
+/// has an odd cycle or the elimination is over [`GF2_MAX_WORD_OPS`].
+pub fn gf2_verdict(g: &AdjLists, v: usize) -> Result<Gf2Verdict, UegError> {
+    let (x, y) = two_colour(g, v)?;
+    let ops = gf2_cost(x.len(), y.len());
+    if ops > GF2_MAX_WORD_OPS {
+        return Err(UegError::Gf2TooLarge {
+            game: "the GF(2) criterion".into(),
+            ops,
+        });
+    }
+    let rows = biadjacency(g, &x, &y);
+    let iv = x.binary_search(&v).expect("v is on its own side");
+    // Basis of the rows of X \ {v}, each with the set of rows it sums.
+    let mut basis: Vec<(usize, BitRow, BitRow)> = Vec::new();
+    for (k, r) in rows.iter().enumerate().filter(|&(k, _)| k != iv) {
+        let (mut row, mut combo) = (r.clone(), BitRow::zero(x.len()));
+        combo.set(k);
         reduce(&mut row, &mut combo, &basis);
         if let Some(p) = row.lowest() {
             basis.push((p, row, combo));
         }
     }
-    let (mut row, mut combo) = (row_of(v), BitRow::zero(n));
-    combo.set(v);
+    let (mut row, mut combo) = (rows[iv].clone(), BitRow::zero(x.len()));
+    combo.set(iv);
     reduce(&mut row, &mut combo, &basis);
-    Ok(row.lowest().is_none().then(|| combo.members()))
+    if row.lowest().is_none() {
+        return Ok(Gf2Verdict::P {
+            kernel: combo.members().into_iter().map(|k| x[k]).collect(),
+        });
+    }
+    // N: solve the basis rows · T = 0 and row · T = 1 (the rows are independent, so the
+    // system is consistent): reduced row echelon form, free variables 0.
+    let mut sys: Vec<(BitRow, bool)> = basis.into_iter().map(|(_, b, _)| (b, false)).collect();
+    sys.push((row, true));
+    let mut pivots = Vec::with_capacity(sys.len());
+    for i in 0..sys.len() {
+        let p = sys[i].0.lowest().expect("independent rows stay nonzero");
+        let (pivot_row, pivot_rhs) = sys[i].clone();
+        for (j, (r, rhs)) in sys.iter_mut().enumerate() {
+            if j != i && r.get(p) {
+                r.xor(&pivot_row);
+                *rhs ^= pivot_rhs;
+            }
+        }
+        pivots.push(p);
+    }
+    let mut kernel: Vec<usize> = sys
+        .iter()
+        .zip(&pivots)
+        .filter(|((_, rhs), _)| *rhs)
+        .map(|(_, &p)| y[p])
+        .collect();
+    kernel.sort_unstable();
+    let to = *g.adj[v]
+        .iter()
+        .filter(|u| kernel.binary_search(u).is_ok())
+        .min()
+        .expect("B·T = e_v: v has an odd number of neighbours in T");
+    Ok(Gf2Verdict::N { to, kernel })
 }
 
-/// The GF(2) verdict on (g, v) for graphs of any size (see [`Ueg::bipartite_verdict`]).
-pub fn gf2_verdict(g: &AdjLists, v: usize) -> Result<Gf2Verdict, UegError> {
-    if let Some(kernel) = gf2_p_kernel(g, v)? {
-        return Ok(Gf2Verdict::P { kernel });
-    }
-    for &u in &g.adj[v] {
-        let mut h = g.clone();
-        h.remove_edge(v, u);
-        if let Some(kernel) = gf2_p_kernel(&h, u)? {
-            return Ok(Gf2Verdict::N { to: u, kernel });
-        }
-    }
-    unreachable!("the GF(2) duality argument gives a winning move from an N-position")
+/// An even kernel of `g` containing `v` inside v's side of the bipartition of its component,
+/// if one exists (the P case of [`gf2_verdict`]).
+pub fn gf2_p_kernel(g: &AdjLists, v: usize) -> Result<Option<Vec<usize>>, UegError> {
+    Ok(match gf2_verdict(g, v)? {
+        Gf2Verdict::P { kernel } => Some(kernel),
+        Gf2Verdict::N { .. } => None,
+    })
 }
 
 /// Why a set is not an even kernel (containing the token), naming the offending vertex.
@@ -680,18 +849,54 @@ mod tests {
     }
 
     #[test]
-    fn gf2_on_adjacency_lists_agrees_with_bitmask_version() {
-        for (m, n) in [(4u64, 3u64), (6, 2), (8, 2), (4, 4)] {
-            let game = Ueg::new(sp(m, n), 0).unwrap();
-            let g = game.adj_lists(game.start().edges);
-            for v in 0..g.names.len() {
-                let small = game.bipartite_verdict(&game.pos_at(v)).unwrap();
-                let big = gf2_verdict(&g, v).unwrap();
-                assert_eq!(small.is_p(), big.is_p(), "SP({m},{n}) at {v}");
+    fn gf2_certificates_on_large_prisms_are_even_kernels() {
+        // Beyond every bitmask: 96, 1160 and 48 vertices; each verdict's certificate is
+        // checked independently (P: a kernel through the token; N: a move, then a kernel).
+        let mut seen = [0usize; 2];
+        for (m, n) in [(12usize, 8usize), (40, 29), (6, 8), (64, 3)] {
+            let g = AdjLists::stacked_prism(m, n).unwrap();
+            for v in (0..g.names.len()).step_by(7) {
+                match gf2_verdict(&g, v).unwrap() {
+                    Gf2Verdict::P { kernel } => {
+                        check_even_kernel(&g, &kernel, Some(v)).unwrap();
+                        seen[0] += 1;
+                    }
+                    Gf2Verdict::N { to, kernel } => {
+                        let mut h = g.clone();
+                        assert!(h.remove_edge(v, to), "SP({m},{n}): {v}-{to} is a move");
+                        check_even_kernel(&h, &kernel, Some(to)).unwrap();
+                        seen[1] += 1;
+                    }
+                }
             }
         }
+        assert!(seen[0] > 0 && seen[1] > 0, "both outcomes occur: {seen:?}");
         let c5 = AdjLists::from_graph(&families::cycle(5).unwrap());
         assert!(gf2_verdict(&c5, 0).is_err());
+    }
+
+    #[test]
+    fn solve_fast_routes_bipartite_games_of_any_size_to_gf2() {
+        let big = crate::graph::parse_large_graph("SP_{12,8}").unwrap();
+        let game = Ueg::with_token_name(big, "(1,1)").unwrap();
+        assert!(!game.exhaustive_ok());
+        assert_eq!(game.solve_fast().map(|(_, m)| m), Some("gf2"));
+        // Odd M: no fast method; the exhaustive solver is refused with an estimate.
+        let odd = Ueg::with_token_name(sp(7, 9), "(1,1)").unwrap();
+        assert_eq!(odd.solve_fast(), None);
+        match odd.exhaustive_guard(DEFAULT_MAX_POSITIONS) {
+            Err(UegError::OverBudget { estimate, .. }) => assert!(estimate > 1e20),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        // Small odd prisms stay with the exhaustive solver, within budget.
+        let small = Ueg::with_token_name(sp(5, 2), "(1,1)").unwrap();
+        let est = small.exhaustive_guard(DEFAULT_MAX_POSITIONS).unwrap();
+        let mut s = Solver::new(&small);
+        assert_eq!(s.nim_of_start(), 1);
+        assert!(
+            est >= s.stats().positions as f64,
+            "{est} is an upper estimate"
+        );
     }
 
     #[test]

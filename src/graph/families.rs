@@ -1,7 +1,7 @@
 //! The named graph families of the paper, with the paper's vertex names, and the parser for
 //! graph names such as `C_9`, `K_{2,2,3}`, `W_{2,5}` or `graph6:Dhc`.
 
-use super::{io, Graph, GraphError, MAX_VERTICES};
+use super::{io, Graph, GraphError, MAX_EDGES, MAX_VERTICES};
 
 fn v(i: usize) -> String {
     format!("v{i}")
@@ -12,6 +12,18 @@ fn too_large(name: &str, n: u64) -> Result<(), GraphError> {
         Err(GraphError::TooLarge {
             name: name.to_string(),
             n: n as usize,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Refuses a dense family before its edges are built.
+fn too_many_edges(name: &str, edges: u128) -> Result<(), GraphError> {
+    if edges > MAX_EDGES as u128 {
+        Err(GraphError::TooManyEdges {
+            name: name.to_string(),
+            edges,
         })
     } else {
         Ok(())
@@ -56,6 +68,7 @@ pub fn complete(n: u64) -> Result<Graph, GraphError> {
         return Err(bad(&name, "K_n needs n >= 1"));
     }
     too_large(&name, n)?;
+    too_many_edges(&name, n as u128 * (n as u128 - 1) / 2)?;
     let n = n as usize;
     let mut edges = Vec::new();
     for a in 0..n {
@@ -94,7 +107,10 @@ pub fn multipartite(parts: &[u64]) -> Result<Graph, GraphError> {
     if parts.contains(&0) {
         return Err(bad(&name, "every part needs at least one vertex"));
     }
-    too_large(&name, parts.iter().fold(0u64, |a, &b| a.saturating_add(b)))?;
+    let total = parts.iter().fold(0u64, |a, &b| a.saturating_add(b));
+    too_large(&name, total)?;
+    let squares: u128 = parts.iter().map(|&p| p as u128 * p as u128).sum();
+    too_many_edges(&name, (total as u128 * total as u128 - squares) / 2)?;
     let mut names = Vec::new();
     let mut part_of = Vec::new();
     for (i, &m) in parts.iter().enumerate() {
@@ -121,6 +137,10 @@ pub fn split(m: u64, n: u64) -> Result<Graph, GraphError> {
         return Err(bad(&name, "a complete split graph needs m >= 1 and n >= 1"));
     }
     too_large(&name, m.saturating_add(n))?;
+    too_many_edges(
+        &name,
+        m as u128 * (m as u128 - 1) / 2 + m as u128 * n as u128,
+    )?;
     let (m, n) = (m as usize, n as usize);
     let mut names: Vec<String> = (1..=m).map(|i| format!("u{i}")).collect();
     names.extend((1..=n).map(|i| format!("x{i}")));
@@ -166,6 +186,13 @@ pub fn windmill(blocks: &[u64]) -> Result<Graph, GraphError> {
         &name,
         blocks.iter().fold(1u64, |a, &b| a.saturating_add(b - 1)),
     )?;
+    too_many_edges(
+        &name,
+        blocks
+            .iter()
+            .map(|&b| b as u128 * (b as u128 - 1) / 2)
+            .sum(),
+    )?;
     let mut names = vec!["c".to_string()];
     let mut edges = Vec::new();
     for (i, &b) in blocks.iter().enumerate() {
@@ -205,6 +232,7 @@ pub fn gen_wheel(m: u64, n: u64) -> Result<Graph, GraphError> {
         return Err(bad(&name, "a generalised wheel needs m >= 1 and n >= 3"));
     }
     too_large(&name, m.saturating_add(n))?;
+    too_many_edges(&name, (m as u128 + 1) * n as u128)?;
     let (m, n) = (m as usize, n as usize);
     let mut names: Vec<String> = (1..=m).map(|i| format!("c{i}")).collect();
     names.extend((1..=n).map(v));
@@ -221,7 +249,7 @@ pub fn hypercube(n: u64) -> Result<Graph, GraphError> {
     if n < 1 {
         return Err(bad(&name, "a hypercube needs n >= 1"));
     }
-    if n > 6 {
+    if n > 16 {
         return Err(GraphError::TooLarge {
             name,
             n: 1usize << n.min(32),
@@ -322,9 +350,18 @@ fn exactly<const N: usize>(family: &str, ps: Vec<u64>) -> Result<[u64; N], Graph
         .map_err(|_| bad(family, format!("expected {N} parameter(s), got {len}")))
 }
 
-/// Parses a graph name: `P_5, C_9, K_4, K_{1,3}, K_{2,2,3}, Split_{2,3}, Corona(C_4),
-/// Wd_{3,3,4}, W_7, W_{2,5}, Q_3, Grid_{3,4}, SP_{6,2}, Kite, graph6:<string>, file:<path>`.
+/// Parses a graph name whose vertex sets fit a `u64` mask (at most 64 vertices; for TER,
+/// DNT and the set families). See [`parse_large_graph`] for the names.
 pub fn parse_graph(text: &str) -> Result<Graph, GraphError> {
+    let g = parse_large_graph(text)?;
+    g.require_mask()?;
+    Ok(g)
+}
+
+/// Parses a graph name of any size up to [`MAX_VERTICES`] vertices: `P_5, C_9, K_4, K_{1,3},
+/// K_{2,2,3}, Split_{2,3}, Corona(C_4), Wd_{3,3,4}, W_7, W_{2,5}, Q_3, Grid_{3,4}, SP_{6,2},
+/// Kite, graph6:<string>, file:<path>`.
+pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
     let t = text.trim();
     if let Some(g6) = t.strip_prefix("graph6:") {
         return io::from_graph6(g6);
@@ -336,7 +373,7 @@ pub fn parse_graph(text: &str) -> Result<Graph, GraphError> {
         return Ok(kite());
     }
     if let Some(inner) = t.strip_prefix("Corona(").and_then(|r| r.strip_suffix(')')) {
-        let h = parse_graph(inner)?;
+        let h = parse_large_graph(inner)?;
         if h.n() < 2 {
             return Err(bad("Corona", "the corona needs a nontrivial graph H"));
         }
@@ -420,6 +457,42 @@ mod tests {
             "Wd_{1,3}",
         ] {
             assert!(parse_graph(bad).is_err(), "{bad} should be rejected");
+        }
+    }
+
+    #[test]
+    fn large_graphs_beyond_the_mask() {
+        let sp = parse_large_graph("SP_{40,29}").unwrap();
+        assert_eq!((sp.n(), sp.edge_count()), (1160, 40 * 29 + 40 * 28));
+        assert_eq!(sp.neighbours(0), &[1, 39, 40]);
+        assert!(!sp.fits_mask());
+        assert_eq!(
+            sp.distances_from(0)[sp.vertex_index("(21,29)").unwrap()],
+            20 + 28
+        );
+        let q = parse_large_graph("Q_10").unwrap();
+        assert_eq!((q.n(), q.edge_count()), (1024, 10 * 512));
+        let c = parse_large_graph("Corona(C_100)").unwrap();
+        assert_eq!((c.n(), c.edge_count()), (200, 200));
+        assert_eq!(parse_large_graph("C_200").unwrap().edges().len(), 200);
+        // The mask world refuses them with a message that names what takes them.
+        let e = parse_graph("SP_{12,8}").unwrap_err();
+        assert!(
+            matches!(e, GraphError::TooLargeForSets { n: 96, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("UEG"));
+        assert!(sp.parse_set("{(1,1)}").is_err());
+        // Sizes that would exhaust memory are refused before anything is built.
+        for bad in [
+            "K_{100000}",
+            "K_{3000}",
+            "K_{2000,2000}",
+            "Q_17",
+            "P_99999999",
+            "SP_{1000,1000}",
+        ] {
+            assert!(parse_large_graph(bad).is_err(), "{bad} should be refused");
         }
     }
 }

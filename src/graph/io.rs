@@ -1,7 +1,7 @@
 //! User graphs: graph6 strings (nauty's format), edge-list files and DOT files.
 
-use super::{Graph, GraphError, MAX_VERTICES};
-use std::collections::BTreeMap;
+use super::{Graph, GraphError, MAX_EDGES, MAX_VERTICES};
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 /// Decodes a graph6 string (optionally with the `>>graph6<<` header). Vertices are named
@@ -61,6 +61,12 @@ pub fn from_graph6(text: &str) -> Result<Graph, GraphError> {
             let byte = rest[k / 6] - 63;
             if byte & (1 << (5 - k % 6)) != 0 {
                 edges.push((i, j));
+                if edges.len() > MAX_EDGES {
+                    return Err(GraphError::TooManyEdges {
+                        name: format!("graph6:{raw}"),
+                        edges: edges.len() as u128,
+                    });
+                }
             }
             k += 1;
         }
@@ -88,7 +94,7 @@ pub fn to_graph6(g: &Graph) -> String {
     let mut k = 0;
     for j in 1..n {
         for i in 0..j {
-            if g.adj(i) & (1 << j) != 0 {
+            if g.neighbours(i).binary_search(&j).is_ok() {
                 acc |= 1 << (5 - k % 6);
             }
             k += 1;
@@ -130,6 +136,7 @@ struct Builder {
     index: BTreeMap<String, usize>,
     names: Vec<String>,
     edges: Vec<(usize, usize)>,
+    seen: HashSet<(usize, usize)>,
 }
 
 impl Builder {
@@ -138,6 +145,7 @@ impl Builder {
             index: BTreeMap::new(),
             names: Vec::new(),
             edges: Vec::new(),
+            seen: HashSet::new(),
         }
     }
     fn vertex(&mut self, name: &str) -> usize {
@@ -150,7 +158,7 @@ impl Builder {
     }
     fn edge(&mut self, a: &str, b: &str) {
         let (x, y) = (self.vertex(a), self.vertex(b));
-        if !self.edges.contains(&(x, y)) && !self.edges.contains(&(y, x)) {
+        if self.seen.insert((x.min(y), x.max(y))) {
             self.edges.push((x, y));
         }
     }

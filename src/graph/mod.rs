@@ -1,6 +1,12 @@
-//! Graphs with at most 64 vertices, stored as adjacency bitmasks, with the vertex names the
-//! paper uses. Families and user formats are in [`families`] and [`io`]; geodetic convexity
-//! in [`convex`]; automorphisms (for symmetry reduction) in [`symmetry`].
+//! Graphs of any practical size (up to [`MAX_VERTICES`] vertices) with the vertex names the
+//! paper uses, stored as sorted adjacency lists, plus `u64` adjacency bitmasks when they fit
+//! (at most [`MASK_VERTICES`] vertices). The mask API (`adj`, `full`, `component`,
+//! `parse_set`) serves the games whose positions are vertex sets (TER, DNT) and the set
+//! families; it is only available on graphs that fit in a mask, which [`parse_graph`] ensures.
+//! Edge geography, even-kernel certificates, GF(2) and drawings read graphs of any size with
+//! [`parse_large_graph`] and use [`Graph::neighbours`]. Families and user formats are in
+//! [`families`] and [`io`]; geodetic convexity in [`convex`]; automorphisms (for symmetry
+//! reduction) in [`symmetry`].
 
 pub mod convex;
 pub mod enumerate;
@@ -9,12 +15,18 @@ pub mod io;
 pub mod symmetry;
 
 pub use convex::{Closure, Convexity};
-pub use families::parse_graph;
+pub use families::{parse_graph, parse_large_graph};
 
 use thiserror::Error;
 
-/// The most vertices a graph may have: vertex sets are `u64` bitmasks.
-pub const MAX_VERTICES: usize = 64;
+/// The most vertices any graph may have (reading, drawing, edge geography, certificates).
+pub const MAX_VERTICES: usize = 1 << 16;
+/// The most edges any graph may have: bounds the memory of reading a graph (dense families
+/// and graph6 strings are refused before their edges are built).
+pub const MAX_EDGES: usize = 1 << 21;
+/// The most vertices a graph whose vertex sets are `u64` bitmasks may have (TER, DNT, the set
+/// families 𝒢, 𝒩, 𝒢*, 𝒩*).
+pub const MASK_VERTICES: usize = 64;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GraphError {
@@ -24,6 +36,10 @@ pub enum GraphError {
     BadParameter { family: String, why: String },
     #[error("graph {name} has {n} vertices; at most {MAX_VERTICES} are supported")]
     TooLarge { name: String, n: usize },
+    #[error("graph {name} has {edges} edges; at most {MAX_EDGES} are supported")]
+    TooManyEdges { name: String, edges: u128 },
+    #[error("graph {name} has {n} vertices; at most {MASK_VERTICES} are supported for games on vertex sets (TER, DNT) and the set families (edge geography UEG and even-kernel certificates take graphs of any size)")]
+    TooLargeForSets { name: String, n: usize },
     #[error("graph {0} has no vertices")]
     Empty(String),
     #[error("graph {0} is disconnected; geodetic convexity needs a connected graph")]
@@ -43,12 +59,16 @@ pub enum GraphError {
 pub struct Graph {
     name: String,
     names: Vec<String>,
+    /// Sorted neighbour lists.
+    nbrs: Vec<Vec<usize>>,
+    /// Neighbour bitmasks when the graph has at most [`MASK_VERTICES`] vertices, else empty.
     adj: Vec<u64>,
 }
 
 impl Graph {
-    /// Builds a graph from vertex names and edges given as index pairs; rejects loops,
-    /// more than [`MAX_VERTICES`] vertices, empty and disconnected graphs.
+    /// Builds a graph from vertex names and edges given as index pairs (duplicates merged);
+    /// rejects loops, more than [`MAX_VERTICES`] vertices or [`MAX_EDGES`] edges, empty and
+    /// disconnected graphs.
     pub fn new(
         name: impl Into<String>,
         names: Vec<String>,
@@ -62,7 +82,13 @@ impl Graph {
         if n > MAX_VERTICES {
             return Err(GraphError::TooLarge { name, n });
         }
-        let mut adj = vec![0u64; n];
+        if edges.len() > MAX_EDGES {
+            return Err(GraphError::TooManyEdges {
+                name,
+                edges: edges.len() as u128,
+            });
+        }
+        let mut nbrs = vec![Vec::new(); n];
         for &(a, b) in edges {
             if a == b {
                 return Err(GraphError::Loop {
@@ -70,11 +96,27 @@ impl Graph {
                     vertex: names[a].clone(),
                 });
             }
-            adj[a] |= 1 << b;
-            adj[b] |= 1 << a;
+            nbrs[a].push(b);
+            nbrs[b].push(a);
         }
-        let g = Graph { name, names, adj };
-        if g.component(0) != g.full() {
+        for l in &mut nbrs {
+            l.sort_unstable();
+            l.dedup();
+        }
+        let adj = if n <= MASK_VERTICES {
+            nbrs.iter()
+                .map(|l| l.iter().fold(0u64, |m, &b| m | 1 << b))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let g = Graph {
+            name,
+            names,
+            nbrs,
+            adj,
+        };
+        if g.distances_from(0).contains(&u32::MAX) {
             return Err(GraphError::Disconnected(g.name));
         }
         Ok(g)
@@ -86,15 +128,46 @@ impl Graph {
     pub fn n(&self) -> usize {
         self.names.len()
     }
+    /// Whether vertex sets of this graph fit in a `u64` mask (the mask API below).
+    pub fn fits_mask(&self) -> bool {
+        self.n() <= MASK_VERTICES
+    }
+    /// `Ok` if the graph fits in a `u64` mask, else the error to report.
+    pub fn require_mask(&self) -> Result<(), GraphError> {
+        if self.fits_mask() {
+            Ok(())
+        } else {
+            Err(GraphError::TooLargeForSets {
+                name: self.name.clone(),
+                n: self.n(),
+            })
+        }
+    }
+    fn mask_only(&self) {
+        assert!(
+            self.fits_mask(),
+            "graph {} has {} vertices: its vertex sets are not u64 masks (callers check fits_mask)",
+            self.name,
+            self.n()
+        );
+    }
+    /// All vertices as a mask (graphs that [fit a mask](Graph::fits_mask) only).
     pub fn full(&self) -> u64 {
+        self.mask_only();
         if self.n() == 64 {
             u64::MAX
         } else {
             (1u64 << self.n()) - 1
         }
     }
+    /// Neighbours of `v` as a mask (graphs that [fit a mask](Graph::fits_mask) only).
     pub fn adj(&self, v: usize) -> u64 {
+        self.mask_only();
         self.adj[v]
+    }
+    /// Neighbours of `v` in increasing order (any size).
+    pub fn neighbours(&self, v: usize) -> &[usize] {
+        &self.nbrs[v]
     }
     pub fn names(&self) -> &[String] {
         &self.names
@@ -106,12 +179,16 @@ impl Graph {
         self.names.iter().position(|x| x == name)
     }
     pub fn degree(&self, v: usize) -> u32 {
-        self.adj[v].count_ones()
+        self.nbrs[v].len() as u32
+    }
+    /// Number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.nbrs.iter().map(Vec::len).sum::<usize>() / 2
     }
     pub fn edges(&self) -> Vec<(usize, usize)> {
         let mut e = Vec::new();
         for a in 0..self.n() {
-            for b in bits(self.adj[a]) {
+            for &b in &self.nbrs[a] {
                 if a < b {
                     e.push((a, b));
                 }
@@ -120,8 +197,9 @@ impl Graph {
         e
     }
 
-    /// Vertices reachable from `v`.
+    /// Vertices reachable from `v` (graphs that [fit a mask](Graph::fits_mask) only).
     pub fn component(&self, v: usize) -> u64 {
+        self.mask_only();
         let mut seen = 1u64 << v;
         let mut frontier = seen;
         while frontier != 0 {
@@ -135,23 +213,17 @@ impl Graph {
         seen
     }
 
-    /// Distances from `v` by breadth-first search.
+    /// Distances from `v` by breadth-first search (`u32::MAX`: unreachable).
     pub fn distances_from(&self, v: usize) -> Vec<u32> {
         let mut d = vec![u32::MAX; self.n()];
         d[v] = 0;
-        let mut seen = 1u64 << v;
-        let mut frontier = seen;
-        let mut k = 0;
-        while frontier != 0 {
-            k += 1;
-            let mut next = 0;
-            for u in bits(frontier) {
-                next |= self.adj[u];
-            }
-            frontier = next & !seen;
-            seen |= next;
-            for u in bits(frontier) {
-                d[u] = k;
+        let mut queue = std::collections::VecDeque::from([v]);
+        while let Some(x) = queue.pop_front() {
+            for &y in &self.nbrs[x] {
+                if d[y] == u32::MAX {
+                    d[y] = d[x] + 1;
+                    queue.push_back(y);
+                }
             }
         }
         d
@@ -168,8 +240,9 @@ impl Graph {
         bits(mask).map(|v| self.names[v].clone()).collect()
     }
 
-    /// Parses `{v1, c}` / `v1,c` into a bitmask.
+    /// Parses `{v1, c}` / `v1,c` into a bitmask (graphs that [fit a mask](Graph::fits_mask)).
     pub fn parse_set(&self, text: &str) -> Result<u64, GraphError> {
+        self.require_mask()?;
         let t = text.trim().trim_start_matches('{').trim_end_matches('}');
         let mut m = 0u64;
         for part in split_top_level(t, ',')

@@ -216,8 +216,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
 }
 
 /// Turns rendered template text into the artifact's bytes: `.svg` and `.pdf` artifacts are
-/// rendered from DOT text by Graphviz; a PDF without Graphviz is skipped (the build prints a
-/// notice once) (the DOT and SVG are always written). `None`: skipped.
+/// rendered from DOT text by Graphviz; a PDF without Graphviz is skipped and recorded
+/// ([`dot::note_skipped`]; the build lists what it skipped once at the end) (the DOT and SVG
+/// are always written). `None`: skipped.
 pub fn finish(path: &Path, text: String) -> Result<Option<Vec<u8>>, RenderError> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let format = match ext {
@@ -227,7 +228,10 @@ pub fn finish(path: &Path, text: String) -> Result<Option<Vec<u8>>, RenderError>
     };
     match dot::render(&text, format) {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(dot::DotError::NoPdfWithoutDot) => Ok(None),
+        Err(dot::DotError::NoPdfWithoutDot) => {
+            dot::note_skipped(&path.display().to_string(), "Graphviz `dot`", "graphviz");
+            Ok(None)
+        }
         Err(e) => Err(RenderError::Dot {
             path: path.display().to_string(),
             source: e,

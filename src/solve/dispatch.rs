@@ -224,10 +224,11 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
         AnyGame::Sum(parts) => sum(game, parts, opts, need_nim),
         AnyGame::Removing(g) => removing(game, g, opts, need_nim),
         AnyGame::Ueg(u) => {
-            let start = u.start();
-            match u.bipartite_verdict(&start) {
-                Ok(v) if v.is_p() => Ok(Part::valued(0, Method::Gf2, 1)),
-                Ok(_) => {
+            // The one routing decision for edge geography is the game's own (it knows when
+            // its positions exceed the exhaustive encoding and reads the whole graph then).
+            match u.solve_fast() {
+                Some((true, _)) => Ok(Part::valued(0, Method::Gf2, 1)),
+                Some((false, _)) => {
                     // Outcome N; the nim-value only from an exhaustive solve within budget.
                     match memo(game, opts) {
                         Ok((v, n)) => Ok(Part {
@@ -244,7 +245,7 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
                         Err(r) => Err(r),
                     }
                 }
-                Err(_) => memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
+                None => memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
             }
         }
         AnyGame::Multiset(_) | AnyGame::Spl(_) | AnyGame::Ordinal(..) => {
@@ -425,6 +426,17 @@ fn level_solve(
 
 /// The memo solver under the guard: (nim-value, positions).
 fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
+    // A game whose positions do not fit its own encoding (edge geography past 128 edges) is
+    // refused by the game itself: searching it would see no moves and answer 0.
+    if let Some(why) = game.refusal() {
+        return Err(Refusal {
+            game: game.to_string(),
+            during: false,
+            estimate: why,
+            limit: "the exhaustive solver's position encoding".into(),
+            hint: hint_for(game),
+        });
+    }
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
     let est = estimate::tree(game);
     if est.positions > limit * TREE_MARGIN {

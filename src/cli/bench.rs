@@ -17,6 +17,12 @@ pub(crate) fn peak_mib() -> Option<f64> {
 }
 
 pub fn run(max_cycle: u64, max_wheel: u64, json: bool) -> ExitCode {
+    // Checked before anything runs: the ranges below are generated eagerly.
+    let limit = crate::graph::MAX_VERTICES as u64;
+    if max_cycle > limit || max_wheel > limit {
+        eprintln!("error: --max-cycle and --max-wheel take at most {limit} (the largest graph the solver takes)");
+        return ExitCode::from(2);
+    }
     let mut games: Vec<String> = (21..=max_cycle)
         .step_by(2)
         .map(|n| format!("TER(C_{n})"))
@@ -32,7 +38,13 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool) -> ExitCode {
     let mut fast_rows = Vec::new();
     for text in games {
         reset_peak();
-        let g = parse_game(&text, ParseOptions::default()).expect("benchmark games parse");
+        let g = match parse_game(&text, ParseOptions::default()) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("{:?}", miette::Report::new(e));
+                return ExitCode::from(2);
+            }
+        };
         let r = g.solve();
         total += r.seconds;
         if let Some(n) = text

@@ -285,7 +285,7 @@ fn write_latex(path: &Path, rows: &[LatexRow]) -> Result<(), String> {
     let mut ctx = tera::Context::new();
     ctx.insert("rows", rows);
     ctx.insert("threads", &rayon::current_num_threads());
-    let text = tera::Tera::one_off(include_str!("../../templates/cycle.tex"), &ctx, false)
+    let text = crate::render::render_one_off(include_str!("../../templates/cycle.tex"), &ctx)
         .map_err(|e| format!("rendering LaTeX: {e}"))?;
     crate::render::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }

@@ -174,24 +174,18 @@ pub fn parse_param(s: &str) -> Result<(String, Vec<i64>), CliError> {
     }
     let num = |t: &str| t.trim().parse::<i64>().map_err(|_| bad());
     // Count a range before generating it: `0..=i64::MAX` must be refused, not allocated.
-    let span =
-        |a: i64, b: i64, inclusive: bool| -> Result<std::ops::RangeInclusive<i64>, CliError> {
-            let count = (b as i128 - a as i128 + i128::from(inclusive)).max(0) as u128;
-            if count > MAX_PARAM_VALUES {
-                return Err(CliError::TooManyValues(s.to_string(), count));
-            }
-            // An empty range stays empty (`1..=0`); `a..b` ends at b - 1, which cannot underflow
-            // when a < b.
-            Ok(if count == 0 {
-                1..=0
-            } else {
-                a..=(a + count as i64 - 1)
-            })
-        };
+    let span = |a: i64, b: i64, inclusive: bool| -> Result<Vec<i64>, CliError> {
+        let count = (b as i128 - a as i128 + i128::from(inclusive)).max(0) as u128;
+        if count > MAX_PARAM_VALUES {
+            return Err(CliError::TooManyValues(s.to_string(), count));
+        }
+        // `count` values from `a`: the last is at most `b`, so nothing overflows.
+        Ok((0..count as i64).map(|i| a + i).collect())
+    };
     let values: Vec<i64> = if let Some((a, b)) = range.split_once("..=") {
-        span(num(a)?, num(b)?, true)?.collect()
+        span(num(a)?, num(b)?, true)?
     } else if let Some((a, b)) = range.split_once("..") {
-        span(num(a)?, num(b)?, false)?.collect()
+        span(num(a)?, num(b)?, false)?
     } else {
         range.split(',').map(num).collect::<Result<_, _>>()?
     };

@@ -77,6 +77,7 @@ fn available_memory() -> Option<(u64, &'static str)> {
         if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } == 0
             && lim.rlim_cur != libc::RLIM_INFINITY
         {
+            #[allow(clippy::unnecessary_cast)] // rlim_t is not u64 everywhere
             let cap = lim.rlim_cur as u64;
             if best.is_none_or(|(b, _)| cap < b) {
                 best = Some((cap, "the address-space limit, ulimit -v"));

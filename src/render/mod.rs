@@ -15,7 +15,7 @@
 //! | `dot_string`  | inside a DOT `"…"` string (label, tooltip) | `\` and `"` escaped, newline → `\n`, other controls → space |
 //! | `dot_id`      | a whole DOT ID, quotes included            | `"…"` with the escaping of `dot_string` |
 //! | `html`        | HTML/SVG text or attribute, Graphviz HTML-like labels | `& < > " '` as entities, controls → space |
-//! | `html_comment`/`md_comment` | inside `<!-- … -->`          | `<`, `>` as entities, `--` broken up, controls → space |
+//! | `html_comment`/`md_comment` | inside `<!-- … -->`          | `--` broken up (so `-->` cannot occur), controls → space |
 //! | `md`          | Markdown text and table cells             | Markdown punctuation backslash-escaped, `& <` as entities, line breaks → space |
 //! | `md_code`     | inside a Markdown code span `` `…` ``      | backticks → `'`, line breaks → space |
 //! | `paper_html`  | a Graphviz HTML-like label in the paper's notation | `^x`, `_{..}` → `<SUP>`/`<SUB>` (nesting capped at [`MAX_LABEL_NESTING`]), the rest as `html` |
@@ -126,13 +126,12 @@ pub fn html_escape(s: &str) -> String {
 }
 
 /// The inside of an HTML/Markdown comment `<!-- … -->` (the `html_comment`/`md_comment`
-/// filters): it can neither close the comment nor span lines.
+/// filters): it can neither close the comment nor span lines; `<` and `>` stay readable.
 pub fn html_comment_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
+            // `--` can never appear, so neither can `-->` nor `--!>` (which end a comment).
             '-' if out.ends_with('-') => out.push_str(" -"),
             c if breaks_line(c) => out.push(' '),
             _ => out.push(c),
@@ -428,6 +427,6 @@ mod tests {
             "50\\% of \\$x\\_1\\$ \\textbackslash{}"
         );
         assert_eq!(md_escape("a|b*c_[d](e)"), "a\\|b\\*c\\_\\[d\\](e)");
-        assert_eq!(html_comment_escape("a--b--->"), "a- -b- - -&gt;");
+        assert_eq!(html_comment_escape("a--b--->"), "a- -b- - ->");
     }
 }

@@ -169,7 +169,15 @@ pub enum CliError {
     EmptyRange(String),
     #[error("graph {0} is too large to enumerate its generating sets")]
     TooManySets(String),
+    #[error("--param `{0}` has {1} values; at most {MAX_PARAM_VALUES} are allowed")]
+    TooManyValues(String, u128),
+    #[error("the --param ranges give {0} combinations; at most {MAX_PARAM_VALUES} are allowed")]
+    TooManyCombinations(u128),
 }
+
+/// Most values of one `--param`, and most combinations of all of them (checked up front,
+/// before any value is generated).
+pub const MAX_PARAM_VALUES: u128 = 1_000_000;
 
 /// Parses `n=5..=40` into a name and its values.
 pub fn parse_param(s: &str) -> Result<(String, Vec<i64>), CliError> {
@@ -183,18 +191,27 @@ pub fn parse_param(s: &str) -> Result<(String, Vec<i64>), CliError> {
         return Err(bad());
     }
     let num = |t: &str| t.trim().parse::<i64>().map_err(|_| bad());
+    // Count a range before generating it: `0..=i64::MAX` must be refused, not allocated.
+    let span = |a: i64, b: i64, inclusive: bool| -> Result<Vec<i64>, CliError> {
+        let count = (b as i128 - a as i128 + i128::from(inclusive)).max(0) as u128;
+        if count > MAX_PARAM_VALUES {
+            return Err(CliError::TooManyValues(s.to_string(), count));
+        }
+        // `count` values from `a`: the last is at most `b`, so nothing overflows.
+        Ok((0..count as i64).map(|i| a + i).collect())
+    };
     let values: Vec<i64> = if let Some((a, b)) = range.split_once("..=") {
-        (num(a)?..=num(b)?).collect()
+        span(num(a)?, num(b)?, true)?
     } else if let Some((a, b)) = range.split_once("..") {
-        (num(a)?..num(b)?).collect()
+        span(num(a)?, num(b)?, false)?
     } else {
         range.split(',').map(num).collect::<Result<_, _>>()?
     };
     if values.is_empty() {
         return Err(CliError::EmptyRange(s.to_string()));
     }
-    if values.len() > 1_000_000 {
-        return Err(bad());
+    if values.len() as u128 > MAX_PARAM_VALUES {
+        return Err(CliError::TooManyValues(s.to_string(), values.len() as u128));
     }
     Ok((name.to_string(), values))
 }
@@ -217,6 +234,30 @@ pub fn combinations(params: &[(String, Vec<i64>)]) -> Vec<Vec<(String, i64)>> {
     out
 }
 
+/// Most worker threads `RAYON_NUM_THREADS` may ask for.
+const MAX_THREADS: usize = 1024;
+
+/// Builds rayon's global pool up front from `RAYON_NUM_THREADS`, so that an absurd or
+/// unusable value is a clear error, not a panic inside the first parallel loop.
+fn thread_pool() -> Result<(), String> {
+    let Some(v) = std::env::var_os("RAYON_NUM_THREADS") else {
+        return Ok(());
+    };
+    let text = v.to_string_lossy();
+    let n: usize = text.trim().parse().map_err(|_| {
+        format!("RAYON_NUM_THREADS=`{text}`: expected a number of threads (0 = one per core)")
+    })?;
+    if n > MAX_THREADS {
+        return Err(format!(
+            "RAYON_NUM_THREADS={n}: at most {MAX_THREADS} threads are allowed"
+        ));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+        .map_err(|e| format!("cannot start {n} worker threads: {e}"))
+}
+
 fn report(err: impl Into<miette::Report>) -> ExitCode {
     eprintln!("{:?}", err.into());
     ExitCode::from(2)
@@ -234,6 +275,10 @@ pub fn main() -> ExitCode {
     // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    if let Err(e) = thread_pool() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -308,7 +353,8 @@ pub fn main() -> ExitCode {
             latex,
         } => {
             if let Some(max) = max_n {
-                n.extend((min_n..=max).filter(|k| k % 2 == 1));
+                // Beyond 65 every n is refused anyway (odd n <= 63): stop there, not at 2^32.
+                n.extend((min_n..=max.min(min_n.max(65).saturating_add(1))).filter(|k| k % 2 == 1));
             }
             if n.is_empty() {
                 return report(miette::Report::msg(
@@ -343,6 +389,15 @@ fn solve(
         Err(e) => return report(miette::Report::msg(e.to_string())),
     };
     let opts = ParseOptions { closure };
+    let total = parsed
+        .iter()
+        .try_fold(1u128, |acc, (_, v)| acc.checked_mul(v.len() as u128))
+        .unwrap_or(u128::MAX);
+    if total > MAX_PARAM_VALUES {
+        return report(miette::Report::msg(
+            CliError::TooManyCombinations(total).to_string(),
+        ));
+    }
     let combos = combinations(&parsed);
     let sweep = !parsed.is_empty();
     let dopts = dispatch::Options {

@@ -16,7 +16,13 @@
 //! start := '_' '{' vertex (',' vertex)* '}'     e.g. DNT_{c,v1}(W_7)
 //! ```
 //!
-//! Errors carry the byte offset of the offending character and render as a caret snippet.
+//! Errors carry the byte offset of the offending character and render as a caret snippet (of a
+//! window around it: a huge expression is never echoed whole).
+//!
+//! Hardening: nesting (parentheses and ordinal sums, which nest to the left) is limited to
+//! [`MAX_DEPTH`] so that neither this parser nor the recursive solvers and printers of
+//! [`AnyGame`] can overflow the stack; `TER{..}` is refused up front when its positions cannot
+//! be counted in [`MAX_MULTISET_POSITIONS`].
 
 use crate::game::multiset::MultisetGame;
 use crate::game::octal::{OctalCode, OctalGame};
@@ -28,6 +34,17 @@ use crate::graph::{parse_graph, split_top_level, Closure};
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
+/// Deepest nesting of a game expression: parentheses, plus one level per `:` of an ordinal sum
+/// (the solver, the printer and the drop glue of [`AnyGame`] recurse over it).
+pub const MAX_DEPTH: usize = 64;
+
+/// Most positions (sorted sub-multisets) a `TER{..}` start may have: the explicit stack and
+/// the memo table of the solver grow with it.
+pub const MAX_MULTISET_POSITIONS: u128 = 50_000_000;
+
+/// Bytes of the expression kept around an error for its snippet.
+const SNIPPET: usize = 120;
+
 /// A malformed game expression, pointing at the offending character.
 #[derive(Debug, Error, Diagnostic, Clone, PartialEq, Eq)]
 #[error("bad game expression: {message}")]
@@ -38,11 +55,14 @@ pub struct ExprError {
     pub input: String,
     #[label("here")]
     pub span: SourceSpan,
+    /// Byte offset of the offending character in the whole expression (`input` and `span`
+    /// are only a window around it).
+    pub at: usize,
 }
 
 impl ExprError {
     pub fn offset(&self) -> usize {
-        self.span.offset()
+        self.at
     }
 }
 
@@ -58,8 +78,9 @@ pub fn parse_game(input: &str, opts: ParseOptions) -> Result<AnyGame, ExprError>
         s: input,
         pos: 0,
         opts,
+        depth: 0,
     };
-    let g = p.expr()?;
+    let (g, _) = p.expr()?;
     p.ws();
     if p.pos < p.s.len() {
         return Err(p.err(
@@ -101,17 +122,80 @@ struct Parser<'a> {
     s: &'a str,
     pos: usize,
     opts: ParseOptions,
+    /// Parentheses open at the current point.
+    depth: usize,
+}
+
+/// The largest char boundary of `s` at or below `i`.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Positions of `TER{u1,...}`: the sorted sub-multisets, counted per group of equal elements
+/// (k copies of v give C(v + k, k) sorted choices), a bound that is exact for one group.
+fn multiset_positions(u: &[u32]) -> u128 {
+    let mut sorted = u.to_vec();
+    sorted.sort_unstable();
+    let mut total: u128 = 1;
+    for g in sorted.chunk_by(|a, b| a == b) {
+        let (v, k) = (g[0] as u128, g.len() as u128);
+        // C(v + k, k) = prod_{i=1..k} (v + i) / i, exact at every step; stop once too large.
+        let mut c: u128 = 1;
+        for i in 1..=k {
+            c = c.saturating_mul(v + i) / i;
+            if c > MAX_MULTISET_POSITIONS {
+                return u128::MAX;
+            }
+        }
+        total = total.saturating_mul(c);
+        if total > MAX_MULTISET_POSITIONS {
+            return u128::MAX;
+        }
+    }
+    total
 }
 
 impl<'a> Parser<'a> {
     fn err(&self, at: usize, len: usize, msg: impl Into<String>) -> ExprError {
         let at = at.min(self.s.len());
         let len = len.min(self.s.len() - at);
-        ExprError {
-            message: msg.into(),
-            input: self.s.to_string(),
-            span: (at, len).into(),
+        // Only a window around the offending text goes into the snippet.
+        let from = floor_boundary(self.s, at.saturating_sub(SNIPPET));
+        let to = floor_boundary(
+            self.s,
+            at.saturating_add(len.min(SNIPPET)).saturating_add(SNIPPET),
+        );
+        let mut message: String = msg.into();
+        if message.len() > 4 * SNIPPET {
+            message.truncate(floor_boundary(&message, 4 * SNIPPET));
+            message.push('…');
         }
+        let (prefix, shift) = if from > 0 {
+            ("…", "…".len())
+        } else {
+            ("", 0)
+        };
+        let suffix = if to < self.s.len() { "…" } else { "" };
+        let at_in = at - from + shift;
+        let len_in = len.min(to.saturating_sub(at));
+        ExprError {
+            message,
+            input: format!("{prefix}{}{suffix}", &self.s[from..to]),
+            span: (at_in, len_in).into(),
+            at,
+        }
+    }
+
+    fn too_deep(&self, at: usize) -> ExprError {
+        self.err(
+            at,
+            1,
+            format!("the expression nests deeper than {MAX_DEPTH} levels (parentheses and `:`)"),
+        )
     }
 
     fn ws(&mut self) {
@@ -142,25 +226,40 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expr(&mut self) -> Result<AnyGame, ExprError> {
-        let mut parts = vec![self.term()?];
+    /// A game and the depth of its tree (a leaf is 0).
+    fn expr(&mut self) -> Result<(AnyGame, usize), ExprError> {
+        let (first, mut depth) = self.term()?;
+        let mut parts = vec![first];
         while self.eat('+') {
-            parts.push(self.term()?);
+            let (g, d) = self.term()?;
+            parts.push(g);
+            depth = depth.max(d);
         }
         Ok(if parts.len() == 1 {
-            parts.pop().expect("one part")
+            (parts.pop().expect("one part"), depth)
         } else {
-            AnyGame::Sum(parts)
+            (AnyGame::Sum(parts), depth + 1)
         })
     }
 
-    fn term(&mut self) -> Result<AnyGame, ExprError> {
-        let mut g = self.atom()?;
-        while self.eat(':') {
-            let h = self.atom()?;
+    fn term(&mut self) -> Result<(AnyGame, usize), ExprError> {
+        let (mut g, mut depth) = self.atom()?;
+        loop {
+            let at = {
+                self.ws();
+                self.pos
+            };
+            if !self.eat(':') {
+                break;
+            }
+            let (h, d) = self.atom()?;
+            depth = depth.max(d) + 1;
+            if depth + self.depth > MAX_DEPTH {
+                return Err(self.too_deep(at));
+            }
             g = AnyGame::Ordinal(Box::new(g), Box::new(h));
         }
-        Ok(g)
+        Ok((g, depth))
     }
 
     fn ident(&mut self) -> &'a str {
@@ -231,7 +330,26 @@ impl<'a> Parser<'a> {
         Err(self.err(open_at, 1, "this parenthesis is never closed"))
     }
 
-    fn atom(&mut self) -> Result<AnyGame, ExprError> {
+    fn atom(&mut self) -> Result<(AnyGame, usize), ExprError> {
+        let at = {
+            self.ws();
+            self.pos
+        };
+        if self.peek() == Some('(') {
+            self.pos += 1;
+            self.depth += 1;
+            if self.depth > MAX_DEPTH {
+                return Err(self.too_deep(at));
+            }
+            let (g, d) = self.expr()?;
+            self.expect(')')?;
+            self.depth -= 1;
+            return Ok((g, d));
+        }
+        self.leaf().map(|g| (g, 0))
+    }
+
+    fn leaf(&mut self) -> Result<AnyGame, ExprError> {
         let at = {
             self.ws();
             self.pos
@@ -247,12 +365,6 @@ impl<'a> Parser<'a> {
                     .map_err(|_| self.err(at, self.pos - at, "nimber too large"))?;
                 return Ok(AnyGame::Nimber(k));
             }
-            Some('(') => {
-                self.pos += 1;
-                let g = self.expr()?;
-                self.expect(')')?;
-                return Ok(g);
-            }
             _ => {}
         }
         let name = self.ident();
@@ -264,6 +376,13 @@ impl<'a> Parser<'a> {
                 .into_iter()
                 .map(|x| self.small(x, vat))
                 .collect::<Result<Vec<_>, _>>()?;
+            if multiset_positions(&u) > MAX_MULTISET_POSITIONS {
+                return Err(self.err(
+                    at,
+                    self.pos - at,
+                    format!("TER{{..}} with these elements has more than {MAX_MULTISET_POSITIONS} positions; refused before solving"),
+                ));
+            }
             return Ok(AnyGame::Multiset(MultisetGame::new(u)));
         }
         match name {

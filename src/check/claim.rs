@@ -221,6 +221,11 @@ impl Claim {
                         "the claimed nim-value has type {t}, expected an integer"
                     ))
                 })?;
+                if c < 0 {
+                    return Err(err(format!(
+                        "the claimed nim-value is {c}; nim-values are nonnegative"
+                    )));
+                }
                 if c == nim as i64 {
                     return Ok(None);
                 }

@@ -4,6 +4,11 @@
 //! Helper functions available to formulas: `pty(x)` (parity, paper §2.1), `sum(list)`,
 //! `max(list)`, `min(list)`, `count(list, x)`, `count_ge(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
 //! `nim("game expression")` (solves a game: e.g. `nim("DC(" + (n - 4) + ")")`, Prop 5.22).
+//!
+//! Limits ([`set_limits`]): the operation limit, expression depth, and the sizes of arrays,
+//! strings and maps (so `[0].pad(1000000000, 0)` or string doubling fail fast), `eval`
+//! disabled (it would bring statements and loops back). rhai's arithmetic is
+//! checked (overflow is an error); the helpers here are checked too.
 
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{mex, Features, Value};
@@ -40,6 +45,8 @@ fn list_ints(a: &Array) -> Result<Vec<i64>, Box<EvalAltResult>> {
         .collect()
 }
 
+/// gcd(a, b) >= 0; gcd(i64::MIN, 0) = 2^63 does not fit and comes out negative (refused by
+/// the registered function).
 fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
@@ -48,16 +55,32 @@ fn gcd(a: i64, b: i64) -> i64 {
     a as i64
 }
 
+/// Largest array, string (bytes) and map a formula may build.
+pub const MAX_COLLECTION: usize = 100_000;
+
+/// Resource limits of the formula engine (see the module header).
+fn set_limits(e: &mut Engine) {
+    e.set_max_operations(1_000_000);
+    e.set_max_expr_depths(64, 32);
+    e.set_max_call_levels(32);
+    e.set_max_array_size(MAX_COLLECTION);
+    e.set_max_string_size(MAX_COLLECTION);
+    e.set_max_map_size(MAX_COLLECTION);
+    e.disable_symbol("eval");
+}
+
 /// The shared engine (rhai's `sync` feature makes it `Send + Sync`).
 pub fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
     ENGINE.get_or_init(|| {
         let mut e = Engine::new();
-        e.set_max_operations(1_000_000);
-        e.set_max_expr_depths(64, 32);
+        set_limits(&mut e);
         e.register_fn("pty", |x: i64| x.rem_euclid(2));
         e.register_fn("sum", |a: Array| -> Result<i64, Box<EvalAltResult>> {
-            Ok(list_ints(&a)?.iter().sum())
+            list_ints(&a)?
+                .into_iter()
+                .try_fold(0i64, i64::checked_add)
+                .ok_or_else(|| "sum overflows 64-bit integers".into())
         });
         e.register_fn("max", |a: Array| -> Result<i64, Box<EvalAltResult>> {
             list_ints(&a)?
@@ -90,7 +113,13 @@ pub fn engine() -> &'static Engine {
             }
             Ok(mex(v.into_iter().map(|x| x.min(u32::MAX as i64) as u32)) as i64)
         });
-        e.register_fn("gcd", gcd);
+        e.register_fn("gcd", |a: i64, b: i64| -> Result<i64, Box<EvalAltResult>> {
+            let g = gcd(a, b);
+            if g < 0 {
+                return Err("gcd overflows 64-bit integers".into());
+            }
+            Ok(g)
+        });
         e.register_fn(
             "divides",
             |a: i64, b: i64| if a == 0 { b == 0 } else { b % a == 0 },
@@ -327,6 +356,29 @@ mod tests {
                 .eval_int(&Env::new())
                 .unwrap(),
             1
+        );
+    }
+
+    #[test]
+    fn limits_and_checked_arithmetic() {
+        let run = |src: &str| {
+            Formula::compile(src)
+                .map_err(|e| e.message)
+                .and_then(|f| f.eval(&Env::new()))
+        };
+        assert!(run("sum([9223372036854775807, 1])").is_err());
+        assert!(run("9223372036854775807 + 1").is_err());
+        assert!(run("gcd(-9223372036854775807 - 1, 0)").is_err());
+        assert!(run("[0].pad(1000000000, 0)").is_err());
+        assert!(run("\"ab\".pad(1000000000, \"x\")").is_err());
+        assert!(run("eval(\"let x = 0; loop { x += 1 }\")").is_err());
+        // The limits leave ordinary formulas alone.
+        assert_eq!(
+            run("sum([1, 2, 3]) + gcd(-4, 6)")
+                .unwrap()
+                .as_int()
+                .unwrap(),
+            8
         );
     }
 

@@ -143,6 +143,12 @@ pub(crate) fn peak_mib() -> Option<f64> {
 }
 
 pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitCode {
+    // Checked before anything runs: the ranges below are generated eagerly.
+    let limit = crate::graph::MAX_VERTICES as u64;
+    if max_cycle > limit || max_wheel > limit {
+        eprintln!("error: --max-cycle and --max-wheel take at most {limit} (the largest graph the solver takes)");
+        return ExitCode::from(2);
+    }
     let mut games: Vec<String> = (21..=max_cycle)
         .step_by(2)
         .map(|n| format!("TER(C_{n})"))

@@ -4,6 +4,11 @@
 //! temporary file and renamed, so a killed run never leaves a torn checkpoint). `--max-levels K`
 //! pauses after K levels with exit code 3; rerunning the same command resumes. `--start` plays
 //! TER_S(C_n); `--by-reply` decides ∅ from the replies {v1, vj} in a quarter of the memory.
+//!
+//! Checkpoint format (v3, little-endian): magic, seven header words (n, start, levels done,
+//! positions, P-positions, seconds, table words), a 64-bit checksum ([`Checksum`]) over the
+//! header words and the whole table, then the table. A checkpoint whose checksum does not match
+//! is refused (exit 2): a corrupted table would silently give a wrong outcome.
 
 use super::bench::{peak_mib, reset_peak};
 use crate::solve::cycle::{reply_starts, CycleResult, CycleSweep, Outcome, Progress};
@@ -12,7 +17,31 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const MAGIC: &[u8; 8] = b"GRCYCv2\0";
+const MAGIC: &[u8; 8] = b"GRCYCv3\0";
+const OLD_MAGIC: &[u8; 8] = b"GRCYCv2\0";
+
+/// A fast 64-bit checksum over words: per word a bijective multiply-rotate step, so that
+/// changing any one word always changes the state (and later words cannot undo it except by
+/// a 2^-64 chance), with a final avalanche.
+struct Checksum(u64);
+
+impl Checksum {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    fn new() -> Self {
+        Checksum(0x243F_6A88_85A3_08D3)
+    }
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(Self::K).rotate_left(29) ^ (self.0 >> 17);
+    }
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+}
 
 fn ckpt_path(dir: &Path, n: u32, start: u64) -> PathBuf {
     if start == 0 {
@@ -46,7 +75,7 @@ fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
     {
         let mut f = std::io::BufWriter::with_capacity(1 << 22, std::fs::File::create(&tmp)?);
         f.write_all(MAGIC)?;
-        for x in [
+        let head = [
             s.n() as u64,
             s.start(),
             pr.levels_done as u64,
@@ -54,7 +83,12 @@ fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
             pr.p_positions,
             pr.seconds.to_bits(),
             table.len() as u64,
-        ] {
+        ];
+        let mut sum = Checksum::new();
+        for &x in head.iter().chain(table) {
+            sum.word(x);
+        }
+        for x in head.into_iter().chain([sum.finish()]) {
             f.write_all(&x.to_le_bytes())?;
         }
         for chunk in table.chunks(1 << 16) {
@@ -73,11 +107,19 @@ fn load(dir: &Path, n: u32, start: u64) -> Result<Option<CycleSweep>, String> {
     };
     let bad = |why: String| format!("checkpoint {}: {why}", path.display());
     let mut f = std::io::BufReader::with_capacity(1 << 22, file);
-    let mut head = [0u8; 64];
-    f.read_exact(&mut head).map_err(|e| bad(e.to_string()))?;
+    let mut head = [0u8; 72];
+    f.read_exact(&mut head[..8])
+        .map_err(|e| bad(e.to_string()))?;
+    if &head[..8] == OLD_MAGIC {
+        return Err(bad(
+            "an older checkpoint format without a checksum; delete it to start afresh".into(),
+        ));
+    }
     if &head[..8] != MAGIC {
         return Err(bad("not a grundy cycle checkpoint".into()));
     }
+    f.read_exact(&mut head[8..])
+        .map_err(|e| bad(e.to_string()))?;
     let field = |i: usize| u64::from_le_bytes(head[8 + 8 * i..16 + 8 * i].try_into().unwrap());
     if field(0) != n as u64 || field(1) != start {
         return Err(bad(format!(
@@ -94,14 +136,27 @@ fn load(dir: &Path, n: u32, start: u64) -> Result<Option<CycleSweep>, String> {
             1usize << free.saturating_sub(6)
         )));
     }
-    let mut table = vec![0u64; words];
+    let mut table = crate::solve::cycle::zeroed_table(n, words).map_err(|e| bad(e.to_string()))?;
+    let mut sum = Checksum::new();
+    for i in 0..7 {
+        sum.word(field(i));
+    }
     let mut buf = vec![0u8; 1 << 19];
     for chunk in table.chunks_mut(1 << 16) {
         let bytes = &mut buf[..chunk.len() * 8];
         f.read_exact(bytes).map_err(|e| bad(e.to_string()))?;
         for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
             *w = u64::from_le_bytes(b.try_into().unwrap());
+            sum.word(*w);
         }
+    }
+    if sum.finish() != field(7) {
+        return Err(bad(
+            "checksum mismatch: the file is corrupted (delete it to start afresh)".into(),
+        ));
+    }
+    if f.read(&mut [0u8; 1]).map_err(|e| bad(e.to_string()))? != 0 {
+        return Err(bad("trailing bytes after the table".into()));
     }
     let progress = Progress {
         levels_done: field(2) as u32,
@@ -230,7 +285,7 @@ fn write_latex(path: &Path, rows: &[LatexRow]) -> Result<(), String> {
     let mut ctx = tera::Context::new();
     ctx.insert("rows", rows);
     ctx.insert("threads", &rayon::current_num_threads());
-    let text = tera::Tera::one_off(include_str!("../../templates/cycle.tex"), &ctx, false)
+    let text = crate::render::render_one_off(include_str!("../../templates/cycle.tex"), &ctx)
         .map_err(|e| format!("rendering LaTeX: {e}"))?;
     crate::render::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }

@@ -81,14 +81,22 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
 }
 
 fn merge(files: &[PathBuf], out: &OutputArgs) -> ExitCode {
+    if files.is_empty() {
+        return fail("spectrum merge: give at least one result file");
+    }
     let mut reports = Vec::new();
     for f in files {
-        let text = match std::fs::read_to_string(f) {
+        let text = match read_bounded(f, MAX_REPORT_BYTES) {
             Ok(t) => t,
             Err(e) => return fail(format!("reading {}: {e}", f.display())),
         };
         match serde_json::from_str::<SpectrumReport>(&text) {
-            Ok(r) => reports.push(r),
+            Ok(r) => {
+                if let Err(e) = validate_report(&r) {
+                    return fail(format!("{}: {e}", f.display()));
+                }
+                reports.push(r)
+            }
             Err(e) => {
                 return fail(format!(
                     "{}: not a `grundy spectrum --json` result: {e}",
@@ -97,10 +105,103 @@ fn merge(files: &[PathBuf], out: &OutputArgs) -> ExitCode {
             }
         }
     }
+    // The merged counts are sums over the files: refuse before they could wrap.
+    if reports
+        .iter()
+        .try_fold(0u64, |acc, r| acc.checked_add(r.graphs))
+        .is_none()
+    {
+        return fail("the graph counts of these files add up to more than 2^64 - 1");
+    }
     match merge_reports(&reports) {
         Ok(r) => output(&r, out),
         Err(e) => fail(e),
     }
+}
+
+/// Largest result file `merge` reads.
+const MAX_REPORT_BYTES: u64 = 64 << 20;
+
+/// Longest graph6 line `--input` reads (a graph on 62 vertices takes 317 bytes).
+const MAX_LINE_BYTES: u64 = 4096;
+
+/// Most vertices of a graph read by `--input`: each is solved exhaustively, TER and DNT.
+pub const MAX_INPUT_VERTICES: usize = 20;
+
+/// A whole file, refused beyond `max` bytes (so `/dev/zero` cannot fill memory).
+fn read_bounded(path: &Path, max: u64) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("reading {}: {e}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("{}: larger than {} MiB", path.display(), max >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+}
+
+/// Checks one `--json` result before merging: every count consistent with the graph total
+/// (so no sum can wrap), every value listed once, shards named, every example a valid graph6
+/// string of a listed size (examples reach a LaTeX `\verb`).
+fn validate_report(r: &SpectrumReport) -> Result<(), String> {
+    if r.shards.is_empty() {
+        return Err("the result names no shards (an unsharded run is `0/1`)".into());
+    }
+    if !r.seconds.is_finite() || r.seconds < 0.0 {
+        return Err(format!("bad seconds {}", r.seconds));
+    }
+    for (name, rows) in [("ter", &r.ter), ("dnt", &r.dnt)] {
+        let mut total = 0u64;
+        let mut seen = std::collections::BTreeSet::new();
+        for row in rows.iter() {
+            if !seen.insert(row.value) {
+                return Err(format!("{name}: nim-value {} is listed twice", row.value));
+            }
+            if row.count == 0 {
+                return Err(format!("{name}: nim-value {} has count 0", row.value));
+            }
+            total = total
+                .checked_add(row.count)
+                .ok_or_else(|| format!("{name}: the counts add up to more than 2^64 - 1"))?;
+            let g = from_graph6(&row.smallest.graph6)
+                .map_err(|e| format!("{name}: nim-value {}: bad example: {e}", row.value))?;
+            let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
+            if edges != row.smallest.edges || !r.vertices.contains(&g.n()) {
+                return Err(format!(
+                    "{name}: nim-value {}: the example has {} vertices and {edges} edges, not as recorded",
+                    row.value,
+                    g.n()
+                ));
+            }
+        }
+        if total != r.graphs {
+            return Err(format!(
+                "{name}: the counts add up to {total}, but the result has {} graphs",
+                r.graphs
+            ));
+        }
+    }
+    let mut joint = 0u64;
+    let mut seen = std::collections::BTreeSet::new();
+    for j in &r.joint {
+        if !seen.insert((j.ter, j.dnt)) {
+            return Err(format!("joint: ({}, {}) is listed twice", j.ter, j.dnt));
+        }
+        joint = joint
+            .checked_add(j.count)
+            .ok_or("joint: the counts add up to more than 2^64 - 1")?;
+    }
+    if joint != r.graphs {
+        return Err(format!(
+            "joint: the counts add up to {joint}, but the result has {} graphs",
+            r.graphs
+        ));
+    }
+    if let Some(v) = r.vertices.iter().find(|&&v| v == 0 || v > 62) {
+        return Err(format!("bad vertex count {v}"));
+    }
+    Ok(())
 }
 
 /// Solves every line of `lines` (graph6), numbering errors from `first_line`.
@@ -131,8 +232,26 @@ fn solve_stream(
     const CHUNK: usize = 1 << 16;
     let mut total = Spectrum::default();
     let mut chunk = Vec::with_capacity(CHUNK);
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| format!("reading graphs: {e}"))?;
+    let mut reader = reader;
+    let mut buf = Vec::new();
+    for i in 0.. {
+        use std::io::Read;
+        buf.clear();
+        let got = (&mut reader)
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| format!("reading graphs: {e}"))?;
+        if got == 0 {
+            break;
+        }
+        if buf.len() as u64 > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
+            return Err(format!(
+                "line {}: longer than {MAX_LINE_BYTES} bytes; not a graph6 line of a small graph",
+                i + 1
+            ));
+        }
+        let line = String::from_utf8(std::mem::take(&mut buf))
+            .map_err(|_| format!("line {}: not graph6 text", i + 1))?;
         if line.trim().is_empty() || !keep(i) {
             continue;
         }
@@ -161,7 +280,7 @@ fn from_file(path: &Path, shard: Option<Shard>) -> Result<(String, Spectrum), St
     let f = std::fs::File::open(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     let s = shard.unwrap_or(Shard { index: 0, count: 1 });
     let keep = move |i: usize| i as u64 % s.count == s.index;
-    let sp = solve_stream(std::io::BufReader::new(f), keep, 62)?;
+    let sp = solve_stream(std::io::BufReader::new(f), keep, MAX_INPUT_VERTICES)?;
     Ok((format!("file:{}", path.display()), sp))
 }
 
@@ -281,7 +400,7 @@ fn latex_view(r: &SpectrumReport) -> LatexView {
 
 fn write_latex(path: &Path, r: &SpectrumReport) -> Result<(), String> {
     let ctx = tera::Context::from_serialize(&latex_view(r)).map_err(|e| e.to_string())?;
-    let text = tera::Tera::one_off(include_str!("../../templates/spectrum.tex"), &ctx, false)
+    let text = crate::render::render_one_off(include_str!("../../templates/spectrum.tex"), &ctx)
         .map_err(|e| format!("rendering LaTeX: {e}"))?;
     crate::render::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }

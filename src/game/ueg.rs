@@ -493,6 +493,15 @@ impl AdjLists {
                 why: "a stacked prism needs M >= 3 and n >= 1".into(),
             });
         }
+        // Refused up front: the lists take M·n vertices (and a product beyond usize would
+        // wrap the indices below).
+        const MOST: usize = 1 << 20;
+        if m.checked_mul(n).is_none_or(|v| v > MOST) {
+            return Err(GraphError::BadParameter {
+                family: format!("SP_{{{m},{n}}}"),
+                why: format!("more than {MOST} vertices"),
+            });
+        }
         let idx = |i: usize, j: usize| (j - 1) * m + (i - 1);
         let mut g = AdjLists {
             names: vec![String::new(); m * n],

@@ -373,6 +373,16 @@ pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
         return Ok(kite());
     }
     if let Some(inner) = t.strip_prefix("Corona(").and_then(|r| r.strip_suffix(')')) {
+        // Each corona doubles the vertices (of at least 2): more than log2(MAX_VERTICES)
+        // nested ones cannot fit, so refuse them before recursing (100,000 would overflow
+        // the stack).
+        let most = super::MAX_VERTICES.ilog2() as usize;
+        if t.matches("Corona(").count() > most {
+            return Err(bad(
+                "Corona",
+                format!("more than {most} nested coronas (each doubles the vertices)"),
+            ));
+        }
         let h = parse_large_graph(inner)?;
         if h.n() < 2 {
             return Err(bad("Corona", "the corona needs a nontrivial graph H"));

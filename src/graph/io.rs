@@ -1,7 +1,7 @@
 //! User graphs: graph6 strings (nauty's format), edge-list files and DOT files.
 
 use super::{Graph, GraphError, MAX_EDGES, MAX_VERTICES};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Decodes a graph6 string (optionally with the `>>graph6<<` header). Vertices are named
@@ -10,7 +10,7 @@ pub fn from_graph6(text: &str) -> Result<Graph, GraphError> {
     let raw = text.trim();
     let t = raw.strip_prefix(">>graph6<<").unwrap_or(raw);
     let err = |why: &str| GraphError::Graph6 {
-        text: raw.to_string(),
+        text: clip(raw, 60),
         why: why.to_string(),
     };
     let bytes = t.as_bytes();
@@ -42,7 +42,7 @@ pub fn from_graph6(text: &str) -> Result<Graph, GraphError> {
     };
     if n > MAX_VERTICES {
         return Err(GraphError::TooLarge {
-            name: format!("graph6:{raw}"),
+            name: format!("graph6:{}", clip(raw, 60)),
             n,
         });
     }
@@ -63,7 +63,7 @@ pub fn from_graph6(text: &str) -> Result<Graph, GraphError> {
                 edges.push((i, j));
                 if edges.len() > MAX_EDGES {
                     return Err(GraphError::TooManyEdges {
-                        name: format!("graph6:{raw}"),
+                        name: format!("graph6:{}", clip(raw, 60)),
                         edges: edges.len() as u128,
                     });
                 }
@@ -110,19 +110,52 @@ pub fn to_graph6(g: &Graph) -> String {
     out
 }
 
-/// Reads a graph file: DOT (`.dot`/`.gv`, or text starting with `graph`/`strict`) or an edge
-/// list (one edge `u v` per line, `#` comments, a lone name declares an isolated vertex).
+/// Largest graph file read (a graph of [`MAX_VERTICES`] vertices needs far less); reading
+/// stops there, so `/dev/zero` or a huge file is refused instead of filling memory.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Longest vertex name accepted from a file (names reach labels of artifacts).
+const MAX_NAME: usize = 256;
+
+/// At most `max` bytes of a text, shortened with `…` (for error messages).
+fn clip(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut i = max;
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    format!("{}…", &s[..i])
+}
+
+/// Reads a graph file: DOT (`.dot`/`.gv`, or text starting with `graph`/`strict`/`digraph`) or
+/// an edge list (one edge `u v` per line, `#` comments, a lone name declares an isolated
+/// vertex). Files larger than [`MAX_FILE_BYTES`] are refused.
 pub fn from_file(path: &Path) -> Result<Graph, GraphError> {
-    let text = std::fs::read_to_string(path).map_err(|e| GraphError::File {
+    use std::io::Read;
+    let file_err = |why: String| GraphError::File {
         path: path.display().to_string(),
-        why: e.to_string(),
-    })?;
+        why,
+    };
+    let f = std::fs::File::open(path).map_err(|e| file_err(e.to_string()))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| file_err(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(file_err(format!(
+            "larger than {} MiB; a graph of at most {MAX_VERTICES} vertices is far smaller",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| file_err("not UTF-8 text".into()))?;
     let name = format!("file:{}", path.display());
     let is_dot = matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("dot" | "gv")
     ) || {
-        let h = text.trim_start();
+        let h = text.trim_start().to_ascii_lowercase();
         h.starts_with("graph") || h.starts_with("strict") || h.starts_with("digraph")
     };
     if is_dot {
@@ -133,40 +166,66 @@ pub fn from_file(path: &Path) -> Result<Graph, GraphError> {
 }
 
 struct Builder {
+    /// The graph's name, for errors.
+    graph: String,
     index: BTreeMap<String, usize>,
     names: Vec<String>,
     edges: Vec<(usize, usize)>,
-    seen: HashSet<(usize, usize)>,
+    seen: std::collections::BTreeSet<(usize, usize)>,
 }
 
 impl Builder {
-    fn new() -> Self {
+    fn new(graph: &str) -> Self {
         Builder {
+            graph: graph.to_string(),
             index: BTreeMap::new(),
             names: Vec::new(),
             edges: Vec::new(),
-            seen: HashSet::new(),
+            seen: Default::default(),
         }
     }
-    fn vertex(&mut self, name: &str) -> usize {
+    fn err(&self, why: String) -> GraphError {
+        GraphError::File {
+            path: self.graph.trim_start_matches("file:").to_string(),
+            why,
+        }
+    }
+    /// The index of a vertex, declaring it; refuses odd names and too many vertices at once.
+    fn vertex(&mut self, name: &str) -> Result<usize, GraphError> {
         if let Some(&i) = self.index.get(name) {
-            return i;
+            return Ok(i);
+        }
+        if name.is_empty() || name.len() > MAX_NAME || name.chars().any(char::is_control) {
+            return Err(self.err(format!(
+                "vertex name `{}`: names are 1 to {MAX_NAME} bytes without control characters",
+                clip(&name.escape_debug().to_string(), 60)
+            )));
+        }
+        if self.names.len() == MAX_VERTICES {
+            return Err(GraphError::TooLarge {
+                name: self.graph.clone(),
+                n: MAX_VERTICES + 1,
+            });
         }
         self.names.push(name.to_string());
         self.index.insert(name.to_string(), self.names.len() - 1);
-        self.names.len() - 1
+        Ok(self.names.len() - 1)
     }
-    fn edge(&mut self, a: &str, b: &str) {
-        let (x, y) = (self.vertex(a), self.vertex(b));
+    fn edge_ix(&mut self, x: usize, y: usize) {
         if self.seen.insert((x.min(y), x.max(y))) {
             self.edges.push((x, y));
         }
+    }
+    fn edge(&mut self, a: &str, b: &str) -> Result<(), GraphError> {
+        let (x, y) = (self.vertex(a)?, self.vertex(b)?);
+        self.edge_ix(x, y);
+        Ok(())
     }
 }
 
 /// Edge-list text: `u v` per line.
 pub fn from_edge_list(name: &str, text: &str) -> Result<Graph, GraphError> {
-    let mut b = Builder::new();
+    let mut b = Builder::new(name);
     for (ln, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -175,110 +234,403 @@ pub fn from_edge_list(name: &str, text: &str) -> Result<Graph, GraphError> {
         let f: Vec<&str> = line
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|s| !s.is_empty())
+            .take(3)
             .collect();
         match f.as_slice() {
             [a] => {
-                b.vertex(a);
+                b.vertex(a)?;
             }
-            [a, c] => b.edge(a, c),
+            [a, c] => b.edge(a, c)?,
             _ => {
-                return Err(GraphError::File {
-                    path: name.trim_start_matches("file:").to_string(),
-                    why: format!("line {}: expected `u v`, found `{line}`", ln + 1),
-                })
+                return Err(b.err(format!(
+                    "line {}: expected `u v`, found `{}`",
+                    ln + 1,
+                    clip(line, 80)
+                )))
             }
-        }
-        if b.names.len() > MAX_VERTICES {
-            return Err(GraphError::TooLarge {
-                name: name.to_string(),
-                n: b.names.len(),
-            });
         }
     }
     Graph::new(name, b.names, &b.edges)
 }
 
-/// DOT text, parsed by graphviz-rust; only node ids and edges are used.
-pub fn from_dot(name: &str, text: &str) -> Result<Graph, GraphError> {
-    use graphviz_rust::dot_structures::{
-        Edge, EdgeTy, Graph as DGraph, Id, NodeId, Stmt, Subgraph, Vertex,
-    };
-    let file_err = |why: String| GraphError::File {
-        path: name.trim_start_matches("file:").to_string(),
-        why,
-    };
-    let g = graphviz_rust::parse(text).map_err(|e| file_err(format!("not valid DOT: {e}")))?;
-    fn id_text(id: &Id) -> String {
-        match id {
-            Id::Html(s) | Id::Escaped(s) | Id::Plain(s) | Id::Anonymous(s) => {
-                s.trim_matches('"').to_string()
-            }
+/// A DOT token.
+#[derive(Debug, PartialEq)]
+enum Tok {
+    /// An ID; `true` when it was quoted or HTML (never a keyword then).
+    Id(String, bool),
+    Open,
+    Close,
+    OpenAttr,
+    CloseAttr,
+    Semi,
+    Comma,
+    Eq,
+    Colon,
+    Undirected,
+    Directed,
+}
+
+/// Splits DOT text into tokens (comments, `#` lines and `"a" + "b"` concatenation handled).
+fn dot_tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let line_of = |i: usize| text[..i].matches('\n').count() + 1;
+    let mut line_start = true;
+    let unclosed = |at: usize| format!("line {}: string never closed", line_of(at));
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            line_start = true;
+            i += 1;
+            continue;
         }
-    }
-    fn vertex_names(v: &Vertex, out: &mut Vec<String>, b: &mut Builder) {
-        match v {
-            Vertex::N(NodeId(id, _)) => out.push(id_text(id)),
-            Vertex::S(Subgraph { stmts, .. }) => {
-                for s in stmts {
-                    stmt(s, b, Some(out));
-                }
-            }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
         }
-    }
-    fn stmt(s: &Stmt, b: &mut Builder, collect: Option<&mut Vec<String>>) {
-        match s {
-            Stmt::Node(n) => {
-                let nm = id_text(&n.id.0);
-                b.vertex(&nm);
-                if let Some(c) = collect {
-                    c.push(nm);
-                }
+        let at = i;
+        if c == b'#' && line_start {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
             }
-            Stmt::Edge(Edge { ty, .. }) => {
-                let groups: Vec<Vec<String>> = match ty {
-                    EdgeTy::Pair(a, c) => {
-                        let (mut x, mut y) = (Vec::new(), Vec::new());
-                        vertex_names(a, &mut x, b);
-                        vertex_names(c, &mut y, b);
-                        vec![x, y]
-                    }
-                    EdgeTy::Chain(vs) => vs
-                        .iter()
-                        .map(|v| {
-                            let mut x = Vec::new();
-                            vertex_names(v, &mut x, b);
-                            x
-                        })
-                        .collect(),
+            continue;
+        }
+        line_start = false;
+        if text[i..].starts_with("//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if text[i..].starts_with("/*") {
+            match text[i + 2..].find("*/") {
+                Some(k) => i += k + 4,
+                None => return Err(format!("line {}: comment never closed", line_of(at))),
+            }
+            continue;
+        }
+        let single = match c {
+            b'{' => Some(Tok::Open),
+            b'}' => Some(Tok::Close),
+            b'[' => Some(Tok::OpenAttr),
+            b']' => Some(Tok::CloseAttr),
+            b';' => Some(Tok::Semi),
+            b',' => Some(Tok::Comma),
+            b'=' => Some(Tok::Eq),
+            b':' => Some(Tok::Colon),
+            _ => None,
+        };
+        if let Some(t) = single {
+            out.push((t, at));
+            i += 1;
+            continue;
+        }
+        if text[i..].starts_with("--") {
+            out.push((Tok::Undirected, at));
+            i += 2;
+            continue;
+        }
+        if text[i..].starts_with("->") {
+            out.push((Tok::Directed, at));
+            i += 2;
+            continue;
+        }
+        if c == b'"' {
+            let (mut s, mut end) = quoted(text, i).ok_or_else(|| unclosed(at))?;
+            // `"a" + "b"` is one ID.
+            loop {
+                let rest = text[end..].trim_start();
+                let Some(after) = rest.strip_prefix('+').map(str::trim_start) else {
+                    break;
                 };
-                for w in groups.windows(2) {
-                    for a in &w[0] {
-                        for c in &w[1] {
-                            b.edge(a, c);
+                if !after.starts_with('"') {
+                    break;
+                }
+                let (t, e) = quoted(text, text.len() - after.len()).ok_or_else(|| unclosed(at))?;
+                s.push_str(&t);
+                end = e;
+            }
+            out.push((Tok::Id(s, true), at));
+            i = end;
+            continue;
+        }
+        if c == b'<' {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'<' => depth += 1,
+                    b'>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
                         }
                     }
+                    _ => {}
                 }
+                j += 1;
             }
-            Stmt::Subgraph(Subgraph { stmts, .. }) => {
-                for s in stmts {
-                    stmt(s, b, None);
-                }
+            if j == b.len() {
+                return Err(format!("line {}: HTML string never closed", line_of(at)));
             }
-            _ => {}
+            out.push((Tok::Id(text[i + 1..j].to_string(), true), at));
+            i = j + 1;
+            continue;
+        }
+        let is_num_start = c.is_ascii_digit() || c == b'.' || c == b'-';
+        let is_id = |ch: char| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii();
+        if is_num_start {
+            let mut j = i + 1;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            if &text[i..j] == "-" || &text[i..j] == "." || &text[i..j] == "-." {
+                return Err(format!(
+                    "line {}: unexpected `{}`",
+                    line_of(at),
+                    &text[i..j]
+                ));
+            }
+            out.push((Tok::Id(text[i..j].to_string(), false), at));
+            i = j;
+            continue;
+        }
+        let ch = text[i..].chars().next().expect("inside the text");
+        if is_id(ch) && !ch.is_ascii_digit() {
+            let len = text[i..]
+                .find(|x: char| !is_id(x))
+                .unwrap_or(text.len() - i);
+            out.push((Tok::Id(text[i..i + len].to_string(), false), at));
+            i += len;
+            continue;
+        }
+        return Err(format!(
+            "line {}: unexpected character `{}`",
+            line_of(at),
+            ch.escape_debug()
+        ));
+    }
+    Ok(out)
+}
+
+/// The quoted string starting at byte `i` (a `"`): its content (`\"` unescaped, line
+/// continuations removed, other backslashes kept as Graphviz keeps them) and the byte after
+/// its closing quote; `None` when it is never closed.
+fn quoted(text: &str, i: usize) -> Option<(String, usize)> {
+    let mut s = String::new();
+    let mut j = i + 1;
+    loop {
+        let ch = text[j..].chars().next()?;
+        j += ch.len_utf8();
+        match ch {
+            '"' => return Some((s, j)),
+            '\\' if text[j..].starts_with('"') => {
+                s.push('"');
+                j += 1;
+            }
+            '\\' if text[j..].starts_with('\n') => j += 1,
+            '\\' if text[j..].starts_with("\r\n") => j += 2,
+            _ => s.push(ch),
         }
     }
-    let stmts = match &g {
-        DGraph::Graph { stmts, .. } | DGraph::DiGraph { stmts, .. } => stmts,
+}
+
+/// DOT text (undirected `graph` or `strict graph` only; a `digraph` is refused): node IDs and
+/// edges are read, attributes and ports ignored; an edge operand may be a subgraph
+/// (`a -- {b c}` joins a to b and c). Parsed iteratively with an explicit stack of open
+/// subgraphs, so nesting depth costs heap, never the call stack.
+pub fn from_dot(name: &str, text: &str) -> Result<Graph, GraphError> {
+    let mut b = Builder::new(name);
+    let toks = dot_tokens(text).map_err(|e| b.err(format!("not valid DOT: {e}")))?;
+    let line_of = |i: usize| text[..i.min(text.len())].matches('\n').count() + 1;
+    let kw = |t: &Tok, k: &str| matches!(t, Tok::Id(s, false) if s.eq_ignore_ascii_case(k));
+    let mut k = 0;
+    let bad = |b: &Builder, at: usize, why: &str| {
+        b.err(format!("not valid DOT: line {}: {why}", line_of(at)))
     };
-    let mut b = Builder::new();
-    for s in stmts {
-        stmt(s, &mut b, None);
+    // Header: [strict] graph [ID] {
+    if toks.first().is_some_and(|(t, _)| kw(t, "strict")) {
+        k += 1;
     }
-    if b.names.len() > MAX_VERTICES {
-        return Err(GraphError::TooLarge {
-            name: name.to_string(),
-            n: b.names.len(),
-        });
+    match toks.get(k) {
+        Some((t, _)) if kw(t, "graph") => k += 1,
+        Some((t, at)) if kw(t, "digraph") => {
+            return Err(bad(
+                &b,
+                *at,
+                "a digraph; the games are played on undirected graphs (write `graph` and `--`)",
+            ))
+        }
+        Some((_, at)) => return Err(bad(&b, *at, "expected `graph`")),
+        None => return Err(b.err("not valid DOT: empty".into())),
+    }
+    if matches!(toks.get(k), Some((Tok::Id(..), _))) {
+        k += 1;
+    }
+    match toks.get(k) {
+        Some((Tok::Open, _)) => k += 1,
+        Some((_, at)) => return Err(bad(&b, *at, "expected `{`")),
+        None => return Err(b.err("not valid DOT: expected `{`".into())),
+    }
+
+    /// One open graph or subgraph: its vertices so far and the operands of the edge
+    /// statement being read.
+    #[derive(Default)]
+    struct Frame {
+        members: Vec<usize>,
+        chain: Vec<Vec<usize>>,
+        after_op: bool,
+    }
+    fn finish(f: &mut Frame, b: &mut Builder) {
+        for w in f.chain.windows(2) {
+            for &x in &w[0] {
+                for &y in &w[1] {
+                    b.edge_ix(x, y);
+                }
+            }
+        }
+        f.chain.clear();
+    }
+    fn add_member(f: &mut Frame, v: usize) {
+        if !f.members.contains(&v) {
+            f.members.push(v);
+        }
+    }
+    let mut stack = vec![Frame::default()];
+    let mut closed = false;
+    while k < toks.len() {
+        let (tok, at) = (&toks[k], toks[k].1);
+        let tok = &tok.0;
+        if closed {
+            return Err(bad(&b, at, "text after the closing `}`"));
+        }
+        let top = stack.last_mut().expect("the graph's frame is open");
+        match tok {
+            Tok::Id(..) if kw(tok, "node") || kw(tok, "edge") || kw(tok, "graph") => {
+                if top.after_op {
+                    return Err(bad(&b, at, "an edge needs a vertex or subgraph after `--`"));
+                }
+                finish(top, &mut b);
+                if !matches!(toks.get(k + 1), Some((Tok::OpenAttr, _))) {
+                    return Err(bad(&b, at, "expected `[` after node/edge/graph"));
+                }
+                k += 1;
+            }
+            Tok::Id(..) if kw(tok, "subgraph") || kw(tok, "strict") || kw(tok, "digraph") => {
+                if !kw(tok, "subgraph") {
+                    return Err(bad(&b, at, "unexpected keyword"));
+                }
+                if !top.after_op {
+                    finish(top, &mut b);
+                }
+                k += 1;
+                if matches!(toks.get(k), Some((Tok::Id(..), _))) {
+                    k += 1;
+                }
+                if !matches!(toks.get(k), Some((Tok::Open, _))) {
+                    return Err(bad(&b, at, "expected `{` after subgraph"));
+                }
+                stack.push(Frame::default());
+                k += 1;
+            }
+            Tok::Open => {
+                if !top.after_op {
+                    finish(top, &mut b);
+                }
+                stack.push(Frame::default());
+                k += 1;
+            }
+            Tok::Id(id, _) => {
+                let id = id.clone();
+                if !top.after_op {
+                    finish(top, &mut b);
+                }
+                k += 1;
+                // `ID = ID`: a graph attribute.
+                if !top.after_op && matches!(toks.get(k), Some((Tok::Eq, _))) {
+                    if !matches!(toks.get(k + 1), Some((Tok::Id(..), _))) {
+                        return Err(bad(&b, at, "expected a value after `=`"));
+                    }
+                    k += 2;
+                    continue;
+                }
+                // A port `:ID[:ID]` is ignored.
+                while matches!(toks.get(k), Some((Tok::Colon, _))) {
+                    if !matches!(toks.get(k + 1), Some((Tok::Id(..), _))) {
+                        return Err(bad(&b, at, "expected a port after `:`"));
+                    }
+                    k += 2;
+                }
+                let v = b.vertex(&id)?;
+                let top = stack.last_mut().expect("open");
+                add_member(top, v);
+                top.chain.push(vec![v]);
+                top.after_op = false;
+                continue;
+            }
+            Tok::Close => {
+                if top.after_op {
+                    return Err(bad(&b, at, "an edge needs a vertex or subgraph after `--`"));
+                }
+                finish(top, &mut b);
+                let done = stack.pop().expect("open");
+                match stack.last_mut() {
+                    None => closed = true,
+                    Some(parent) => {
+                        for &v in &done.members {
+                            add_member(parent, v);
+                        }
+                        parent.chain.push(done.members);
+                        parent.after_op = false;
+                    }
+                }
+                k += 1;
+            }
+            Tok::Undirected => {
+                if top.chain.is_empty() || top.after_op {
+                    return Err(bad(&b, at, "`--` needs a vertex or subgraph on both sides"));
+                }
+                top.after_op = true;
+                k += 1;
+            }
+            Tok::Directed => {
+                return Err(bad(
+                    &b,
+                    at,
+                    "`->` is a directed edge; the games are played on undirected graphs",
+                ))
+            }
+            Tok::Semi | Tok::Comma => {
+                if top.after_op {
+                    return Err(bad(&b, at, "an edge needs a vertex or subgraph after `--`"));
+                }
+                finish(top, &mut b);
+                k += 1;
+            }
+            Tok::OpenAttr => {
+                if top.after_op {
+                    return Err(bad(&b, at, "an edge needs a vertex or subgraph after `--`"));
+                }
+                // Attributes: `[a=b, c=d; e]`, ignored.
+                k += 1;
+                loop {
+                    match toks.get(k) {
+                        Some((Tok::CloseAttr, _)) => break,
+                        Some((Tok::Id(..) | Tok::Eq | Tok::Comma | Tok::Semi, _)) => k += 1,
+                        Some((_, a)) => return Err(bad(&b, *a, "unexpected token in `[...]`")),
+                        None => return Err(bad(&b, at, "`[` is never closed")),
+                    }
+                }
+                k += 1;
+            }
+            Tok::CloseAttr | Tok::Eq | Tok::Colon => {
+                return Err(bad(&b, at, "unexpected token"));
+            }
+        }
+    }
+    if !closed {
+        return Err(b.err("not valid DOT: the graph's `{` is never closed".into()));
     }
     Graph::new(name, b.names, &b.edges)
 }
@@ -330,5 +682,50 @@ mod tests {
         assert_eq!(d.edges().len(), 5);
         assert!(from_edge_list("t", "a b c\n").is_err());
         assert!(from_dot("t", "graph { a -- ").is_err());
+    }
+
+    #[test]
+    fn dot_subgraph_operands_attributes_and_comments() {
+        // `a -- {b c}` joins a to both: the star K_{1,2}.
+        let g = from_dot("t", "graph { a -- {b c} }").unwrap();
+        assert_eq!(g.edges().len(), 2);
+        assert_eq!(g.degree(0), 2);
+        // Subgraphs on both sides give the complete bipartite graph K_{2,2} = C_4.
+        let g = from_dot("t", "strict graph G { subgraph s { x; y } -- { u v } }").unwrap();
+        assert_eq!(g.edges().len(), 4);
+        assert!((0..4).all(|v| g.degree(v) == 2));
+        let g = from_dot(
+            "t",
+            "# cpp line\ngraph {\n node [shape=circle]; // comment\n /* block */ \"a\" + \"1\" -- b:n [color=red]; b -- c; rankdir=LR }",
+        )
+        .unwrap();
+        assert_eq!(g.n(), 3);
+        assert!(g.vertex_index("a1").is_some());
+        // Edge chains: a path.
+        assert_eq!(
+            from_dot("t", "graph { a -- b -- c -- d }")
+                .unwrap()
+                .edges()
+                .len(),
+            3
+        );
+    }
+
+    #[test]
+    fn dot_refuses_directed_and_malformed_input() {
+        let msg = |t: &str| from_dot("t", t).unwrap_err().to_string();
+        assert!(msg("digraph { a -> b }").contains("digraph"));
+        assert!(msg("graph { a -> b }").contains("directed"));
+        assert!(msg("graph { a -- }").contains("--"));
+        assert!(msg("graph { a -- b } extra").contains("after"));
+        assert!(msg("graph { a -- b").contains("never closed"));
+        assert!(msg("graph { \"a").contains("never closed"));
+        // Deep nesting costs heap, not stack: 100,000 nested subgraphs.
+        let deep = format!(
+            "graph {{ a -- {}b{} }}",
+            "{".repeat(100_000),
+            "}".repeat(100_000)
+        );
+        assert_eq!(from_dot("t", &deep).unwrap().edges().len(), 1);
     }
 }

@@ -44,6 +44,85 @@ pub enum CycleError {
     BadStart { n: u32, why: String },
     #[error("checkpoint for C_{n} does not fit: {why}")]
     BadState { n: u32, why: String },
+    #[error("C_{n}: the outcome table needs {need_mib} MiB, but only {avail_mib} MiB are available ({why}); select more vertices with --start or use --by-reply")]
+    Memory {
+        n: u32,
+        need_mib: u64,
+        avail_mib: u64,
+        why: &'static str,
+    },
+}
+
+/// Memory this process may still use: the smaller of the kernel's `MemAvailable` and the
+/// address-space limit (`ulimit -v`), with what is named as the binding one.
+fn available_memory() -> Option<(u64, &'static str)> {
+    let mut best: Option<(u64, &'static str)> = None;
+    if let Ok(info) = std::fs::read_to_string("/proc/meminfo") {
+        if let Some(kb) = info
+            .lines()
+            .find_map(|l| l.strip_prefix("MemAvailable:"))
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|k| k.parse::<u64>().ok())
+        {
+            best = Some((kb.saturating_mul(1024), "free memory"));
+        }
+    }
+    #[cfg(unix)]
+    {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit only writes the struct it is given.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } == 0
+            && lim.rlim_cur != libc::RLIM_INFINITY
+        {
+            #[allow(clippy::unnecessary_cast)] // rlim_t is not u64 everywhere
+            let cap = lim.rlim_cur as u64;
+            if best.is_none_or(|(b, _)| cap < b) {
+                best = Some((cap, "the address-space limit, ulimit -v"));
+            }
+        }
+    }
+    best
+}
+
+/// A zeroed table of `words` words, refused with an estimate when it cannot fit in the memory
+/// available (instead of an allocation abort or the OOM killer halfway through a long sweep).
+pub fn zeroed_table(n: u32, words: usize) -> Result<Vec<u64>, CycleError> {
+    let bytes = (words as u64).saturating_mul(8);
+    let mib = |b: u64| b.div_ceil(1 << 20);
+    if let Some((avail, why)) = available_memory() {
+        // Headroom for the rest of the process (threads, buffers): 64 MiB.
+        if bytes.saturating_add(64 << 20) > avail {
+            return Err(CycleError::Memory {
+                n,
+                need_mib: mib(bytes),
+                avail_mib: mib(avail),
+                why,
+            });
+        }
+    }
+    if words == 0 {
+        return Ok(Vec::new());
+    }
+    let fail = || CycleError::Memory {
+        n,
+        need_mib: mib(bytes),
+        avail_mib: 0,
+        why: "the allocation failed",
+    };
+    let layout = std::alloc::Layout::array::<u64>(words).map_err(|_| fail())?;
+    // SAFETY: the layout has nonzero size; a non-null pointer from alloc_zeroed with the
+    // layout of `words` u64s is a valid, initialised (zero) buffer of `words` u64s, owned by
+    // the Vec with the same capacity and the global allocator.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut u64;
+        if ptr.is_null() {
+            return Err(fail());
+        }
+        Ok(Vec::from_raw_parts(ptr, words, words))
+    }
 }
 
 /// Outcome of a position: P (previous player wins, nim = 0) or N (nim > 0).
@@ -157,7 +236,7 @@ impl CycleSweep {
     /// by symmetry or known to win halves the table per vertex.
     pub fn new_at(n: u32, start: u64) -> Result<CycleSweep, CycleError> {
         let words = Self::words_for(n, start)?;
-        Self::with_table(n, start, vec![0u64; words], Progress::default())
+        Self::with_table(n, start, zeroed_table(n, words)?, Progress::default())
     }
 
     /// Resumes a sweep from a saved state (see [`CycleSweep::state`]).

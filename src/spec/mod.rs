@@ -33,6 +33,34 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use thiserror::Error;
 
+/// Largest spec file read.
+pub const MAX_SPEC_BYTES: u64 = 4 << 20;
+
+/// Longest error message kept (a message may quote a value of the spec).
+const MAX_MESSAGE: usize = 600;
+/// Specs up to this size keep their whole text for error snippets.
+const SNIPPET_WHOLE: usize = 64 << 10;
+/// Longest line shown whole in a snippet; longer ones show a window around the error.
+const SNIPPET_LINE: usize = 240;
+
+/// The largest char boundary of `s` at or below `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// At most `max` bytes of `s`, shortened with `…`.
+pub(crate) fn clip(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        s.to_string()
+    } else {
+        format!("{}…", &s[..floor_char(s, max)])
+    }
+}
+
 /// The most instances one parameter range may produce.
 pub const MAX_RANGE: usize = 100_000;
 
@@ -127,20 +155,51 @@ impl Source<'_> {
         message: impl Into<String>,
         help: Option<String>,
     ) -> SpecError {
-        let message = message.into();
-        let span = self.byte_offset(line, column).map(|o| {
-            SourceSpan::from((o, len.max(1).min(self.text.len().saturating_sub(o)).max(1)))
-        });
+        let message = clip(&message.into(), MAX_MESSAGE);
+        let offset = self.byte_offset(line, column);
+        let (text, offset) = self.snippet(line, offset);
+        let span = offset
+            .map(|o| SourceSpan::from((o, len.max(1).min(text.len().saturating_sub(o)).max(1))));
         SpecError {
             file: self.file.to_string(),
             line,
             column,
             label: "here".into(),
             message,
-            src: NamedSource::new(self.file, self.text.to_string()),
+            src: NamedSource::new(self.file, text),
             span,
             help,
         }
+    }
+
+    /// The source kept in an error for its snippet, and the offset within it: the whole text
+    /// when it is small, else only a window of the offending line (a 100 MB one-line spec
+    /// must not be echoed), preceded by empty lines so that miette still numbers it right.
+    fn snippet(&self, line: u64, offset: Option<usize>) -> (String, Option<usize>) {
+        let t = self.text;
+        let Some(o) = offset.filter(|&o| o <= t.len()) else {
+            return if t.len() <= SNIPPET_WHOLE {
+                (t.to_string(), None)
+            } else {
+                (String::new(), None)
+            };
+        };
+        let ls = t[..o].rfind('\n').map_or(0, |i| i + 1);
+        let le = t[o..].find('\n').map_or(t.len(), |i| o + i);
+        if t.len() <= SNIPPET_WHOLE && le - ls <= SNIPPET_LINE {
+            return (t.to_string(), Some(o));
+        }
+        let from = floor_char(t, o.saturating_sub(SNIPPET_LINE / 2).max(ls));
+        let to = floor_char(t, (o + SNIPPET_LINE / 2).min(le));
+        let pad = if line > 1 && line <= 10_000 {
+            "\n".repeat(line as usize - 1)
+        } else {
+            String::new()
+        };
+        let pre = if from > ls { "…" } else { "" };
+        let post = if to < le { "…" } else { "" };
+        let text = format!("{pad}{pre}{}{post}", &t[from..to]);
+        (text, Some(pad.len() + pre.len() + (o - from)))
     }
 
     pub fn error<T>(
@@ -198,17 +257,42 @@ impl Source<'_> {
     }
 }
 
-/// Every file under `dir`, recursively, sorted.
+/// What a directory entry is, without following a symlink to a directory: symlinked
+/// directories (`up -> ..`, `self -> .`) are never walked, so a walk cannot loop or leave the
+/// tree; symlinks to files are read as files.
+enum Entry {
+    Dir,
+    File,
+    Skip,
+}
+
+fn entry_kind(e: &std::fs::DirEntry) -> std::io::Result<Entry> {
+    let t = e.file_type()?;
+    Ok(if t.is_dir() {
+        Entry::Dir
+    } else if t.is_symlink() {
+        match std::fs::metadata(e.path()) {
+            Ok(m) if m.is_file() => Entry::File,
+            _ => Entry::Skip,
+        }
+    } else if t.is_file() {
+        Entry::File
+    } else {
+        Entry::Skip
+    })
+}
+
+/// Every file under `dir`, recursively (directory symlinks not followed), sorted.
 pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d)? {
-            let path = e?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path);
+            let e = e?;
+            match entry_kind(&e)? {
+                Entry::Dir => stack.push(e.path()),
+                Entry::File => out.push(e.path()),
+                Entry::Skip => {}
             }
         }
     }
@@ -216,7 +300,8 @@ pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Collects the `.yaml`/`.yml` files under the given paths (directories recursively), sorted.
+/// Collects the `.yaml`/`.yml` files under the given paths (directories recursively, directory
+/// symlinks inside them not followed), sorted.
 pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
@@ -224,14 +309,19 @@ pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
             let mut stack = vec![p.clone()];
             while let Some(d) = stack.pop() {
                 for e in std::fs::read_dir(&d)? {
-                    let path = e?.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if matches!(
-                        path.extension().and_then(|e| e.to_str()),
-                        Some("yaml" | "yml")
-                    ) {
-                        out.push(path);
+                    let e = e?;
+                    let path = e.path();
+                    match entry_kind(&e)? {
+                        Entry::Dir => stack.push(path),
+                        Entry::File
+                            if matches!(
+                                path.extension().and_then(|e| e.to_str()),
+                                Some("yaml" | "yml")
+                            ) =>
+                        {
+                            out.push(path)
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -293,6 +383,61 @@ pub(crate) fn parse_with<T: serde::de::DeserializeOwned>(
 
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
+    let spec = parse_spec_kind(src, id)?;
+    single_line_fields(src, id)?;
+    Ok(spec)
+}
+
+/// The fields every kind may have that reach artifacts on one line (header comments, titles,
+/// labels); read leniently, after the full read has checked their types.
+#[derive(serde::Deserialize)]
+struct SingleLine {
+    source: Option<Sp<String>>,
+    title: Option<Sp<String>>,
+}
+
+/// Refuses control characters (a newline above all) in the spec's name and its one-line
+/// fields: they would end a generated header comment and let the rest of the text into the
+/// artifact as DOT, TeX or HTML. Templates escape besides (see `render`).
+fn single_line_fields(src: &Source, id: &str) -> Result<(), SpecError> {
+    if let Some(c) = id.chars().find(|c| c.is_control()) {
+        return Err(src.error_at(
+            0,
+            0,
+            1,
+            format!(
+                "the spec's file name contains the control character {}",
+                c.escape_unicode()
+            ),
+            Some("rename the file".into()),
+        ));
+    }
+    let Ok(fields) = serde_saphyr::from_str_with_options::<SingleLine>(src.text, yaml_options())
+    else {
+        return Ok(());
+    };
+    for (name, f) in [("source", fields.source), ("title", fields.title)] {
+        let Some(f) = f else { continue };
+        if let Some((i, c)) = f.value().char_indices().find(|(_, c)| is_line_breaking(*c)) {
+            return Err(src.error_inside(
+                &f,
+                i,
+                format!(
+                    "`{name}` is one line of text; it contains the control character {}",
+                    c.escape_unicode()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Control characters, and the Unicode line and paragraph separators.
+fn is_line_breaking(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+fn parse_spec_kind(src: &Source, id: &str) -> Result<Spec, SpecError> {
     let kind: raw::KindOnly = read(src)?;
     let name = kind.kind.value().as_str();
     match crate::kinds::KINDS.iter().find(|k| k.name == name) {
@@ -314,17 +459,30 @@ pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
 
 /// Reads one spec file.
 pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
+    use std::io::Read;
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| SpecError {
+    let fail = |message: String| SpecError {
         file: file.clone(),
         line: 0,
         column: 0,
-        message: format!("cannot read spec: {e}"),
+        message,
         src: NamedSource::new(&file, String::new()),
         span: None,
         label: String::new(),
         help: None,
-    })?;
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SPEC_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| fail(format!("cannot read spec: {e}")))?;
+    if bytes.len() as u64 > MAX_SPEC_BYTES {
+        return Err(fail(format!(
+            "the spec is larger than {} MiB; specs are small YAML files",
+            MAX_SPEC_BYTES >> 20
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|e| fail(format!("cannot read spec: not UTF-8 text ({e})")))?;
     let id = path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -699,9 +857,11 @@ pub(crate) fn probe_game(
     let text = crate::expr::substitute(at.value(), &first);
     match crate::expr::parse_game(&text, crate::expr::ParseOptions { closure }) {
         Ok(_) => Ok(()),
-        Err(e) if text == *at.value() => {
-            Err(src.error_inside(at, e.offset(), format!("bad game `{text}`: {}", e.message)))
-        }
+        Err(e) if text == *at.value() => Err(src.error_inside(
+            at,
+            e.offset(),
+            format!("bad game `{}`: {}", clip(&text, 200), e.message),
+        )),
         Err(e) => Err(src.error(
             at,
             format!("bad game `{text}` (first instance): {}", e.message),

@@ -34,6 +34,7 @@ const RULES: &[&str] = &[
     "signatures/subset-superset",
     "signatures/mex",
     "signatures/conditions",
+    "signatures/boxes",
     "signatures/row-coverage",
     "sequence/values",
     "sequence/period",
@@ -251,7 +252,7 @@ fn diagram_ids_given_by_two_files_are_bad_input_naming_both() {
     let t = text(&o);
     assert_eq!(o.status.code(), Some(2), "{t}");
     assert!(
-        t.contains("diagram id `lemma_5_37_diagram` is given by two files"),
+        t.contains("spec id `lemma_5_37_diagram` is also the id of"),
         "{t}"
     );
     assert!(
@@ -271,7 +272,7 @@ fn one_bad_spec_never_hides_the_others() {
     let d = tmp();
     let specs = d.path().join("specs");
     std::fs::create_dir(&specs).expect("mkdir");
-    std::fs::write(specs.join("a_unreadable.yaml"), "kind: claim\nbogus: 1\n").expect("write");
+    std::fs::write(specs.join("a_unreadable.yaml"), "kind: claim\nsource: X\nbogus: 1\n").expect("write");
     std::fs::write(
         specs.join("b_vacuous.yaml"),
         "kind: claim\nsource: X\ngame: TER(P_n)\nparams: {n: 2..=5}\nwhere: n > 9\nnim: 0\n",

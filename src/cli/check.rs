@@ -32,8 +32,15 @@ fn print_errors(run: &mut Run) {
     for e in std::mem::take(&mut run.errors) {
         eprintln!("{:?}", miette::Report::new(e));
     }
-    for e in run.check_errors() {
-        eprintln!("error: {e}");
+    for s in &run.specs {
+        if let Err(e) = &s.result {
+            println!(
+                "{:<10} {:<32} BAD INPUT",
+                s.spec.body.source(),
+                s.spec.id()
+            );
+            eprintln!("error: {e}");
+        }
     }
 }
 

@@ -34,7 +34,7 @@ pub const MAX_EDGES: usize = 128;
 pub const MAX_TOKEN_VERTICES: usize = 256;
 /// Default budget of the exhaustive solver, in positions (a memo entry takes about 48 bytes,
 /// so this is a few GB at most).
-pub const DEFAULT_MAX_POSITIONS: f64 = 5e7;
+pub const DEFAULT_MAX_POSITIONS: f64 = 5e8;
 /// Budget of the GF(2) criterion in 64-bit word operations (about a second).
 pub const GF2_MAX_WORD_OPS: f64 = 4e9;
 

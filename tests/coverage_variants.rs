@@ -65,3 +65,13 @@ fn thm_5_29_past_one_period_variant_is_refuted() {
         "p=27: DC(27) + *1: claimed N, computed P",
     );
 }
+
+#[test]
+fn thm_5_43_on_spl_variant_is_refuted() {
+    refuted(
+        "specs/paper000/thm_5_43_spl.yaml",
+        r#"{ when: "d == 1", value: 2 }"#,
+        r#"{ when: "d == 1", value: 1 }"#,
+        "m=3, n=4: SPL(3,4): claimed *1, computed *2",
+    );
+}

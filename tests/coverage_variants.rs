@@ -75,3 +75,98 @@ fn thm_5_43_on_spl_variant_is_refuted() {
         "m=3, n=4: SPL(3,4): claimed *1, computed *2",
     );
 }
+
+/// The ids of every spec under specs/ (file stems).
+fn spec_ids() -> std::collections::BTreeSet<String> {
+    fn walk(d: &std::path::Path, out: &mut std::collections::BTreeSet<String>) {
+        for e in std::fs::read_dir(d).expect("a directory") {
+            let p = e.expect("an entry").path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.insert(
+                    p.file_stem()
+                        .expect("a stem")
+                        .to_string_lossy()
+                        .into_owned(),
+                );
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(&root().join("specs"), &mut out);
+    out
+}
+
+#[test]
+fn contents_lists_every_numbered_item_with_existing_specs() {
+    let ids = spec_ids();
+    for (file, seed_prefix) in [
+        ("docs/contents/paper000.yaml", "000_"),
+        ("docs/contents/seed002.yaml", "002_"),
+    ] {
+        let body = std::fs::read_to_string(root().join(file)).expect("contents");
+        let mut items = Vec::new();
+        for line in body.lines().filter(|l| l.starts_with("- {")) {
+            let item = line
+                .split("item: ")
+                .nth(1)
+                .and_then(|r| r.split(',').next())
+                .expect("an item");
+            items.push(item.to_string());
+            let specs = line
+                .split("specs: [")
+                .nth(1)
+                .and_then(|r| r.split(']').next())
+                .expect("a spec list");
+            for id in specs.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                assert!(ids.contains(id), "{file}: {item} names no spec `{id}`");
+            }
+            assert!(
+                !specs.trim().is_empty() || line.contains("why: "),
+                "{file}: {item} has neither specs nor a reason"
+            );
+        }
+        if seed_prefix == "000_" {
+            // Every numbered heading of the main paper is listed.
+            let seeds = std::path::Path::new("/work/shared/seeds");
+            let Some(seed) = std::fs::read_dir(seeds).ok().and_then(|mut d| {
+                d.find_map(|e| {
+                    let p = e.ok()?.path();
+                    p.file_name()?
+                        .to_str()?
+                        .starts_with(seed_prefix)
+                        .then_some(p)
+                })
+            }) else {
+                continue; // the seeds are not shipped with the repository
+            };
+            let text = std::fs::read_to_string(seed).expect("the seed");
+            for l in text.lines() {
+                for kind in [
+                    "Theorem ",
+                    "Proposition ",
+                    "Lemma ",
+                    "Corollary ",
+                    "Example ",
+                    "Remark ",
+                    "Conjecture ",
+                    "Figure ",
+                    "Table ",
+                ] {
+                    if let Some(rest) = l.strip_prefix(kind) {
+                        let num: String = rest
+                            .chars()
+                            .take_while(|c| c.is_ascii_digit() || *c == '.')
+                            .collect();
+                        let num = num.trim_end_matches('.');
+                        if num.contains('.') {
+                            let want = format!("{kind}{num}");
+                            assert!(items.contains(&want), "{file}: `{want}` not listed");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

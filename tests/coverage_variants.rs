@@ -170,3 +170,20 @@ fn contents_lists_every_numbered_item_with_existing_specs() {
         }
     }
 }
+
+#[test]
+fn example_3_2_family_variants_are_refuted() {
+    // Swapping the families: 𝒢* = {∅} and 𝒩* = {{v}} are both false for K_1.
+    let (code, t) = check_variant(
+        "specs/paper000/example_3_2_g_star.yaml",
+        "members: [[v1]]",
+        "members: [[]]",
+    );
+    assert_eq!(code, Some(1), "{t}");
+    let (code, t) = check_variant(
+        "specs/paper000/example_3_2_n_star.yaml",
+        "members: [[]]",
+        "members: [[v1]]",
+    );
+    assert_eq!(code, Some(1), "{t}");
+}

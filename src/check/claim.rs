@@ -275,6 +275,12 @@ impl Claim {
     /// sweep of `solve::cycle` (exact: outcome P ⇔ nim 0), which reaches far larger n than the
     /// general solver. Refutations fall back to the general solver for their evidence.
     fn fast_outcome(&self, game: &AnyGame) -> Option<&'static str> {
+        if matches!(self.claimed, Claimed::Outcome(_)) && octal_only(game) {
+            // Sums of octal heaps and nimbers: the nim sequence with its proved Guy–Smith
+            // period (Prop 5.23 for DC), O(1) per heap past the period.
+            let v = crate::solve::dispatch::nim(game, &crate::solve::dispatch::Options::quiet());
+            return v.ok().map(|v| if v == 0 { "P" } else { "N" });
+        }
         let (AnyGame::Removing(g), Claimed::Outcome(_)) = (game, &self.claimed) else {
             return None;
         };
@@ -325,6 +331,28 @@ impl Claim {
                 if let (Some(actual), Claimed::Outcome(f)) =
                     (self.fast_outcome(&game), &self.claimed)
                 {
+                    if octal_only(&game) {
+                        // The octal sequence is the only method that reaches these heaps: a
+                        // disagreement is reported from it (no exhaustive fallback).
+                        let mut applied = Vec::new();
+                        if let Ok(c) = f.eval_cases(&env, &mut applied) {
+                            let claimed = c.to_string();
+                            if claimed == actual {
+                                for i in applied {
+                                    hits[i] += 1;
+                                }
+                                return Ok(InstanceResult::Agreed(1));
+                            }
+                            return Ok(InstanceResult::Refuted(Counterexample {
+                                instance: describe_instance(inst),
+                                game: text.to_string(),
+                                position: None,
+                                claimed,
+                                computed: format!("{actual} (octal sequence, proved period)"),
+                                evidence: Vec::new(),
+                            }));
+                        }
+                    }
                     // Anything but agreement goes to the general solver, which decides and explains.
                     let mut applied = Vec::new();
                     if f.eval_cases(&env, &mut applied)
@@ -439,5 +467,15 @@ impl Claim {
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage))
+    }
+}
+
+/// Whether `game` is a sum of octal games, Dawson's Chess rows and nimbers only: games whose
+/// value `solve::dispatch` reads off the octal sequence instead of exploring positions.
+fn octal_only(game: &AnyGame) -> bool {
+    match game {
+        AnyGame::Nimber(_) | AnyGame::Octal(_) | AnyGame::Dawson(_) => true,
+        AnyGame::Sum(parts) => parts.iter().all(octal_only),
+        _ => false,
     }
 }

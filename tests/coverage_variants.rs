@@ -1,0 +1,189 @@
+//! Wrong variants of the specs that extend the papers' results past one period or to results
+//! that had no spec (issue "every result as printed"): each spec is checked with one value of
+//! its statement changed, and the changed claim must be refuted with a counterexample, so the
+//! spec can fail.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Checks `spec` with `from` replaced by `to`; returns (exit code, output).
+fn check_variant(spec: &str, from: &str, to: &str) -> (Option<i32>, String) {
+    let body = std::fs::read_to_string(root().join(spec)).expect("the spec");
+    assert!(body.contains(from), "{spec} has no `{from}`");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let name = std::path::Path::new(spec).file_name().expect("a file name");
+    let path = dir.path().join(name);
+    std::fs::write(&path, body.replace(from, to)).expect("write");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(root())
+        .args(["check", path.to_str().expect("utf-8")])
+        .output()
+        .expect("grundy runs");
+    let t = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (o.status.code(), t)
+}
+
+fn refuted(spec: &str, from: &str, to: &str, counterexample: &str) {
+    let (code, t) = check_variant(spec, from, to);
+    assert_eq!(code, Some(1), "{spec} with `{to}`: {t}");
+    assert!(t.contains(counterexample), "{spec} with `{to}`: {t}");
+}
+
+#[test]
+fn thm_5_24_past_one_period_variant_is_refuted() {
+    // n = 32 is P (DC(28) = 0); n = 30 is N. The first disagreement is at n = 30 (p = 26).
+    refuted(
+        "specs/paper000/thm_5_24_all_n.yaml",
+        "[8, 12, 24, 28, 32]",
+        "[8, 12, 24, 28, 30]",
+        "p=26: DC(26): claimed P, computed N",
+    );
+    // Dropping the exceptional n = 38 (nim(DC(34)) = 0, inside the preperiod of 52)
+    // is refuted at n = 38 itself, which only the reductions reach.
+    refuted(
+        "specs/paper000/thm_5_24_all_n.yaml",
+        "n == 18 || n == 38 ||",
+        "n == 18 ||",
+        "p=34: DC(34): claimed N, computed P",
+    );
+}
+
+#[test]
+fn thm_5_29_past_one_period_variant_is_refuted() {
+    refuted(
+        "specs/paper000/thm_5_29_all_n.yaml",
+        "25, 26, 30, 31]",
+        "25, 26, 30, 32]",
+        "p=27: DC(27) + *1: claimed N, computed P",
+    );
+}
+
+#[test]
+fn thm_5_43_on_spl_variant_is_refuted() {
+    refuted(
+        "specs/paper000/thm_5_43_spl.yaml",
+        r#"{ when: "d == 1", value: 2 }"#,
+        r#"{ when: "d == 1", value: 1 }"#,
+        "m=3, n=4: SPL(3,4): claimed *1, computed *2",
+    );
+}
+
+/// The ids of every spec under specs/ (file stems).
+fn spec_ids() -> std::collections::BTreeSet<String> {
+    fn walk(d: &std::path::Path, out: &mut std::collections::BTreeSet<String>) {
+        for e in std::fs::read_dir(d).expect("a directory") {
+            let p = e.expect("an entry").path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.insert(
+                    p.file_stem()
+                        .expect("a stem")
+                        .to_string_lossy()
+                        .into_owned(),
+                );
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(&root().join("specs"), &mut out);
+    out
+}
+
+#[test]
+fn contents_lists_every_numbered_item_with_existing_specs() {
+    let ids = spec_ids();
+    for (file, seed_prefix) in [
+        ("docs/contents/paper000.yaml", "000_"),
+        ("docs/contents/seed002.yaml", "002_"),
+    ] {
+        let body = std::fs::read_to_string(root().join(file)).expect("contents");
+        let mut items = Vec::new();
+        for line in body.lines().filter(|l| l.starts_with("- {")) {
+            let item = line
+                .split("item: ")
+                .nth(1)
+                .and_then(|r| r.split(',').next())
+                .expect("an item");
+            items.push(item.to_string());
+            let specs = line
+                .split("specs: [")
+                .nth(1)
+                .and_then(|r| r.split(']').next())
+                .expect("a spec list");
+            for id in specs.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                assert!(ids.contains(id), "{file}: {item} names no spec `{id}`");
+            }
+            assert!(
+                !specs.trim().is_empty() || line.contains("why: "),
+                "{file}: {item} has neither specs nor a reason"
+            );
+        }
+        if seed_prefix == "000_" {
+            // Every numbered heading of the main paper is listed.
+            let seeds = std::path::Path::new("/work/shared/seeds");
+            let Some(seed) = std::fs::read_dir(seeds).ok().and_then(|mut d| {
+                d.find_map(|e| {
+                    let p = e.ok()?.path();
+                    p.file_name()?
+                        .to_str()?
+                        .starts_with(seed_prefix)
+                        .then_some(p)
+                })
+            }) else {
+                continue; // the seeds are not shipped with the repository
+            };
+            let text = std::fs::read_to_string(seed).expect("the seed");
+            for l in text.lines() {
+                for kind in [
+                    "Theorem ",
+                    "Proposition ",
+                    "Lemma ",
+                    "Corollary ",
+                    "Example ",
+                    "Remark ",
+                    "Conjecture ",
+                    "Figure ",
+                    "Table ",
+                ] {
+                    if let Some(rest) = l.strip_prefix(kind) {
+                        let num: String = rest
+                            .chars()
+                            .take_while(|c| c.is_ascii_digit() || *c == '.')
+                            .collect();
+                        let num = num.trim_end_matches('.');
+                        if num.contains('.') {
+                            let want = format!("{kind}{num}");
+                            assert!(items.contains(&want), "{file}: `{want}` not listed");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn example_3_2_family_variants_are_refuted() {
+    // Swapping the families: 𝒢* = {∅} and 𝒩* = {{v}} are both false for K_1.
+    let (code, t) = check_variant(
+        "specs/paper000/example_3_2_g_star.yaml",
+        "members: [[v1]]",
+        "members: [[]]",
+    );
+    assert_eq!(code, Some(1), "{t}");
+    let (code, t) = check_variant(
+        "specs/paper000/example_3_2_n_star.yaml",
+        "members: [[]]",
+        "members: [[v1]]",
+    );
+    assert_eq!(code, Some(1), "{t}");
+}

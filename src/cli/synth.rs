@@ -101,7 +101,10 @@ pub fn run(a: SynthArgs) -> ExitCode {
         },
     };
     let id = match a.output.file_stem().and_then(|s| s.to_str()) {
-        Some(s) if s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') => {
+        Some(s)
+            if s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
+        {
             s.to_string()
         }
         _ => {
@@ -145,6 +148,39 @@ pub fn run(a: SynthArgs) -> ExitCode {
         }
         Err(e) => return bad(e),
     };
+    let mut s = s;
+    // Keep only what the checker's own strategy exercises (at most a few rounds).
+    for _ in 0..8 {
+        let text = synth::to_spec_yaml(&s, &a.source, &starts, &a.features);
+        let src = Source {
+            file: &file,
+            text: &text,
+        };
+        let d = match parse_spec(&src, &id) {
+            Ok(sp) => match sp.downcast::<crate::check::diagram::Diagram>() {
+                Some(d) => d.clone(),
+                None => break,
+            },
+            Err(e) => return bad(format!("internal: the synthesized spec: {}", e.message)),
+        };
+        let Ok(c) = d.check(&std::collections::HashMap::new()) else {
+            break;
+        };
+        let k = d.starts.len();
+        let cov = &c.report.coverage;
+        if cov.len() != k + d.nodes.len() + d.arrows.len() {
+            break;
+        }
+        let node_hit: Vec<bool> = (0..d.nodes.len())
+            .map(|i| cov[k + i].instances > 0)
+            .collect();
+        let arrow_hit: Vec<bool> = (0..d.arrows.len())
+            .map(|i| cov[k + d.nodes.len() + i].instances > 0)
+            .collect();
+        if !s.drop_unexercised(&node_hit, &arrow_hit) {
+            break;
+        }
+    }
     let text = synth::to_spec_yaml(&s, &a.source, &starts, &a.features);
     if let Err(e) = crate::render::write_atomic(&a.output, text.as_bytes()) {
         return bad(e);

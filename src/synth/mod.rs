@@ -343,7 +343,8 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
         }
         start_recs.push(i);
     }
-    let class_key = |r: &Rec, terms: &[Term]| (r.p, r.p && r.terminal, abstract_vec(terms, &r.vals));
+    let class_key =
+        |r: &Rec, terms: &[Term]| (r.p, r.p && r.terminal, abstract_vec(terms, &r.vals));
     while let Some(i) = stack.pop() {
         let (gi, p) = rec_game[i].clone();
         let game = &games[gi];
@@ -423,7 +424,9 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
     let mut blocks: Vec<Vec<usize>> = (0..class_keys.len()).map(|c| vec![c]).collect();
     let keys_of = |b: &[usize]| -> Vec<&Vec<i64>> { b.iter().map(|&c| &class_keys[c].2).collect() };
     loop {
-        let live: Vec<usize> = (0..blocks.len()).filter(|&b| !blocks[b].is_empty()).collect();
+        let live: Vec<usize> = (0..blocks.len())
+            .filter(|&b| !blocks[b].is_empty())
+            .collect();
         let mut done = None;
         'pairs: for (x, &a) in live.iter().enumerate() {
             for &b in &live[x + 1..] {
@@ -432,7 +435,9 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
                     continue;
                 }
                 let kinds = |blk: &[usize]| -> BTreeSet<u8> {
-                    blk.iter().flat_map(|&c| reply_kinds[c].iter().copied()).collect()
+                    blk.iter()
+                        .flat_map(|&c| reply_kinds[c].iter().copied())
+                        .collect()
                 };
                 if !class_keys[ca].0 && kinds(&blocks[a]) != kinds(&blocks[b]) {
                     continue;
@@ -464,7 +469,9 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
         }
         blocks[a].extend(moved);
     }
-    let live: Vec<usize> = (0..blocks.len()).filter(|&b| !blocks[b].is_empty()).collect();
+    let live: Vec<usize> = (0..blocks.len())
+        .filter(|&b| !blocks[b].is_empty())
+        .collect();
     let node_of_block: FxHashMap<usize, usize> =
         live.iter().enumerate().map(|(n, &b)| (b, n)).collect();
     let node_of_rec = |i: usize| node_of_block[&block_of[rec_class[i]]];
@@ -546,6 +553,34 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
         positions: recs.len(),
         classes: class_keys.len(),
     }))
+}
+
+impl Synthesized {
+    /// Drops the nodes and arrows the checker's own strategy never exercises (it replies
+    /// with the first valid reply arrow, which may differ from the synthesized choice); an
+    /// unexercised part proves nothing, and removing it cannot invalidate a play that did not
+    /// use it. Returns whether anything was dropped.
+    pub fn drop_unexercised(&mut self, node_hit: &[bool], arrow_hit: &[bool]) -> bool {
+        if node_hit.iter().chain(arrow_hit).all(|&h| h) {
+            return false;
+        }
+        let keep: Vec<usize> = (0..self.nodes.len()).filter(|&i| node_hit[i]).collect();
+        let renum: FxHashMap<usize, usize> =
+            keep.iter().enumerate().map(|(n, &o)| (o, n)).collect();
+        self.arrows = self
+            .arrows
+            .iter()
+            .zip(arrow_hit)
+            .filter(|(a, &h)| h && renum.contains_key(&a.from) && renum.contains_key(&a.to))
+            .map(|(a, _)| SynthArrow {
+                from: renum[&a.from],
+                to: renum[&a.to],
+                ..a.clone()
+            })
+            .collect();
+        self.nodes = keep.iter().map(|&i| self.nodes[i].clone()).collect();
+        true
+    }
 }
 
 fn paren(s: &str) -> String {

@@ -37,6 +37,10 @@ pub struct SynthArgs {
     /// Most positions the strategy may meet.
     #[arg(long, default_value_t = 2_000_000)]
     max_positions: usize,
+    /// Follow only positions in the classes of start positions; end the second player's
+    /// other replies at `*0` sinks (solved by the checker).
+    #[arg(long)]
+    zero_sinks: bool,
     /// Templates for rendering.
     #[arg(long, default_value = "templates")]
     templates: PathBuf,
@@ -137,7 +141,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
     let Some(d) = spec.downcast::<crate::check::diagram::Diagram>() else {
         return bad("internal: the probe spec is not a diagram");
     };
-    let s = match synth::synthesize(d, &feats, a.max_positions) {
+    let s = match synth::synthesize(d, &feats, a.max_positions, a.zero_sinks) {
         Ok(Outcome::Diagram(s)) => s,
         Ok(Outcome::Counterexample(c)) => {
             println!(
@@ -201,7 +205,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
             if n.p_node { "P" } else { "N" },
             n.positions,
             n.start.map_or(String::new(), |k| format!(", start {k}")),
-            if n.terminal { ", sink terminal" } else { "" },
+            n.sink.map_or(String::new(), |k| format!(", sink {k}")),
             if n.separated {
                 ""
             } else {

@@ -87,8 +87,9 @@ pub struct SynthNode {
     /// The first player is to move.
     pub p_node: bool,
     pub start: Option<u32>,
-    /// Every member is terminal.
-    pub terminal: bool,
+    /// `terminal` (every member is terminal) or `*0` (members the strategy does not follow
+    /// further, with `--zero-sinks`; the checker solves them).
+    pub sink: Option<&'static str>,
     pub positions: usize,
     /// The predicate holds for no member of another node.
     pub separated: bool,
@@ -150,6 +151,8 @@ struct Rec {
     p: bool,
     vals: Vec<i64>,
     terminal: bool,
+    /// A P-position left to a `*0` sink (not expanded).
+    leaf: bool,
     succ: Vec<(usize, MoveKind)>,
 }
 
@@ -256,7 +259,16 @@ fn excludes(atoms: &[Atom], others: &[&Vec<i64>]) -> bool {
 
 /// Synthesizes a diagram for the start positions of `d` (its nodes and arrows are ignored).
 /// `limit` bounds the number of positions the strategy may meet.
-pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcome, String> {
+///
+/// With `zero_sinks`, only positions in the classes of start positions are followed; the
+/// second player's other replies end at `*0` sinks (checked by solving), as the paper's
+/// diagrams end at positions known losing by an earlier lemma.
+pub fn synthesize(
+    d: &Diagram,
+    feats: &[Feature],
+    limit: usize,
+    zero_sinks: bool,
+) -> Result<Outcome, String> {
     let (starts, _) = d.start_positions().map_err(|e| e.message)?;
     if starts.is_empty() {
         return Err("no start position is selected: nothing to synthesize".into());
@@ -302,8 +314,8 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
 
     let mut recs: Vec<Rec> = Vec::new();
     let mut index: FxHashMap<(usize, AnyPos), usize> = FxHashMap::default();
-    // Fine classes: (player, terminal, abstract vector).
-    let mut class_of_key: BTreeMap<(bool, bool, Vec<i64>), usize> = BTreeMap::new();
+    // Fine classes: (player, 0 followed / 1 terminal / 2 left to a `*0` sink, abstract vector).
+    let mut class_of_key: BTreeMap<(bool, u8, Vec<i64>), usize> = BTreeMap::new();
     let mut used_reply: BTreeSet<(usize, usize, u8)> = BTreeSet::new();
     let mut stack: Vec<usize> = Vec::new();
     let mut start_recs: Vec<usize> = Vec::new();
@@ -327,6 +339,7 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
                     p: $p,
                     vals,
                     terminal,
+                    leaf: false,
                     succ: Vec::new(),
                 });
                 index.insert((gi, pos.clone()), recs.len() - 1);
@@ -343,8 +356,22 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
         }
         start_recs.push(i);
     }
-    let class_key =
-        |r: &Rec, terms: &[Term]| (r.p, r.p && r.terminal, abstract_vec(terms, &r.vals));
+    let start_keys: BTreeSet<Vec<i64>> = start_recs
+        .iter()
+        .map(|&i| abstract_vec(&terms, &recs[i].vals))
+        .collect();
+    let flag = |r: &Rec| -> u8 {
+        if !r.p {
+            0
+        } else if r.terminal {
+            1
+        } else if r.leaf {
+            2
+        } else {
+            0
+        }
+    };
+    let class_key = |r: &Rec, terms: &[Term]| (r.p, flag(r), abstract_vec(terms, &r.vals));
     while let Some(i) = stack.pop() {
         let (gi, p) = rec_game[i].clone();
         let game = &games[gi];
@@ -372,12 +399,22 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
                 let rk = move_kind(game, &q, &r);
                 let vals = ctx.values(gi, game, &r)?;
                 let terminal = game.options(&r).is_empty();
-                let key = (true, terminal, abstract_vec(&terms, &vals));
-                let score = match class_of_key.get(&key) {
+                let av = abstract_vec(&terms, &vals);
+                let followed = terminal || !zero_sinks || start_keys.contains(&av);
+                let f = match (terminal, followed) {
+                    (true, _) => 1,
+                    (false, true) => 0,
+                    (false, false) => 2,
+                };
+                let key = (true, f, av);
+                let mut score = match class_of_key.get(&key) {
                     Some(&c) if used_reply.contains(&(qc, c, kind_code(rk))) => 0,
                     Some(_) => 1,
                     None => 2,
                 };
+                if zero_sinks && !start_keys.contains(&key.2) {
+                    score += 3;
+                }
                 if best.as_ref().is_none_or(|b| score < b.0) {
                     best = Some((score, r.clone(), rk, key.2));
                 }
@@ -389,6 +426,10 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
                 ));
             };
             let (ri, rfresh) = intern!(gi, &r, true);
+            if rfresh && zero_sinks && !recs[ri].terminal {
+                let av = abstract_vec(&terms, &recs[ri].vals);
+                recs[ri].leaf = !start_keys.contains(&av);
+            }
             recs[qi].succ.push((ri, rk));
             let rkey = class_key(&recs[ri], &terms);
             let n = class_of_key.len();
@@ -396,13 +437,15 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
             used_reply.insert((qc, rc, kind_code(rk)));
             if rfresh {
                 rec_game.push((gi, r));
-                stack.push(ri);
+                if !recs[ri].leaf {
+                    stack.push(ri);
+                }
             }
         }
     }
 
     // Fine classes and their keys.
-    let mut class_keys: Vec<(bool, bool, Vec<i64>)> = vec![Default::default(); class_of_key.len()];
+    let mut class_keys: Vec<(bool, u8, Vec<i64>)> = vec![Default::default(); class_of_key.len()];
     for (k, &c) in &class_of_key {
         class_keys[c] = k.clone();
     }
@@ -440,6 +483,17 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
                         .collect()
                 };
                 if !class_keys[ca].0 && kinds(&blocks[a]) != kinds(&blocks[b]) {
+                    continue;
+                }
+                // Followed positions and `*0` leaves never share a node.
+                let flags = |blk: &[usize]| -> BTreeSet<u8> {
+                    blk.iter().map(|&c| class_keys[c].1).collect()
+                };
+                let fl: BTreeSet<u8> = flags(&blocks[a])
+                    .union(&flags(&blocks[b]))
+                    .copied()
+                    .collect();
+                if fl.contains(&0) && fl.contains(&2) {
                     continue;
                 }
                 let merged: Vec<usize> = blocks[a].iter().chain(&blocks[b]).copied().collect();
@@ -487,10 +541,12 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
     }
     let mut counts = vec![0usize; live.len()];
     let mut all_terminal = vec![true; live.len()];
+    let mut any_leaf = vec![false; live.len()];
     for (i, r) in recs.iter().enumerate() {
         let n = node_of_rec(i);
         counts[n] += 1;
         all_terminal[n] &= r.p && r.terminal;
+        any_leaf[n] |= r.leaf;
     }
     for (n, &b) in live.iter().enumerate() {
         let p = class_keys[blocks[b][0]].0;
@@ -523,7 +579,13 @@ pub fn synthesize(d: &Diagram, feats: &[Feature], limit: usize) -> Result<Outcom
             when: render_atoms(&atoms, &terms, feats, &is_bool),
             p_node: p,
             start: start_no.get(&n).copied(),
-            terminal: all_terminal[n],
+            sink: if all_terminal[n] {
+                Some("terminal")
+            } else if any_leaf[n] {
+                Some("*0")
+            } else {
+                None
+            },
             positions: counts[n],
             separated,
         });
@@ -680,8 +742,8 @@ pub fn to_spec_yaml(s: &Synthesized, source: &str, starts_block: &str, features:
         if let Some(k) = n.start {
             out.push_str(&format!("    start: {k}\n"));
         }
-        if n.terminal {
-            out.push_str("    sink: terminal\n");
+        if let Some(k) = n.sink {
+            out.push_str(&format!("    sink: {}\n", q(k)));
         }
     }
     out.push_str("arrows:\n");

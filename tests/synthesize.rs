@@ -167,3 +167,39 @@ fn lemma_5_41_c_with_zero_sinks_checks() {
         "{yaml}"
     );
 }
+
+#[test]
+fn ter_odd_cycles_get_small_gap_diagrams_and_c3_is_refuted() {
+    let dir = tempfile::tempdir().unwrap();
+    let feats = "size, gaps, max_gap, min_gap, gaps1, gaps2, odd_gaps, terminating";
+    for n in ["7", "9"] {
+        let out = dir.path().join(format!("ter{n}.yaml"));
+        let o = run(&[
+            "synthesize",
+            "--game",
+            "TER(C_n)",
+            "--param",
+            &format!("n={n}"),
+            "--features",
+            feats,
+            "--output",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let yaml = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(size(&yaml), (3, 4), "{yaml}");
+    }
+    // TER(C_3) is a first-player win: no diagram.
+    let out = dir.path().join("ter3.yaml");
+    let o = run(&[
+        "synthesize",
+        "--game",
+        "TER(C_3)",
+        "--features",
+        feats,
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(!out.exists());
+}

@@ -69,13 +69,7 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
             .filter_map(|s| {
                 let e = s.result.as_ref().err()?;
                 let b = &s.spec.body;
-                Some(Report::bad_input(
-                    s.spec.id(),
-                    b.kind(),
-                    b.source(),
-                    b.file(),
-                    e,
-                ))
+                Some(Report::bad_input(s.spec.id(), b.kind(), b.source(), b.file(), e))
             })
             .collect();
         let s = pipeline::summary(reports.iter().copied().chain(bad.iter()));

@@ -13,6 +13,7 @@ pub mod check;
 pub mod cycle;
 pub mod octal;
 pub mod spectrum;
+pub mod synth;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -158,6 +159,9 @@ pub enum Command {
     },
     /// Distribution of nim(TER(G)) and nim(DNT(G)) over all connected graphs on N vertices.
     Spectrum(spectrum::SpectrumArgs),
+    /// Find a case analysis diagram from a claim's start positions (paper §6, question 5),
+    /// write it as a diagram spec, check and render it.
+    Synthesize(synth::SynthArgs),
 }
 
 /// Errors of the CLI layer: each says what was expected.
@@ -372,6 +376,7 @@ pub fn main() -> ExitCode {
             )
         }
         Command::Spectrum(args) => spectrum::run(args),
+        Command::Synthesize(args) => synth::run(args),
     }
 }
 

@@ -17,3 +17,4 @@ pub mod pipeline;
 pub mod render;
 pub mod solve;
 pub mod spec;
+pub mod synth;

@@ -822,7 +822,7 @@ impl<'a> Explorer<'a> {
 }
 
 /// A start position: the instance it comes from (as text), its game and the position.
-type StartPos = (String, AnyGame, AnyPos);
+pub type StartPos = (String, AnyGame, AnyPos);
 
 /// Arrows that can be followed from a position, each with the options that follow it.
 type Usable = Vec<(usize, Vec<AnyPos>)>;
@@ -942,7 +942,7 @@ impl Diagram {
 
     /// Every start position: (instance text, game, position), and per generator how many
     /// instances and start positions it selects.
-    fn start_positions(&self) -> Result<(Vec<StartPos>, Vec<PartCoverage>), CheckError> {
+    pub fn start_positions(&self) -> Result<(Vec<StartPos>, Vec<PartCoverage>), CheckError> {
         let mut out = Vec::new();
         let mut cov = Vec::new();
         for (k, s) in self.starts.iter().enumerate() {

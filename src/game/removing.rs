@@ -162,6 +162,7 @@ impl RemovingGame {
             Value::Int((self.graph.n() as u32 - p.count_ones()) as i64),
         );
         f.insert("terminating".into(), Value::Bool(self.terminating(p)));
+        cycle_gap_features(&self.graph, p, &mut f);
         f
     }
 
@@ -192,6 +193,62 @@ impl Game for RemovingGame {
     fn canonical(&self, &p: &u64) -> u64 {
         self.sym.canonical(p)
     }
+}
+
+/// On a cycle (connected, every vertex of degree 2), the gap structure of the selected set
+/// (Conjecture 5.5, paper §6 question 1): the maximal runs of unselected vertices around the
+/// cycle. `gaps` counts them, `max_gap`/`min_gap` their lengths, `gaps1`, `gaps2`, `gaps3`
+/// those of length 1, 2, 3, `odd_gaps`/`even_gaps` by parity. Nothing is added on other graphs.
+fn cycle_gap_features(g: &crate::graph::Graph, p: u64, f: &mut Features) {
+    let n = g.n();
+    if n < 3 || (0..n).any(|v| g.degree(v) != 2) || g.component(0) != g.full() {
+        return;
+    }
+    // Walk the cycle from vertex 0.
+    let mut order = vec![0usize];
+    let mut prev = usize::MAX;
+    let mut cur = 0usize;
+    while order.len() < n {
+        let next = bits(g.adj(cur)).find(|&w| w != prev && w != 0 || (order.len() == n && w == 0));
+        let Some(next) = next else { return };
+        prev = cur;
+        cur = next;
+        order.push(cur);
+    }
+    let sel = |v: usize| p >> v & 1 == 1;
+    let mut gaps: Vec<i64> = Vec::new();
+    if let Some(start) = order.iter().position(|&v| sel(v)) {
+        let mut run = 0i64;
+        for k in 1..=n {
+            let v = order[(start + k) % n];
+            if sel(v) {
+                if run > 0 {
+                    gaps.push(run);
+                }
+                run = 0;
+            } else {
+                run += 1;
+            }
+        }
+    } else {
+        gaps.push(n as i64);
+    }
+    let count =
+        |pred: &dyn Fn(i64) -> bool| Value::Int(gaps.iter().filter(|&&x| pred(x)).count() as i64);
+    f.insert("gaps".into(), Value::Int(gaps.len() as i64));
+    f.insert(
+        "max_gap".into(),
+        Value::Int(gaps.iter().copied().max().unwrap_or(0)),
+    );
+    f.insert(
+        "min_gap".into(),
+        Value::Int(gaps.iter().copied().min().unwrap_or(0)),
+    );
+    f.insert("gaps1".into(), count(&|x| x == 1));
+    f.insert("gaps2".into(), count(&|x| x == 2));
+    f.insert("gaps3".into(), count(&|x| x == 3));
+    f.insert("odd_gaps".into(), count(&|x| x % 2 == 1));
+    f.insert("even_gaps".into(), count(&|x| x % 2 == 0));
 }
 
 #[cfg(test)]

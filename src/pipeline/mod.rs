@@ -498,6 +498,28 @@ fn render_spec(
     Ok(files)
 }
 
+/// Renders one template for a checked spec into an artifact's bytes (`grundy synthesize`
+/// renders the diagram it wrote beside it).
+pub fn render_one(
+    c: &Checked,
+    renderer: &Renderer,
+    template: &str,
+    path: &Path,
+) -> Result<Option<Vec<u8>>, RenderError> {
+    let view = ArtifactView {
+        provenance: Provenance {
+            spec: &c.report.file,
+            source: &c.report.source,
+            range: &c.report.range,
+            verdict: verdict_word(&c.report),
+        },
+        report: &c.report,
+        view: c.view.as_ref(),
+    };
+    let text = renderer.render(template, &view)?;
+    crate::render::finish(path, text)
+}
+
 /// Files the build writes for the whole run rather than for one spec.
 pub const INDEX_FILES: &[&str] = &["README.md", "report.md", "report.json"];
 

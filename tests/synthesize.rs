@@ -1,0 +1,205 @@
+//! `grundy synthesize` (paper §6, question 5): diagrams found from start positions alone are
+//! written as specs that the ordinary checker accepts; a false claim gives its counterexample
+//! and no diagram; bad input exits 2.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("grundy runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Nodes (names indented by two spaces under `nodes:`) and arrows of a written spec.
+fn size(yaml: &str) -> (usize, usize) {
+    let nodes = yaml
+        .split("\nnodes:\n")
+        .nth(1)
+        .unwrap_or("")
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   "))
+        .count();
+    (nodes, yaml.matches("{from:").count())
+}
+
+fn lemma_5_37(out: &Path, features: &str) -> Output {
+    run(&[
+        "synthesize",
+        "--game",
+        "SPL(c,[lam])",
+        "--param",
+        "c=1..=8",
+        "--param",
+        "lam={multisets: {max_sum: 8, min_part: 1, max_part: 1}}",
+        "--where",
+        "size == c",
+        "--features",
+        features,
+        "--output",
+        out.to_str().unwrap(),
+    ])
+}
+
+#[test]
+fn lemma_5_37_is_rederived_with_the_papers_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("l537.yaml");
+    let o = lemma_5_37(&out, "c, size - c, num_parts, solid");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let yaml = std::fs::read_to_string(&out).unwrap();
+    // The proof's strategy: (c,[1^c]) → dehub → split back, split → dehub back.
+    assert_eq!(size(&yaml), (3, 4), "{yaml}");
+    assert!(yaml.contains("when: \"(size - c) == 0\""), "{yaml}");
+    assert!(
+        yaml.contains("{from: N1, to: P1, style: double, move: split}"),
+        "{yaml}"
+    );
+    assert!(
+        yaml.contains("{from: N2, to: P1, style: double, move: dehub}"),
+        "{yaml}"
+    );
+    assert!(text(&o).contains("holds"), "{}", text(&o));
+    // The written spec passes `grundy check` on its own.
+    let c = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(c.status.code(), Some(0), "{}", text(&c));
+    assert!(dir.path().join("l537.dot").exists());
+}
+
+#[test]
+fn fig_5_8_is_rederived_from_the_starts_of_its_spec() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f58.yaml");
+    let o = run(&[
+        "synthesize",
+        "--starts-from",
+        "specs/paper000/diagrams/fig_5_8_nim_sum.yaml",
+        "--features",
+        "g0_heap, g1_heap",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let yaml = std::fs::read_to_string(&out).unwrap();
+    assert!(yaml.contains("when: \"g0_heap == g1_heap\""), "{yaml}");
+    assert_eq!(size(&yaml), (3, 4), "{yaml}");
+}
+
+#[test]
+fn a_false_claim_gives_the_counterexample_and_no_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("wrong.yaml");
+    // *n + *(n+1) is a first-player win (nim-value 1 at *0 + *1).
+    let o = run(&[
+        "synthesize",
+        "--game",
+        "*n + *m",
+        "--param",
+        "n=0..=3",
+        "--param",
+        "m=0..=4",
+        "--where",
+        "m == n + 1",
+        "--features",
+        "g0_heap, g1_heap",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("refuted"), "{}", text(&o));
+    assert!(text(&o).contains("*1"), "{}", text(&o));
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_feature_that_does_not_parse_is_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bad.yaml");
+    let o = lemma_5_37(&out, "c, size -, solid");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("feature `size -` does not parse"),
+        "{}",
+        text(&o)
+    );
+    assert!(!out.exists());
+    // A feature naming no feature of the positions is bad input too.
+    let o = lemma_5_37(&out, "c, nonsense");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!out.exists());
+}
+
+#[test]
+fn lemma_5_41_c_with_zero_sinks_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("l541.yaml");
+    let o = run(&[
+        "synthesize",
+        "--game",
+        "SPL(c,[lam])",
+        "--param",
+        "c=3..=8",
+        "--param",
+        "lam={multisets: {max_sum: 10, min_sum: 5}}",
+        "--where",
+        "size == c + 2 && solid",
+        "--features",
+        "c, size - c, num_parts, solid",
+        "--zero-sinks",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let yaml = std::fs::read_to_string(&out).unwrap();
+    assert!(yaml.contains("sink: \"*0\""), "{yaml}");
+    assert!(
+        yaml.contains("when: \"c >= 3 && (size - c) == 2\""),
+        "{yaml}"
+    );
+}
+
+#[test]
+fn ter_odd_cycles_get_small_gap_diagrams_and_c3_is_refuted() {
+    let dir = tempfile::tempdir().unwrap();
+    let feats = "size, gaps, max_gap, min_gap, gaps1, gaps2, odd_gaps, terminating";
+    for n in ["7", "9"] {
+        let out = dir.path().join(format!("ter{n}.yaml"));
+        let o = run(&[
+            "synthesize",
+            "--game",
+            "TER(C_n)",
+            "--param",
+            &format!("n={n}"),
+            "--features",
+            feats,
+            "--output",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let yaml = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(size(&yaml), (3, 4), "{yaml}");
+    }
+    // TER(C_3) is a first-player win: no diagram.
+    let out = dir.path().join("ter3.yaml");
+    let o = run(&[
+        "synthesize",
+        "--game",
+        "TER(C_3)",
+        "--features",
+        feats,
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(!out.exists());
+}

@@ -272,7 +272,11 @@ fn one_bad_spec_never_hides_the_others() {
     let d = tmp();
     let specs = d.path().join("specs");
     std::fs::create_dir(&specs).expect("mkdir");
-    std::fs::write(specs.join("a_unreadable.yaml"), "kind: claim\nsource: X\nbogus: 1\n").expect("write");
+    std::fs::write(
+        specs.join("a_unreadable.yaml"),
+        "kind: claim\nsource: X\nbogus: 1\n",
+    )
+    .expect("write");
     std::fs::write(
         specs.join("b_vacuous.yaml"),
         "kind: claim\nsource: X\ngame: TER(P_n)\nparams: {n: 2..=5}\nwhere: n > 9\nnim: 0\n",

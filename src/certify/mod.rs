@@ -17,8 +17,8 @@ pub(crate) mod maps;
 pub(crate) mod octal;
 pub(crate) mod strategy;
 
-use crate::check::Report;
 use crate::check::kind::{Checked, Context};
+use crate::check::Report;
 use crate::game::{AnyGame, AnyPos, Game};
 use crate::solve::Solver;
 use crate::spec::Spec;

@@ -34,11 +34,7 @@ fn print_errors(run: &mut Run) {
     }
     for s in &run.specs {
         if let Err(e) = &s.result {
-            println!(
-                "{:<10} {:<32} BAD INPUT",
-                s.spec.body.source(),
-                s.spec.id()
-            );
+            println!("{:<10} {:<32} BAD INPUT", s.spec.body.source(), s.spec.id());
             eprintln!("error: {e}");
         }
     }
@@ -76,7 +72,13 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
             .filter_map(|s| {
                 let e = s.result.as_ref().err()?;
                 let b = &s.spec.body;
-                Some(Report::bad_input(s.spec.id(), b.kind(), b.source(), b.file(), e))
+                Some(Report::bad_input(
+                    s.spec.id(),
+                    b.kind(),
+                    b.source(),
+                    b.file(),
+                    e,
+                ))
             })
             .collect();
         let s = pipeline::summary(reports.iter().copied().chain(bad.iter()));

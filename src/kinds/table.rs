@@ -74,7 +74,10 @@ impl SpecKind for SignatureTable {
         Ok(Checked::with_view(report, &view))
     }
     fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
-        Err("Table 5.1 is checked row by row against every multiset; no certificate format yet".into())
+        Err(
+            "Table 5.1 is checked row by row against every multiset; no certificate format yet"
+                .into(),
+        )
     }
     fn as_any(&self) -> &dyn Any {
         self

@@ -10,7 +10,13 @@
 //! One bad spec never hides the others: every load error, every spec that cannot be checked
 //! (bad input) and every refutation is reported, and the exit code is the worst of them.
 
+// Spec errors carry their source text for snippets; they are rare, so their size is no cost.
+#![allow(clippy::result_large_err)]
+
 pub mod output;
+
+/// Artifacts in memory: paths relative to `output/` and their bytes.
+pub type Files = Vec<(PathBuf, Vec<u8>)>;
 
 use crate::check::kind::{Checked, Context};
 use crate::check::{CertifiedReport, CheckError, Loc, Report, Verdict};
@@ -532,7 +538,7 @@ pub fn render_all(
     previous: &Previous,
     renderer: &Renderer,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
-    let per_spec: Vec<Result<Vec<(PathBuf, Vec<u8>)>, RenderError>> = checked
+    let per_spec: Vec<Result<Files, RenderError>> = checked
         .par_iter()
         .map(|(s, c)| render_spec(s, c, renderer))
         .collect();

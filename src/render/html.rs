@@ -274,7 +274,11 @@ pub fn paper_of(file: &str) -> String {
 
 /// Where the page of a spec goes.
 pub fn page_path(spec: &Spec) -> PathBuf {
-    PathBuf::from(format!("site/{}/{}.html", paper_of(spec.body.file()), spec.id()))
+    PathBuf::from(format!(
+        "site/{}/{}.html",
+        paper_of(spec.body.file()),
+        spec.id()
+    ))
 }
 
 /// A spec's YAML read again for what the model does not keep (statement, title, `uses:`,

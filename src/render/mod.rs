@@ -23,8 +23,8 @@
 //! Spec validation refuses control characters in one-line fields besides (`spec::parse_spec`).
 
 pub mod dot;
-pub mod html;
 pub mod gallery;
+pub mod html;
 pub mod texlabel;
 pub mod tikz;
 

@@ -380,6 +380,20 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// A single-letter word in a subscript or argument (`C_n`, `W_{m,n}`, `DC(n)`) of an expression
+/// that did not parse: most likely a parameter given no values.
+fn unbound_parameter(text: &str) -> Option<char> {
+    let chars: Vec<char> = text.chars().collect();
+    (0..chars.len()).find_map(|i| {
+        let c = chars[i];
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let opens = matches!(before, Some('_' | '{' | ',' | '('));
+        let closes = matches!(after, None | Some('}' | ',' | ')' | ' '));
+        (c.is_ascii_lowercase() && opens && closes).then_some(c)
+    })
+}
+
 fn solve(
     game: &str,
     params: &[String],
@@ -393,6 +407,14 @@ fn solve(
         Ok(p) => p,
         Err(e) => return report(miette::Report::msg(e.to_string())),
     };
+    // A parameter the expression never names would sweep the same game again and again.
+    for (name, _) in &parsed {
+        if substitute(game, &[(name.clone(), "\u{1}")]) == game {
+            return report(miette::Report::msg(format!(
+                "--param {name}: the game `{game}` does not use a parameter `{name}`"
+            )));
+        }
+    }
     let opts = ParseOptions { closure };
     let total = parsed
         .iter()
@@ -424,7 +446,17 @@ fn solve(
         let text = substitute(game, &combo);
         let g = match parse_game(&text, opts) {
             Ok(g) => g,
-            Err(e) => return report(e),
+            Err(e) => {
+                // `TER(C_n)` without `--param n=…`: say which parameter is missing.
+                let missing = unbound_parameter(&text);
+                let e = miette::Report::new(e);
+                return report(match missing {
+                    Some(p) => e.wrap_err(format!(
+                        "`{p}` looks like a parameter: give its values with --param {p}=5..=9"
+                    )),
+                    None => e,
+                });
+            }
         };
         let r = match dispatch::solve(&g, &dopts) {
             Ok(r) => r,

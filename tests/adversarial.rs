@@ -531,7 +531,6 @@ fn nested_parentheses_around_a_nimber_end_quickly() {
 }
 
 #[test]
-#[ignore = "needs the solver's budget estimate (src/solve, engine branch)"]
 fn oversized_graph_games_are_refused_by_estimate() {
     let s = Scratch::new();
     s.expect(&["solve", "TER(Grid_{7,8})"], 2, "");

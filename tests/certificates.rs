@@ -312,13 +312,14 @@ fn solve_routes_large_bipartite_ueg_to_gf2_and_refuses_the_rest() {
         assert_eq!(v["outcome"], outcome, "{game}");
     }
     let out = grundy(&["solve", "UEG(SP_{7,9}, (1,1))"]);
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let err = String::from_utf8_lossy(&out.stderr).replace(['│', '\n'], " ");
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
         err.contains("refused") && err.contains("positions"),
         "{err}"
     );
-    assert!(err.contains("not apply either (odd cycle"), "{err}");
+    assert!(err.contains("odd cycle"), "{err}");
     // Small odd prisms are still solved exhaustively, with their nim-value.
     let out = grundy(&["solve", "UEG(SP_{5,2}, (1,1))"]);
     assert_eq!(

@@ -62,7 +62,7 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     std::fs::write(
         paper.join("prop_4_8_literal.yaml"),
         format!(
-            "kind: claim\nsource: Prop 4.8\nnotes: Read literally, the claim is about K_n.\n{}expect: refuted\n",
+            "kind: claim\nsource: Prop 4.8\nnotes: Read literally, the claim is about K_n.\n{}expect: refuted\nbecause: reading\n",
             K_N.replace("nim: 1", "nim: 2")
         ),
     )

@@ -28,12 +28,16 @@ fn print_report(r: &Report) {
 }
 
 /// Every bad input of a run, after the verdicts, so that none hides another.
-fn print_errors(run: &mut Run) {
+fn print_errors(run: &mut Run, json: bool) {
     for e in std::mem::take(&mut run.errors) {
         eprintln!("{:?}", miette::Report::new(e));
     }
     for s in &run.specs {
         if let Err(e) = &s.result {
+            if json {
+                eprintln!("error: {e}");
+                continue;
+            }
             println!("{:<10} {:<32} BAD INPUT", s.spec.body.source(), s.spec.id());
             eprintln!("error: {e}");
         }
@@ -65,11 +69,11 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
     }
     let reports: Vec<&Report> = run.checked().map(|(_, c)| &c.report).collect();
     if json {
-        // Specs that could not be checked are listed too, as "bad input" verdicts.
-        let bad: Vec<Report> = run
+        // Specs that could not be checked are listed too, in their place, as "bad input".
+        let bad: Vec<Option<Report>> = run
             .specs
             .iter()
-            .filter_map(|s| {
+            .map(|s| {
                 let e = s.result.as_ref().err()?;
                 let b = &s.spec.body;
                 Some(Report::bad_input(
@@ -81,7 +85,10 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
                 ))
             })
             .collect();
-        let s = pipeline::summary(reports.iter().copied().chain(bad.iter()));
+        let s = pipeline::summary(run.specs.iter().zip(&bad).filter_map(|(s, b)| {
+            b.as_ref()
+                .or_else(|| s.result.as_ref().ok().map(|c| &c.report))
+        }));
         match serde_json::to_string_pretty(&s) {
             Ok(t) => println!("{t}"),
             Err(e) => eprintln!("error: {e}"),
@@ -94,7 +101,7 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
         println!("{} ({secs:.2} s)", summary_line(&run));
     }
     let code = run.exit_code();
-    print_errors(&mut run);
+    print_errors(&mut run, json);
     ExitCode::from(code)
 }
 
@@ -125,7 +132,7 @@ pub fn build(specs: &Path, templates: &Path, out: &Path, only: Option<String>) -
     }
     let code = run.exit_code();
     let line = summary_line(&run);
-    print_errors(&mut run);
+    print_errors(&mut run, false);
     match written {
         Ok(n) => {
             println!(

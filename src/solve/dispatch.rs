@@ -426,17 +426,6 @@ fn level_solve(
 
 /// The memo solver under the guard: (nim-value, positions).
 fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
-    // A game whose positions do not fit its own encoding (edge geography past 128 edges) is
-    // refused by the game itself: searching it would see no moves and answer 0.
-    if let Some(why) = game.refusal() {
-        return Err(Refusal {
-            game: game.to_string(),
-            during: false,
-            estimate: why,
-            limit: "the exhaustive solver's position encoding".into(),
-            hint: hint_for(game),
-        });
-    }
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
     let est = estimate::tree(game);
     if est.positions > limit * TREE_MARGIN {
@@ -447,6 +436,17 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
             limit,
             hint_for(game),
         ));
+    }
+    // A game whose positions do not fit its own encoding (edge geography past 128 edges) is
+    // refused by the game itself: searching it would see no moves and answer 0.
+    if let Some(why) = game.refusal() {
+        return Err(Refusal {
+            game: game.to_string(),
+            during: false,
+            estimate: why,
+            limit: "the exhaustive solver's position encoding".into(),
+            hint: hint_for(game),
+        });
     }
     let monitor = Monitor::new(game.to_string(), &opts.budget, MEMO_BYTES, hint_for(game));
     let progress = if opts.progress {

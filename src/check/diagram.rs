@@ -32,7 +32,7 @@ use crate::graph::Closure;
 use crate::solve::Solver;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -184,110 +184,6 @@ pub struct Checked {
     pub report: Report,
     pub view: DiagramView,
     pub family: Arc<Family>,
-}
-
-/// Diagram specs by id, checked on demand so that references resolve in dependency order.
-#[derive(Default)]
-pub struct Registry {
-    diagrams: BTreeMap<String, Diagram>,
-    done: HashMap<String, Checked>,
-    stack: Vec<String>,
-    /// Ids given to two different files: checking either is bad input naming both.
-    clashes: HashMap<String, CheckError>,
-}
-
-impl Registry {
-    pub fn new() -> Registry {
-        Registry::default()
-    }
-
-    /// Adds a diagram under its id (its file stem). Two different files with the same id
-    /// cannot both be referred to or reported by that id: the clash is an error naming both
-    /// files, returned here and by every later [`Registry::check`] of the id.
-    pub fn add(&mut self, d: Diagram) -> Result<(), CheckError> {
-        if let Some(other) = self.diagrams.get(&d.id) {
-            if other.file != d.file {
-                let e = CheckError {
-                    loc: d.loc.clone(),
-                    message: format!(
-                        "diagram id `{}` is given by two files, {} and {}: rename one (a diagram's id is its file stem)",
-                        d.id, other.file, d.file
-                    ),
-                };
-                self.clashes.insert(d.id.clone(), e.clone());
-                return Err(e);
-            }
-            return Ok(());
-        }
-        self.diagrams.insert(d.id.clone(), d);
-        Ok(())
-    }
-
-    pub fn contains(&self, id: &str) -> bool {
-        self.diagrams.contains_key(id)
-    }
-
-    /// Ids referenced by sinks of the diagrams added so far and not added themselves.
-    pub fn missing(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .diagrams
-            .values()
-            .flat_map(|d| d.references())
-            .filter(|r| !self.diagrams.contains_key(r))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
-    }
-
-    /// Checks a diagram (and, first, every diagram it references).
-    pub fn check(&mut self, id: &str) -> Result<Checked, CheckError> {
-        if let Some(e) = self.clashes.get(id) {
-            return Err(e.clone());
-        }
-        if let Some(c) = self.done.get(id) {
-            return Ok(c.clone());
-        }
-        let d = self.diagrams.get(id).cloned().ok_or_else(|| CheckError {
-            loc: Loc::default(),
-            message: format!("unknown diagram `{id}`"),
-        })?;
-        if self.stack.iter().any(|s| s == id) {
-            return Err(CheckError {
-                loc: d.loc.clone(),
-                message: format!(
-                    "diagram references form a cycle: {} -> {id}",
-                    self.stack.join(" -> ")
-                ),
-            });
-        }
-        self.stack.push(id.to_string());
-        let mut families = HashMap::new();
-        for r in d.references() {
-            if !self.diagrams.contains_key(&r) {
-                self.stack.pop();
-                return Err(CheckError {
-                    loc: d.loc.clone(),
-                    message: format!(
-                        "a sink refers to diagram `{r}`, which is not a loaded diagram spec"
-                    ),
-                });
-            }
-            match self.check(&r) {
-                Ok(c) => {
-                    families.insert(r, c.family);
-                }
-                Err(e) => {
-                    self.stack.pop();
-                    return Err(e);
-                }
-            }
-        }
-        self.stack.pop();
-        let c = d.check(&families)?;
-        self.done.insert(id.to_string(), c.clone());
-        Ok(c)
-    }
 }
 
 /// A node as drawn and explained.

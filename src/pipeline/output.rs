@@ -147,7 +147,7 @@ fn lock(root: &Path) -> Result<std::fs::File, OutputError> {
 }
 
 /// Finishes a build that was interrupted between its renames, and removes temporary files
-/// of interrupted runs (ours, and the `.tmpXXXXXX` files of earlier versions).
+/// of interrupted runs (ours, and the `.tmp` + six-character files of earlier versions).
 fn recover(root: &Path) -> Result<(), OutputError> {
     let journal = root.join(JOURNAL);
     if let Ok(text) = std::fs::read_to_string(&journal) {

@@ -4,7 +4,6 @@ use super::KindEntry;
 use crate::check::certificate::Certificate;
 use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::CheckError;
-use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "certificate",
@@ -14,18 +13,7 @@ pub const ENTRY: KindEntry = KindEntry {
 };
 
 impl SpecKind for Certificate {
-    fn kind(&self) -> &'static str {
-        "certificate"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("certificate");
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         let (report, view) = self.check()?;
         Ok(match view {
@@ -35,8 +23,5 @@ impl SpecKind for Certificate {
     }
     fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
         crate::certify::kernels::certify(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -4,7 +4,6 @@ use super::KindEntry;
 use crate::check::claim::Claim;
 use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::CheckError;
-use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "claim",
@@ -12,25 +11,11 @@ pub const ENTRY: KindEntry = KindEntry {
 };
 
 impl SpecKind for Claim {
-    fn kind(&self) -> &'static str {
-        "claim"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("claim");
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
     }
     fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
         crate::certify::claims::certify(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

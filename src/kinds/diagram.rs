@@ -6,7 +6,6 @@ use super::KindEntry;
 use crate::check::diagram::{explain, Diagram, DiagramView};
 use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::{CheckError, Loc};
-use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "diagram",
@@ -14,18 +13,7 @@ pub const ENTRY: KindEntry = KindEntry {
 };
 
 impl SpecKind for Diagram {
-    fn kind(&self) -> &'static str {
-        "diagram"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("diagram");
     fn figure(&self) -> Option<&str> {
         self.figure.as_deref()
     }
@@ -55,8 +43,5 @@ impl SpecKind for Diagram {
     }
     fn certify(&self, ctx: &Context) -> Result<crate::certify::Body, String> {
         crate::certify::strategy::certify(self, &ctx.families)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -5,6 +5,28 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+/// The accessors every kind's model type has in the same shape (`id`, `file`, `source`
+/// fields): the YAML name, and the type as `Any` for code that handles one kind.
+macro_rules! header_accessors {
+    ($name:literal) => {
+        fn kind(&self) -> &'static str {
+            $name
+        }
+        fn id(&self) -> &str {
+            &self.id
+        }
+        fn file(&self) -> &str {
+            &self.file
+        }
+        fn source(&self) -> &str {
+            &self.source
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+    };
+}
+
 pub mod certificate;
 pub mod claim;
 pub mod diagram;

@@ -4,7 +4,6 @@ use super::KindEntry;
 use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::sequence::SequenceSpec;
 use crate::check::CheckError;
-use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "sequence",
@@ -12,26 +11,12 @@ pub const ENTRY: KindEntry = KindEntry {
 };
 
 impl SpecKind for SequenceSpec {
-    fn kind(&self) -> &'static str {
-        "sequence"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("sequence");
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         let (report, view) = self.check()?;
         Ok(Checked::with_view(report, &view))
     }
     fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
         crate::certify::octal::certify(self)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

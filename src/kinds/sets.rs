@@ -4,7 +4,6 @@ use super::KindEntry;
 use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::sets::SetsClaim;
 use crate::check::CheckError;
-use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "sets",
@@ -12,22 +11,8 @@ pub const ENTRY: KindEntry = KindEntry {
 };
 
 impl SpecKind for SetsClaim {
-    fn kind(&self) -> &'static str {
-        "sets"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("sets");
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -6,7 +6,6 @@ use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::signatures::SignatureTable;
 use crate::check::table::ValueTable;
 use crate::check::{CheckError, Expectation, Report, Verdict};
-use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "table",
@@ -14,18 +13,7 @@ pub const ENTRY: KindEntry = KindEntry {
 };
 
 impl SpecKind for ValueTable {
-    fn kind(&self) -> &'static str {
-        "table"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("table");
     /// A value table states nothing that could be refuted: it holds once every cell is solved.
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         let t0 = std::time::Instant::now();
@@ -51,24 +39,10 @@ impl SpecKind for ValueTable {
     fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
         Err("tables restate values certified by the claims".into())
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 impl SpecKind for SignatureTable {
-    fn kind(&self) -> &'static str {
-        "table"
-    }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
+    header_accessors!("table");
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         let (report, view) = SignatureTable::check(self)?;
         Ok(Checked::with_view(report, &view))
@@ -78,8 +52,5 @@ impl SpecKind for SignatureTable {
             "Table 5.1 is checked row by row against every multiset; no certificate format yet"
                 .into(),
         )
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -41,6 +41,7 @@ fn claimed(claim: &Claim, env: &Env, pos: &AnyPos, start: bool) -> Result<Option
             let v = f.eval(env).map_err(|e| format!("{e:?}"))?;
             c["outcome"] = json!(v.into_string().map_err(|t| t.to_string())?);
         }
+        Claimed::Holds(_) => return Err("a `holds` claim has no value to certify".into()),
     }
     Ok(Some(c))
 }
@@ -82,6 +83,11 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
 }
 
 pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
+    if matches!(claim.claimed, Claimed::Holds(_)) {
+        return Err("a `holds` claim states a fact about features, not a value: there is no \
+                    nim table to certify"
+            .into());
+    }
     let mut tables = Vec::new();
     let mut skipped = Vec::new();
     let mut budget = MAX_SPEC_POSITIONS;

@@ -83,6 +83,9 @@ pub enum Claimed {
     Nim(ValueFormula),
     /// Evaluates to "P" or "N".
     Outcome(ValueFormula),
+    /// A predicate that must be true (a statement that is not a value, e.g. Example 5.12's
+    /// σ = 2, λ = 6, …): no game value is computed.
+    Holds(Formula),
 }
 
 /// Which positions of each instance the claim is about.
@@ -118,17 +121,50 @@ pub struct Claim {
 type CaseHits = Vec<u64>;
 
 impl Claim {
-    fn formula(&self) -> &ValueFormula {
+    fn formula(&self) -> Option<&ValueFormula> {
         match &self.claimed {
-            Claimed::Nim(f) | Claimed::Outcome(f) => f,
+            Claimed::Nim(f) | Claimed::Outcome(f) => Some(f),
+            Claimed::Holds(_) => None,
         }
     }
 
     fn n_cases(&self) -> usize {
         match self.formula() {
-            ValueFormula::Cases(c) => c.len(),
-            ValueFormula::Expr(_) => 0,
+            Some(ValueFormula::Cases(c)) => c.len(),
+            _ => 0,
         }
+    }
+
+    /// A `holds` claim at one selected position: `None` when the predicate is true, else the
+    /// counterexample with the values of the parameters and `let`s as evidence.
+    fn check_holds(
+        &self,
+        p: &Formula,
+        inst: &Instance,
+        text: &str,
+        position: Option<String>,
+        env: &Env,
+    ) -> Result<Option<Counterexample>, CheckError> {
+        let ok = p.eval_bool(env).map_err(|m| CheckError {
+            loc: self.claimed_loc.clone(),
+            message: format!("instance {}: {m}", describe_instance(inst)),
+        })?;
+        if ok {
+            return Ok(None);
+        }
+        let evidence = self
+            .lets
+            .iter()
+            .filter_map(|(name, _, _)| env.get(name).map(|v| format!("{name} = {}", show(v))))
+            .collect();
+        Ok(Some(Counterexample {
+            instance: describe_instance(inst),
+            game: text.to_string(),
+            position,
+            claimed: format!("`{}`", p.src),
+            computed: "false".into(),
+            evidence,
+        }))
     }
 
     /// Parses the game of one instance.
@@ -233,6 +269,11 @@ impl Claim {
         let (formula, is_nim) = match &self.claimed {
             Claimed::Nim(f) => (f, true),
             Claimed::Outcome(f) => (f, false),
+            // Decided by `check_holds` before any value is computed; kept total here.
+            Claimed::Holds(p) => {
+                return Ok((!p.eval_bool(env).map_err(err)?)
+                    .then(|| (format!("`{}`", p.src), "false".to_string())))
+            }
         };
         let actual = if nim == 0 { "P" } else { "N" };
         let mut applied = Vec::new();
@@ -343,6 +384,12 @@ impl Claim {
                 if !self.selected(&env, inst)? {
                     return Ok(InstanceResult::Skipped);
                 }
+                if let Claimed::Holds(p) = &self.claimed {
+                    return Ok(match self.check_holds(p, inst, &text, None, &env)? {
+                        Some(cx) => InstanceResult::Refuted(cx),
+                        None => InstanceResult::Agreed(1),
+                    });
+                }
                 if let (Some(actual), Claimed::Outcome(f)) =
                     (self.fast_outcome(&game), &self.claimed)
                 {
@@ -419,9 +466,21 @@ impl Claim {
                         continue;
                     }
                     count += 1;
-                    if let Some(cx) =
-                        self.check_position(inst, &text, &game, &mut solver, &pos, &env, hits)?
-                    {
+                    let refuted = match &self.claimed {
+                        Claimed::Holds(p) => {
+                            self.check_holds(p, inst, &text, Some(game.label(&pos)), &env)?
+                        }
+                        _ => self.check_position(
+                            inst,
+                            &text,
+                            &game,
+                            &mut solver,
+                            &pos,
+                            &env,
+                            hits,
+                        )?,
+                    };
+                    if let Some(cx) = refuted {
                         return Ok(InstanceResult::Refuted(cx));
                     }
                 }
@@ -448,7 +507,7 @@ impl Claim {
             })
             .collect();
         let mut coverage: Vec<PartCoverage> = match self.formula() {
-            ValueFormula::Cases(cases) => cases
+            Some(ValueFormula::Cases(cases)) => cases
                 .iter()
                 .enumerate()
                 .map(|(i, (when, _))| {
@@ -458,7 +517,7 @@ impl Claim {
                     )
                 })
                 .collect(),
-            ValueFormula::Expr(_) => Vec::new(),
+            _ => Vec::new(),
         };
         let results = results.into_iter().map(|r| {
             r.map(|(res, hits)| {

@@ -10,6 +10,7 @@ pub mod formula;
 pub mod kind;
 pub mod reduction;
 pub mod sequence;
+pub mod set_helpers;
 pub mod sets;
 pub mod signatures;
 pub mod table;

@@ -15,8 +15,32 @@ use rhai::{Dynamic, Map};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-/// Largest graph whose subsets a membership rule is checked on (2^n evaluations).
+/// Largest graph whose subsets a membership rule is checked on (2^n evaluations), and whose
+/// families are computed from their definitions over all 2^n subsets.
 pub const MAX_RULE_VERTICES: usize = 16;
+
+/// 𝒢, 𝒩, 𝒢*, 𝒩* straight from their definitions (paper §2.5), over every subset: the
+/// inclusion-minimal generating sets, maximal nongenerating, minimal terminating and maximal
+/// nonterminating sets. Generating and terminating sets are closed upwards (the hull is
+/// monotone), so a set is minimal iff removing any one element leaves the property, and
+/// maximal iff adding any one element gains it. Unlike `Convexity::families` (which derives
+/// 𝒢*, 𝒩 and 𝒩* from 𝒢 by Prop 2.4), nothing here assumes Prop 2.4, so the specs of Prop 2.4
+/// and Remark 2.5 check it rather than restate it.
+pub fn families_by_definition(conv: &Convexity) -> SetFamilies {
+    let full = conv.full();
+    let generating: Vec<bool> = (0..=full).map(|s| conv.generates(s)).collect();
+    let gen = |s: u64| generating[s as usize];
+    let term = |s: u64| !gen(full & !s);
+    let minimal = |has: &dyn Fn(u64) -> bool, s: u64| has(s) && bits(s).all(|v| !has(s & !(1 << v)));
+    let maximal =
+        |has: &dyn Fn(u64) -> bool, s: u64| !has(s) && bits(full & !s).all(|v| has(s | 1 << v));
+    SetFamilies {
+        g: sorted((0..=full).filter(|&s| minimal(&gen, s)).collect()),
+        n: sorted((0..=full).filter(|&s| maximal(&gen, s)).collect()),
+        g_star: sorted((0..=full).filter(|&s| minimal(&term, s)).collect()),
+        n_star: sorted((0..=full).filter(|&s| maximal(&term, s)).collect()),
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
@@ -59,7 +83,9 @@ impl Family {
 pub enum Members {
     /// Exactly these sets (vertex names).
     Explicit(Vec<Vec<String>>),
-    /// `S` is a member iff the predicate holds (variables `S`, `comp`, `size`, `V`, `adj`).
+    /// `S` is a member iff the predicate holds (variables `S`, `comp`, `size`, `V`, `adj`, and
+    /// on graphs with at most [`MAX_RULE_VERTICES`] vertices the four families by definition,
+    /// `fam_G`, `fam_N`, `fam_G_star`, `fam_N_star`, also visible to `where`).
     Rule(Formula),
 }
 
@@ -132,9 +158,39 @@ impl SetsClaim {
                 describe_instance(inst)
             ))
         })?;
+        let conv = Convexity::new(&g, closure);
+        let fams = if g.n() <= MAX_RULE_VERTICES {
+            families_by_definition(&conv)
+        } else {
+            conv.families(1 << 24).ok_or_else(|| {
+                self.err(format!(
+                    "instance {}: graph {text} has too many nongenerating sets to enumerate",
+                    describe_instance(inst)
+                ))
+            })?
+        };
         let mut env = Env::new();
         for (k, v) in inst {
             env.set(k, v.to_dynamic());
+        }
+        let family_value = |f: &[u64]| {
+            Dynamic::from_array(
+                f.iter()
+                    .map(|&m| {
+                        Dynamic::from_array(g.set_names(m).into_iter().map(Dynamic::from).collect())
+                    })
+                    .collect(),
+            )
+        };
+        if g.n() <= MAX_RULE_VERTICES {
+            for (name, f) in [
+                ("fam_G", &fams.g),
+                ("fam_N", &fams.n),
+                ("fam_G_star", &fams.g_star),
+                ("fam_N_star", &fams.n_star),
+            ] {
+                env.set(name, family_value(f));
+            }
         }
         if let Some(f) = filter {
             if !f
@@ -144,13 +200,6 @@ impl SetsClaim {
                 return Ok(None);
             }
         }
-        let conv = Convexity::new(&g, closure);
-        let fams = conv.families(1 << 24).ok_or_else(|| {
-            self.err(format!(
-                "instance {}: graph {text} has too many nongenerating sets to enumerate",
-                describe_instance(inst)
-            ))
-        })?;
         let actual = family.of(&fams);
         let cx = |claimed: String, computed: String, evidence: Vec<String>| Counterexample {
             instance: describe_instance(inst),
@@ -211,6 +260,9 @@ impl SetsClaim {
                 }
                 env.set("V", names(g.full()));
                 env.set("adj", Dynamic::from_map(adj));
+                // Parameters, families, V and adj are fixed for the instance: folded in once
+                // (e.g. `tr(fam_G)` is computed once, not once per subset).
+                let rule = rule.specialise(&env);
                 for s in 0..=g.full() {
                     env.set("S", names(s));
                     env.set("comp", names(g.full() & !s));
@@ -342,5 +394,59 @@ impl SetsClaim {
             coverage: Vec::new(),
             seconds: t0.elapsed().as_secs_f64(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::families as fam;
+
+    #[test]
+    fn families_by_definition_on_paper_examples() {
+        // Example 2.6 (kite) and Example 3.1 (P_3), by definition.
+        let kite = fam::kite();
+        let f = families_by_definition(&Convexity::new(&kite, Closure::Hull));
+        let names = |ms: &[u64]| name_sets(&kite, ms);
+        assert_eq!(
+            canonical(&names(&f.g_star)),
+            canonical(&[
+                vec!["v".into(), "w".into()],
+                vec!["u".into(), "w".into()],
+                vec!["x".into()]
+            ])
+        );
+        assert_eq!(
+            canonical(&names(&f.n_star)),
+            canonical(&[vec!["y".into(), "u".into(), "v".into()], vec!["y".into(), "w".into()]])
+        );
+        let p3 = fam::path(3).unwrap();
+        let f = families_by_definition(&Convexity::new(&p3, Closure::Hull));
+        assert_eq!(f.g_star, vec![0b001, 0b100]);
+        assert_eq!(f.n_star, vec![0b010]);
+        // Example 3.2: the single vertex: 𝒢* = {{v}}, 𝒩* = {∅}.
+        let k1 = fam::path(1).unwrap();
+        let f = families_by_definition(&Convexity::new(&k1, Closure::Hull));
+        assert_eq!((f.g_star, f.n_star), (vec![1], vec![0]));
+    }
+
+    #[test]
+    fn by_definition_agrees_with_the_transversal_route() {
+        for g in [
+            fam::cycle(7).unwrap(),
+            fam::wheel(7).unwrap(),
+            fam::gen_wheel(2, 5).unwrap(),
+            fam::hypercube(3).unwrap(),
+        ] {
+            for closure in [Closure::Hull, Closure::Geodetic] {
+                let conv = Convexity::new(&g, closure);
+                assert_eq!(
+                    families_by_definition(&conv),
+                    conv.families(1 << 20).unwrap(),
+                    "{}",
+                    g.name()
+                );
+            }
+        }
     }
 }

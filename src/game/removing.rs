@@ -136,7 +136,8 @@ impl RemovingGame {
 
     /// Named features of a position: the set, its size, whether it is terminating; and of the
     /// graph: `vertices`, `edges`, and (when 𝒢 was enumerated) `min_gen_sets` = |𝒢|,
-    /// `gen_unique` (𝒢 = {L}), `gen_complement` = |L^c| (-1 unless 𝒢 = {L}), `n_star_sizes`.
+    /// `gen_unique` (𝒢 = {L}), `gen_complement` = |L^c| (-1 unless 𝒢 = {L}), `n_star_sizes`,
+    /// `n_star_union` = |⋃𝒩*|.
     pub fn features(&self, p: u64) -> Features {
         let mut f = Features::new();
         f.insert("vertices".into(), Value::Int(self.graph.n() as i64));
@@ -154,6 +155,10 @@ impl RemovingGame {
                 "n_star_sizes".into(),
                 Value::List(fam.n_star.iter().map(|s| s.count_ones() as i64).collect()),
             );
+            // |⋃𝒩*|: with `n_star_sizes`, the hypotheses of Prop 4.4 (𝒩* pairwise disjoint iff
+            // the sizes sum to it; V ≠ ⋃𝒩* iff it is less than `vertices`).
+            let union = fam.n_star.iter().fold(0u64, |a, &s| a | s);
+            f.insert("n_star_union".into(), Value::Int(union.count_ones() as i64));
         }
         f.insert("selected".into(), Value::Set(self.graph.set_names(p)));
         f.insert("size".into(), Value::Int(p.count_ones() as i64));

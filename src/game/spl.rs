@@ -11,7 +11,8 @@
 //! (0,[1]) are already terminal). The test below re-derives this on every reachable position.
 //!
 //! Features: c, parts, size |λ| (also `parts_sum`), num_parts, odd_parts, solid (before
-//! Lemma 5.39; Λ^n is solid iff n ≥ 5), is_lambda, terminal, l1, l2.
+//! Lemma 5.39; Λ^n is solid iff n ≥ 5), is_lambda, terminal, l1, l2, solid_splits (how many
+//! splits of λ are solid, Lemma 5.39).
 
 use super::{Features, Game, Value};
 use std::fmt;
@@ -230,6 +231,14 @@ impl Spl {
             "l2".into(),
             Value::Int(parts.get(1).copied().unwrap_or(0) as i64),
         );
+        // Lemma 5.39 speaks of the splits of λ that are solid: counted over the options with
+        // the same number of centres (the others are dehubs).
+        let solid_splits = self
+            .options(p)
+            .iter()
+            .filter(|q| q.c == p.c && q.is_solid())
+            .count();
+        f.insert("solid_splits".into(), Value::Int(solid_splits as i64));
         f
     }
 }

@@ -904,21 +904,22 @@ pub(crate) fn validate_claim(
         .iter()
         .map(|(k, v)| Ok((k.clone(), formula(src, v)?, src.loc(v))))
         .collect::<Result<Vec<_>, SpecError>>()?;
-    let (claimed, claimed_loc) = match (&r.nim, &r.outcome) {
-        (Some(n), None) => (Claimed::Nim(value_formula(src, n)?), src.loc(n)),
-        (None, Some(o)) => (Claimed::Outcome(value_formula(src, o)?), src.loc(o)),
-        (Some(_), Some(o)) => {
-            return Err(src.error(
-                o,
-                "a claim states either `nim` or `outcome`, not both",
-                None,
-            ))
-        }
-        (None, None) => {
+    let (claimed, claimed_loc) = match (&r.nim, &r.outcome, &r.holds) {
+        (Some(n), None, None) => (Claimed::Nim(value_formula(src, n)?), src.loc(n)),
+        (None, Some(o), None) => (Claimed::Outcome(value_formula(src, o)?), src.loc(o)),
+        (None, None, Some(p)) => (Claimed::Holds(formula(src, p)?), src.loc(p)),
+        (None, None, None) => {
             return Err(src.error(
                 &h.kind,
-                "a claim needs `nim` or `outcome`",
-                Some("e.g. `nim: 0` or `outcome: P`".into()),
+                "a claim needs `nim`, `outcome` or `holds`",
+                Some("e.g. `nim: 0`, `outcome: P` or `holds: \"solid\"`".into()),
+            ))
+        }
+        _ => {
+            return Err(src.error(
+                &h.kind,
+                "a claim states one of `nim`, `outcome` and `holds`, not several",
+                None,
             ))
         }
     };

@@ -69,7 +69,7 @@ pub enum RawRange {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGraphs {
-    /// A range of vertex counts, at most 1..=6.
+    /// A range of vertex counts, at most 1..=7.
     pub vertices: RawVertexRange,
 }
 
@@ -177,6 +177,10 @@ pub struct RawClaim {
     /// The claimed outcome, "P" or "N".
     #[serde(default)]
     pub outcome: Option<Sp<RawFormula>>,
+    /// A statement that is not a value: a predicate over parameters and features that must be
+    /// true at every selected instance or position (no game value is computed).
+    #[serde(default)]
+    pub holds: Option<Sp<String>>,
 }
 
 /// `kind: table`: a computed table rendered through templates.

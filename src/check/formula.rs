@@ -4,7 +4,8 @@
 //! Helper functions available to formulas: `pty(x)` (parity, paper §2.1), `sum(list)`,
 //! `max(list)`, `min(list)`, `count(list, x)`, `count_ge(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
 //! `nim("game expression")` (solves a game: e.g. `nim("DC(" + (n - 4) + ")")`, Prop 5.22);
-//! over sets and families of sets `same_set`, `has_set`, `tr`, `distinct` (`set_helpers.rs`).
+//! over sets and families of sets `same_set`, `has_set`, `tr`, `distinct` (`set_helpers.rs`);
+//! seed 002's Lemma 9 trail `trail_corner`, `trail_missed`, `trail_outside` (`trail_helpers.rs`).
 //!
 //! Limits ([`set_limits`]): the operation limit, expression depth, and the sizes of arrays,
 //! strings and maps (so `[0].pad(1000000000, 0)` or string doubling fail fast), `eval`
@@ -78,6 +79,7 @@ pub fn engine() -> &'static Engine {
         set_limits(&mut e);
         e.register_fn("pty", |x: i64| x.rem_euclid(2));
         super::set_helpers::register(&mut e);
+        super::trail_helpers::register(&mut e);
         e.register_fn("sum", |a: Array| -> Result<i64, Box<EvalAltResult>> {
             list_ints(&a)?
                 .into_iter()

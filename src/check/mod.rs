@@ -11,6 +11,7 @@ pub mod kind;
 pub mod reduction;
 pub mod sequence;
 pub mod set_helpers;
+pub mod trail_helpers;
 pub mod sets;
 pub mod signatures;
 pub mod table;

@@ -50,6 +50,48 @@ fn seg(p: (i64, i64), q: (i64, i64)) -> Seg {
     }
 }
 
+/// Lemma 9's trail: the 45° trail from the corner (m, 0) of the rectangle [m, 2m] × [0, n+1],
+/// reflecting off its sides, until it first reaches a corner again. Returns every lattice
+/// point visited (start and end included) and that corner; `None` for m < 1, n < 0 or a
+/// rectangle too large to walk (the walk is at most lcm(m, n+1) steps).
+pub fn diagonal_trail(m: i64, n: i64) -> Option<(Vec<(i64, i64)>, (i64, i64))> {
+    if m < 1 || n < 0 || m > 10_000 || n > 10_000 {
+        return None;
+    }
+    let corners = [(m, 0), (m, n + 1), (2 * m, 0), (2 * m, n + 1)];
+    let (mut x, mut y, mut dx, mut dy) = (m, 0i64, 1i64, 1i64);
+    let mut visited = vec![(x, y)];
+    loop {
+        (x, y) = (x + dx, y + dy);
+        visited.push((x, y));
+        if corners.contains(&(x, y)) {
+            return Some((visited, (x, y)));
+        }
+        if x == 2 * m {
+            dx = -1;
+        }
+        if x == m {
+            dx = 1;
+        }
+        if y == n + 1 {
+            dy = -1;
+        }
+        if y == 0 {
+            dy = 1;
+        }
+    }
+}
+
+/// The set T of Lemma 9: the points (i, j) of [m, 2m] × [0, n+1] with i + j ≡ m or
+/// i − j ≡ m (mod 2d'), d' = gcd(m, n+1).
+pub fn lemma_9_t(m: i64, n: i64) -> Vec<(i64, i64)> {
+    let dp = gcd(m, n + 1);
+    (m..=2 * m)
+        .flat_map(|i| (0..=n + 1).map(move |j| (i, j)))
+        .filter(|&(i, j)| (i + j - m).rem_euclid(2 * dp) == 0 || (i - j - m).rem_euclid(2 * dp) == 0)
+        .collect()
+}
+
 /// Builds the certificate of Theorem 13 for SP(2m, n) at (m, b). `Err` says which step of
 /// the reconstruction fails.
 pub fn thm13_certificate(m: i64, n: i64, b: i64) -> Result<TrailCertificate, String> {
@@ -177,6 +219,23 @@ pub fn thm13_certificate(m: i64, n: i64, b: i64) -> Result<TrailCertificate, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lemma_9_trail_by_hand() {
+        // m = 2, n = 2: rectangle [2,4] x [0,3]; from (2,0): (3,1), (4,2), (3,3), (2,2);
+        // at (2,2) it turns right, still going down: (3,1) again, then the corner (4,0).
+        let (v, c) = diagonal_trail(2, 2).unwrap();
+        assert_eq!(v, vec![(2, 0), (3, 1), (4, 2), (3, 3), (2, 2), (3, 1), (4, 0)]);
+        assert_eq!(c, (4, 0));
+        // d' = gcd(2, 3) = 1: T is every point with i + j or i - j even, i.e. i + j even.
+        let mut t = lemma_9_t(2, 2);
+        t.sort_unstable();
+        let mut seen = v.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(t, seen);
+        assert!(diagonal_trail(0, 3).is_none());
+    }
 
     #[test]
     fn thm13_small_case_by_hand() {

@@ -49,6 +49,22 @@ pub struct RemovingGame {
     families: Option<Arc<SetFamilies>>,
     /// Minimal terminating sets 𝒢*, when few enough to make the terminating test a scan.
     g_star: Option<Arc<Vec<u64>>>,
+    /// The pairs of vertices at distance diam(G) that generate G (Example 3.4's "antipodal"
+    /// pairs on wheels), as two-bit masks: computed once, counted per position.
+    antipodal: Arc<Vec<u64>>,
+}
+
+/// Pairs {a, b} with d(a, b) = diam(G) and [{a, b}] = V.
+fn generating_antipodal_pairs(graph: &Graph, conv: &Convexity) -> Vec<u64> {
+    let n = graph.n();
+    let dist: Vec<Vec<u32>> = (0..n).map(|v| graph.distances_from(v)).collect();
+    let diam = dist.iter().flatten().copied().max().unwrap_or(0);
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .filter(|&(a, b)| diam > 0 && dist[a][b] == diam)
+        .map(|(a, b)| 1u64 << a | 1u64 << b)
+        .filter(|&m| conv.generates(m))
+        .collect()
 }
 
 /// Above this many minimal terminating sets, the hull test is cheaper than the scan.
@@ -69,6 +85,7 @@ impl RemovingGame {
             });
         }
         let sym = Symmetry::of_graph(&graph, start);
+        let antipodal = Arc::new(generating_antipodal_pairs(&graph, &conv));
         let families = conv.families(1 << 18).map(Arc::new);
         let g_star = families
             .as_ref()
@@ -83,6 +100,7 @@ impl RemovingGame {
             sym: Arc::new(sym),
             families,
             g_star,
+            antipodal,
         })
     }
 
@@ -137,7 +155,8 @@ impl RemovingGame {
     /// Named features of a position: the set, its size, whether it is terminating; and of the
     /// graph: `vertices`, `edges`, and (when 𝒢 was enumerated) `min_gen_sets` = |𝒢|,
     /// `gen_unique` (𝒢 = {L}), `gen_complement` = |L^c| (-1 unless 𝒢 = {L}), `n_star_sizes`,
-    /// `n_star_union` = |⋃𝒩*|.
+    /// `n_star_union` = |⋃𝒩*|; `free_antipodal_pairs`: the unselected pairs at distance diam(G)
+    /// that generate G (Example 3.4).
     pub fn features(&self, p: u64) -> Features {
         let mut f = Features::new();
         f.insert("vertices".into(), Value::Int(self.graph.n() as i64));
@@ -167,6 +186,10 @@ impl RemovingGame {
             Value::Int((self.graph.n() as u32 - p.count_ones()) as i64),
         );
         f.insert("terminating".into(), Value::Bool(self.terminating(p)));
+        f.insert(
+            "free_antipodal_pairs".into(),
+            Value::Int(self.antipodal.iter().filter(|&&m| m & p == 0).count() as i64),
+        );
         cycle_gap_features(&self.graph, p, &mut f);
         f
     }

@@ -1,0 +1,61 @@
+//! Formula helpers for seed 002's Lemma 9 (the 45° trail in the rectangle [m, 2m] × [0, n+1],
+//! built by [`crate::game::prism_trail::diagonal_trail`]):
+//!
+//! - `trail_corner(m, n)`: the corner [i, j] where the trail from (m, 0) first arrives;
+//! - `trail_missed(m, n)`: how many points of T = {i ± j ≡ m (mod 2d')} it does not visit
+//!   before that corner;
+//! - `trail_outside(m, n)`: how many points it visits that are not in T.
+
+use crate::game::prism_trail::{diagonal_trail, lemma_9_t};
+use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use std::collections::BTreeSet;
+
+type R<T> = Result<T, Box<EvalAltResult>>;
+
+fn walk(m: i64, n: i64) -> R<(BTreeSet<(i64, i64)>, (i64, i64))> {
+    let (v, c) = diagonal_trail(m, n).ok_or_else(|| {
+        format!("no trail for m = {m}, n = {n} (needs 1 <= m, 0 <= n, both at most 10000)")
+    })?;
+    Ok((v.into_iter().collect(), c))
+}
+
+pub fn register(e: &mut Engine) {
+    e.register_fn("trail_corner", |m: i64, n: i64| -> R<Array> {
+        let (_, (i, j)) = walk(m, n)?;
+        Ok(vec![Dynamic::from_int(i), Dynamic::from_int(j)])
+    });
+    e.register_fn("trail_missed", |m: i64, n: i64| -> R<i64> {
+        let (v, _) = walk(m, n)?;
+        Ok(lemma_9_t(m, n).iter().filter(|p| !v.contains(p)).count() as i64)
+    });
+    e.register_fn("trail_outside", |m: i64, n: i64| -> R<i64> {
+        let (v, _) = walk(m, n)?;
+        let t: BTreeSet<(i64, i64)> = lemma_9_t(m, n).into_iter().collect();
+        Ok(v.iter().filter(|p| !t.contains(p)).count() as i64)
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::formula::{show, Env, Formula};
+
+    fn eval(src: &str) -> String {
+        show(&Formula::compile(src).unwrap().eval(&Env::new()).unwrap())
+    }
+
+    #[test]
+    fn small_trails() {
+        // m = 2, n = 2 (worked in prism_trail's tests): ends at (4,0), visits T exactly.
+        assert_eq!(eval("trail_corner(2, 2)"), "[4,0]");
+        assert_eq!(eval("trail_missed(2, 2)"), "0");
+        assert_eq!(eval("trail_outside(2, 2)"), "0");
+        // m = 3, n = 2: d' = gcd(3, 3) = 3, the trail (3,0) (4,1) (5,2) (6,3) ends at a corner
+        // at once; T = {i ± j ≡ 3 (mod 6)} = {(3,0), (4,1), (5,2), (6,3)}.
+        assert_eq!(eval("trail_corner(3, 2)"), "[6,3]");
+        assert_eq!(eval("trail_missed(3, 2)"), "0");
+        assert!(Formula::compile("trail_corner(0, 2)")
+            .unwrap()
+            .eval(&Env::new())
+            .is_err());
+    }
+}

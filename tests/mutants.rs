@@ -27,6 +27,7 @@ const RULES: &[&str] = &[
     "claim/coverage",
     "claim/stale-unreached",
     "claim/erratum-holds",
+    "claim/holds",
     "sets/members",
     "sets/rule",
     "sets/transversal",

@@ -111,7 +111,9 @@ pub enum Proof {
     },
     /// The reconstructed construction of Thm 13 ([`crate::game::prism_trail`]) builds a first
     /// move and a kernel for every neighbour it allows; each is checked (N-positions).
-    Trail,
+    /// `mirror: false` is S as printed (positive cells of [m, 2m] only, without their mirror
+    /// images in [0, m]): kept to show that the printed set is not an even kernel.
+    Trail { mirror: bool },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -614,7 +616,7 @@ impl Certificate {
         match &self.proof {
             Proof::Play(node) => node.mv.is_none(),
             Proof::Gf2 { claimed_p } => *claimed_p,
-            Proof::Trail => false,
+            Proof::Trail { .. } => false,
         }
     }
 
@@ -786,7 +788,7 @@ impl Certificate {
                     }
                 }
             }
-            Proof::Trail => {
+            Proof::Trail { mirror } => {
                 let reps = self.representatives(&board, &tokens, inst)?;
                 let cols = board.coords.iter().filter_map(|c| c.map(|c| c.0)).max();
                 let rows = board.coords.iter().filter_map(|c| c.map(|c| c.1)).max();
@@ -804,7 +806,12 @@ impl Certificate {
                         let name = format!("({},{j})", (i - 1 + a - m).rem_euclid(cols) + 1);
                         board.vertex(&name).expect("a vertex of SP(2m,n)")
                     };
-                    let cert = match crate::game::prism_trail::thm13_certificate(m, rows, b) {
+                    let built = if *mirror {
+                        crate::game::prism_trail::thm13_certificate(m, rows, b)
+                    } else {
+                        crate::game::prism_trail::thm13_certificate_as_printed(m, rows, b)
+                    };
+                    let cert = match built {
                         Ok(c) => c,
                         Err(why) => {
                             let f = Failure {
@@ -1208,7 +1215,7 @@ impl Certificate {
     pub fn instance_boards(&self) -> Result<Vec<InstanceBoard>, CheckError> {
         let claimed_p = match &self.proof {
             Proof::Gf2 { claimed_p } => *claimed_p,
-            Proof::Trail => false,
+            Proof::Trail { .. } => false,
             Proof::Play(node) => node.mv.is_none(),
         };
         let mut out = Vec::new();

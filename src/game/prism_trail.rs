@@ -95,6 +95,16 @@ pub fn lemma_9_t(m: i64, n: i64) -> Vec<(i64, i64)> {
 /// Builds the certificate of Theorem 13 for SP(2m, n) at (m, b). `Err` says which step of
 /// the reconstruction fails.
 pub fn thm13_certificate(m: i64, n: i64, b: i64) -> Result<TrailCertificate, String> {
+    construction(m, n, b, true)
+}
+
+/// The same with S as the fragment prints it: the positive cells of [m, 2m] × [1, n] only,
+/// without their mirror images (refuted: spec thm_13_printed).
+pub fn thm13_certificate_as_printed(m: i64, n: i64, b: i64) -> Result<TrailCertificate, String> {
+    construction(m, n, b, false)
+}
+
+fn construction(m: i64, n: i64, b: i64, mirror: bool) -> Result<TrailCertificate, String> {
     if m < 2 || n < 1 || !(1..=n).contains(&b) {
         return Err(format!("no token (m,b) = ({m},{b}) in SP({},{n})", 2 * m));
     }
@@ -193,7 +203,15 @@ pub fn thm13_certificate(m: i64, n: i64, b: i64) -> Result<TrailCertificate, Str
     let mut kernel: Vec<(i64, i64)> = label
         .iter()
         .filter(|(c, &l)| l == 1 && (1..=n).contains(&c.1))
-        .flat_map(|(c, _)| [(col(c.0), row(c.1)), (col(2 * m - c.0), row(c.1))])
+        .flat_map(|(c, _)| {
+            let own = (col(c.0), row(c.1));
+            let image = (col(2 * m - c.0), row(c.1));
+            if mirror {
+                vec![own, image]
+            } else {
+                vec![own]
+            }
+        })
         .collect();
     kernel.sort_unstable();
     kernel.dedup();

@@ -57,7 +57,8 @@ pub struct RawCertificate {
     #[serde(default)]
     pub play: Option<Sp<RawNode>>,
     /// `gf2`: the certificate is computed by the GF(2) criterion (and checked); `trail`: by
-    /// the reconstructed construction of Thm 13 (and checked).
+    /// the reconstructed construction of Thm 13 (and checked); `trail_printed`: the same with S
+    /// as printed, without the mirror images.
     #[serde(default)]
     pub solver: Option<Sp<String>>,
     /// With `solver`: the claimed outcome, P or N.
@@ -301,7 +302,7 @@ pub(crate) fn validate_certificate(
             }
             Proof::Play(Box::new(node))
         }
-        (None, Some(s)) if s.value() == "trail" => {
+        (None, Some(s)) if s.value() == "trail" || s.value() == "trail_printed" => {
             if r.outcome.as_ref().is_some_and(|o| o.value() != "N") {
                 return Err(src.error(
                     r.outcome.as_ref().expect("given"),
@@ -309,14 +310,16 @@ pub(crate) fn validate_certificate(
                     None,
                 ));
             }
-            Proof::Trail
+            Proof::Trail {
+                mirror: s.value() == "trail",
+            }
         }
         (None, Some(s)) => {
             if s.value() != "gf2" {
                 return Err(src.error(
                     s,
                     format!("unknown solver `{}`", s.value()),
-                    Some("expected `gf2` or `trail`".into()),
+                    Some("expected `gf2`, `trail` or `trail_printed`".into()),
                 ));
             }
             let claimed_p = match r.outcome.as_ref().map(|o| (o, o.value().as_str())) {

@@ -18,7 +18,14 @@ fn rendered_dots() -> Vec<(String, String)> {
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    let files = render_all(&checked, &index, &Default::default(), &renderer).unwrap();
+    let files = render_all(
+        &checked,
+        &index,
+        &Default::default(),
+        &Default::default(),
+        &renderer,
+    )
+    .unwrap();
     files
         .into_iter()
         .filter(|(p, _)| p.extension().is_some_and(|e| e == "dot"))
@@ -154,17 +161,23 @@ fn rendered_all() -> Vec<(String, String)> {
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    render_all(&checked, &index, &Default::default(), &renderer)
-        .unwrap()
-        .into_iter()
-        .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
-        .filter_map(|(p, b)| {
-            Some((
-                p.to_string_lossy().replace('\\', "/"),
-                String::from_utf8(b).ok()?,
-            ))
-        })
-        .collect()
+    render_all(
+        &checked,
+        &index,
+        &Default::default(),
+        &Default::default(),
+        &renderer,
+    )
+    .unwrap()
+    .into_iter()
+    .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
+    .filter_map(|(p, b)| {
+        Some((
+            p.to_string_lossy().replace('\\', "/"),
+            String::from_utf8(b).ok()?,
+        ))
+    })
+    .collect()
 }
 
 #[test]

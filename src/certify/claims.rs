@@ -84,9 +84,11 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
 
 pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
     if matches!(claim.claimed, Claimed::Holds(_)) {
-        return Err("a `holds` claim states a fact about features, not a value: there is no \
+        return Err(
+            "a `holds` claim states a fact about features, not a value: there is no \
                     nim table to certify"
-            .into());
+                .into(),
+        );
     }
     let mut tables = Vec::new();
     let mut skipped = Vec::new();

@@ -113,7 +113,9 @@ pub enum Proof {
     /// move and a kernel for every neighbour it allows; each is checked (N-positions).
     /// `mirror: false` is S as printed (positive cells of [m, 2m] only, without their mirror
     /// images in [0, m]): kept to show that the printed set is not an even kernel.
-    Trail { mirror: bool },
+    Trail {
+        mirror: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -470,15 +470,9 @@ impl Claim {
                         Claimed::Holds(p) => {
                             self.check_holds(p, inst, &text, Some(game.label(&pos)), &env)?
                         }
-                        _ => self.check_position(
-                            inst,
-                            &text,
-                            &game,
-                            &mut solver,
-                            &pos,
-                            &env,
-                            hits,
-                        )?,
+                        _ => {
+                            self.check_position(inst, &text, &game, &mut solver, &pos, &env, hits)?
+                        }
                     };
                     if let Some(cx) = refuted {
                         return Ok(InstanceResult::Refuted(cx));

@@ -11,10 +11,10 @@ pub mod kind;
 pub mod reduction;
 pub mod sequence;
 pub mod set_helpers;
-pub mod trail_helpers;
 pub mod sets;
 pub mod signatures;
 pub mod table;
+pub mod trail_helpers;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

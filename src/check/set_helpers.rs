@@ -34,7 +34,9 @@ fn family(f: &Array) -> R<Vec<BTreeSet<String>>> {
     f.iter()
         .map(|d| {
             d.as_array_ref()
-                .map_err(|t| format!("expected a family of sets, found a member of type {t}").into())
+                .map_err(|t| {
+                    format!("expected a family of sets, found a member of type {t}").into()
+                })
                 .and_then(|a| names(&a))
         })
         .collect()
@@ -146,7 +148,11 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_errors_not_panics() {
-        for src in [r#"tr([1, 2])"#, r#"has_set([["a"]], [[1]])"#, r#"pty(["a"])"#] {
+        for src in [
+            r#"tr([1, 2])"#,
+            r#"has_set([["a"]], [[1]])"#,
+            r#"pty(["a"])"#,
+        ] {
             let f = Formula::compile(src).expect("compiles");
             assert!(f.eval(&Env::new()).is_err(), "{src}");
         }

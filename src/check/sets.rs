@@ -31,7 +31,8 @@ pub fn families_by_definition(conv: &Convexity) -> SetFamilies {
     let generating: Vec<bool> = (0..=full).map(|s| conv.generates(s)).collect();
     let gen = |s: u64| generating[s as usize];
     let term = |s: u64| !gen(full & !s);
-    let minimal = |has: &dyn Fn(u64) -> bool, s: u64| has(s) && bits(s).all(|v| !has(s & !(1 << v)));
+    let minimal =
+        |has: &dyn Fn(u64) -> bool, s: u64| has(s) && bits(s).all(|v| !has(s & !(1 << v)));
     let maximal =
         |has: &dyn Fn(u64) -> bool, s: u64| !has(s) && bits(full & !s).all(|v| has(s | 1 << v));
     SetFamilies {
@@ -418,7 +419,10 @@ mod tests {
         );
         assert_eq!(
             canonical(&names(&f.n_star)),
-            canonical(&[vec!["y".into(), "u".into(), "v".into()], vec!["y".into(), "w".into()]])
+            canonical(&[
+                vec!["y".into(), "u".into(), "v".into()],
+                vec!["y".into(), "w".into()]
+            ])
         );
         let p3 = fam::path(3).unwrap();
         let f = families_by_definition(&Convexity::new(&p3, Closure::Hull));

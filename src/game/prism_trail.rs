@@ -88,7 +88,9 @@ pub fn lemma_9_t(m: i64, n: i64) -> Vec<(i64, i64)> {
     let dp = gcd(m, n + 1);
     (m..=2 * m)
         .flat_map(|i| (0..=n + 1).map(move |j| (i, j)))
-        .filter(|&(i, j)| (i + j - m).rem_euclid(2 * dp) == 0 || (i - j - m).rem_euclid(2 * dp) == 0)
+        .filter(|&(i, j)| {
+            (i + j - m).rem_euclid(2 * dp) == 0 || (i - j - m).rem_euclid(2 * dp) == 0
+        })
         .collect()
 }
 
@@ -243,7 +245,10 @@ mod tests {
         // m = 2, n = 2: rectangle [2,4] x [0,3]; from (2,0): (3,1), (4,2), (3,3), (2,2);
         // at (2,2) it turns right, still going down: (3,1) again, then the corner (4,0).
         let (v, c) = diagonal_trail(2, 2).unwrap();
-        assert_eq!(v, vec![(2, 0), (3, 1), (4, 2), (3, 3), (2, 2), (3, 1), (4, 0)]);
+        assert_eq!(
+            v,
+            vec![(2, 0), (3, 1), (4, 2), (3, 3), (2, 2), (3, 1), (4, 0)]
+        );
         assert_eq!(c, (4, 0));
         // d' = gcd(2, 3) = 1: T is every point with i + j or i - j even, i.e. i + j even.
         let mut t = lemma_9_t(2, 2);

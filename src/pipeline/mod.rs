@@ -13,6 +13,7 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+pub mod contents;
 pub mod output;
 
 /// Artifacts in memory: paths relative to `output/` and their bytes.
@@ -421,6 +422,8 @@ struct IndexEntry<'a> {
 #[derive(Serialize)]
 struct Index<'a> {
     entries: Vec<IndexEntry<'a>>,
+    /// Every numbered item of the papers with its specs and verdicts (docs/contents).
+    contents: &'a contents::ContentsView,
 }
 
 /// The order of the paper: by the word of the source ("Example", "Fig", "Thm"), then its
@@ -455,7 +458,10 @@ fn verdict_word(r: &Report) -> &'static str {
 }
 
 /// Every artifact by the paper's numbering (Fig 2.1 before Fig 10.1).
-fn artifact_index<'a>(entries: &[(&'a Spec, &'a Report)]) -> Index<'a> {
+fn artifact_index<'a>(
+    entries: &[(&'a Spec, &'a Report)],
+    contents: &'a contents::ContentsView,
+) -> Index<'a> {
     let mut entries: Vec<IndexEntry> = entries
         .iter()
         .filter(|(s, _)| !s.outputs().is_empty())
@@ -475,7 +481,7 @@ fn artifact_index<'a>(entries: &[(&'a Spec, &'a Report)]) -> Index<'a> {
         })
         .collect();
     entries.sort_by_cached_key(|e| paper_order(&e.source, e.id));
-    Index { entries }
+    Index { entries, contents }
 }
 
 /// Renders the artifacts of one spec in memory.
@@ -535,6 +541,7 @@ pub const INDEX_FILES: &[&str] = &["README.md", "report.md", "report.json"];
 pub fn render_all(
     checked: &[(&Spec, &Checked)],
     index: &[(&Spec, &Report)],
+    contents: &contents::ContentsView,
     previous: &Previous,
     renderer: &Renderer,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
@@ -560,7 +567,7 @@ pub fn render_all(
     files.push((
         PathBuf::from("README.md"),
         renderer
-            .render("index.md", &artifact_index(index))?
+            .render("index.md", &artifact_index(index, contents))?
             .into_bytes(),
     ));
     let s = summary_with_certificates(
@@ -643,6 +650,8 @@ pub enum BuildError {
     NothingSelected(String),
     #[error(transparent)]
     Render(#[from] RenderError),
+    #[error("bad input: {0}")]
+    Contents(#[from] contents::ContentsError),
     #[error(transparent)]
     Output(#[from] output::OutputError),
 }
@@ -718,7 +727,8 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             previous.certificates.insert(r.id.clone(), st.clone());
         }
     }
-    let mut files = render_all(&checked, &index, &previous, &renderer)?;
+    let contents = contents::view(&contents::dir_for(&opts.specs), &index)?;
+    let mut files = render_all(&checked, &index, &contents, &previous, &renderer)?;
     let keep: Vec<PathBuf> = match &opts.selection {
         Selection::All => Vec::new(),
         // Artifacts (and report pages) of the specs not rebuilt stay as they are.

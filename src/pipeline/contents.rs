@@ -1,0 +1,170 @@
+//! The papers' contents (docs/contents/*.yaml: every numbered statement, example, figure and
+//! table of a seed with the specs that cover it, or why none can) joined with the verdicts of
+//! a build, as the serialisable view that `templates/index.md` renders into output/README.md.
+//! A spec id the build does not know is bad input (the build writes nothing, exit 2).
+
+use crate::check::Report;
+use crate::spec::Spec;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// One entry of a contents file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawItem {
+    item: String,
+    #[serde(default)]
+    specs: Vec<String>,
+    #[serde(default)]
+    why: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ContentsError {
+    #[error("{file}: {why}")]
+    Read { file: String, why: String },
+    #[error("{file}: {item} names the spec `{id}`, which is not in the build")]
+    UnknownSpec {
+        file: String,
+        item: String,
+        id: String,
+    },
+    #[error("{file}: {item} has neither specs nor a reason (`why`)")]
+    Empty { file: String, item: String },
+}
+
+/// A spec of an item with its verdict.
+#[derive(Debug, Serialize)]
+pub struct SpecVerdict {
+    pub id: String,
+    /// `holds`, `refuted (as expected)`, …
+    pub verdict: String,
+    pub range: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ItemView {
+    pub item: String,
+    pub specs: Vec<SpecVerdict>,
+    pub why: Option<String>,
+}
+
+/// One seed: its contents file's name (`paper000`) and its items in the file's order.
+#[derive(Debug, Serialize)]
+pub struct SeedView {
+    pub name: String,
+    pub items: Vec<ItemView>,
+}
+
+#[derive(Debug, Serialize, Default)]
+pub struct ContentsView {
+    pub seeds: Vec<SeedView>,
+}
+
+/// docs/contents beside a specs folder (`specs/` → `docs/contents/`).
+pub fn dir_for(specs: &Path) -> PathBuf {
+    let root = match specs.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    root.join("docs").join("contents")
+}
+
+/// The contents files of `dir` (sorted by name) joined with the build's reports; an empty
+/// view when there is no such folder (a project without contents files).
+pub fn view(dir: &Path, index: &[(&Spec, &Report)]) -> Result<ContentsView, ContentsError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(ContentsView::default());
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    let mut seeds = Vec::new();
+    for path in files {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(&path).map_err(|e| ContentsError::Read {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
+        let raw: Vec<RawItem> = serde_saphyr::from_str(&text).map_err(|e| ContentsError::Read {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
+        let mut items = Vec::new();
+        for r in raw {
+            if r.specs.is_empty() && r.why.is_none() {
+                return Err(ContentsError::Empty { file, item: r.item });
+            }
+            let mut specs = Vec::new();
+            for id in &r.specs {
+                let Some((_, report)) = index.iter().find(|(s, _)| s.id() == id) else {
+                    return Err(ContentsError::UnknownSpec {
+                        file,
+                        item: r.item,
+                        id: id.clone(),
+                    });
+                };
+                specs.push(SpecVerdict {
+                    id: id.clone(),
+                    verdict: super::verdict_text(report).to_string(),
+                    range: report.range.clone(),
+                });
+            }
+            items.push(ItemView {
+                item: r.item,
+                specs,
+                why: r.why,
+            });
+        }
+        seeds.push(SeedView {
+            name: path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            items,
+        });
+    }
+    Ok(ContentsView { seeds })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contents_beside_the_specs_folder() {
+        assert_eq!(
+            dir_for(Path::new("specs")),
+            PathBuf::from("./docs/contents")
+        );
+        assert_eq!(
+            dir_for(Path::new("/x/my/specs")),
+            PathBuf::from("/x/my/docs/contents")
+        );
+    }
+
+    #[test]
+    fn missing_folder_is_empty_and_unknown_ids_are_errors() {
+        let d = tempfile::tempdir().unwrap();
+        assert!(view(&d.path().join("none"), &[]).unwrap().seeds.is_empty());
+        std::fs::write(
+            d.path().join("p.yaml"),
+            "- { item: Lemma 1, specs: [nope] }\n",
+        )
+        .unwrap();
+        let e = view(d.path(), &[]).unwrap_err().to_string();
+        assert!(e.contains("Lemma 1 names the spec `nope`"), "{e}");
+        std::fs::write(d.path().join("p.yaml"), "- { item: Lemma 1, specs: [] }\n").unwrap();
+        assert!(view(d.path(), &[]).is_err());
+        std::fs::write(
+            d.path().join("p.yaml"),
+            "- { item: Figure 2, specs: [], why: lost }\n",
+        )
+        .unwrap();
+        let v = view(d.path(), &[]).unwrap();
+        assert_eq!(v.seeds[0].name, "p");
+        assert_eq!(v.seeds[0].items[0].why.as_deref(), Some("lost"));
+    }
+}

@@ -6,13 +6,13 @@
 //!   before that corner;
 //! - `trail_outside(m, n)`: how many points it visits that are not in T.
 
-use crate::game::prism_trail::{diagonal_trail, lemma_9_t};
+use crate::game::prism_trail::{diagonal_trail, lemma_9_t, Point};
 use rhai::{Array, Dynamic, Engine, EvalAltResult};
 use std::collections::BTreeSet;
 
 type R<T> = Result<T, Box<EvalAltResult>>;
 
-fn walk(m: i64, n: i64) -> R<(BTreeSet<(i64, i64)>, (i64, i64))> {
+fn walk(m: i64, n: i64) -> R<(BTreeSet<Point>, Point)> {
     let (v, c) = diagonal_trail(m, n).ok_or_else(|| {
         format!("no trail for m = {m}, n = {n} (needs 1 <= m, 0 <= n, both at most 10000)")
     })?;

@@ -50,11 +50,17 @@ fn seg(p: (i64, i64), q: (i64, i64)) -> Seg {
     }
 }
 
+/// A lattice point (i, j) of the rectangle.
+pub type Point = (i64, i64);
+
+/// The points a trail visits, in order, and the corner where it ends.
+pub type Trail = (Vec<Point>, Point);
+
 /// Lemma 9's trail: the 45° trail from the corner (m, 0) of the rectangle [m, 2m] × [0, n+1],
 /// reflecting off its sides, until it first reaches a corner again. Returns every lattice
 /// point visited (start and end included) and that corner; `None` for m < 1, n < 0 or a
 /// rectangle too large to walk (the walk is at most lcm(m, n+1) steps).
-pub fn diagonal_trail(m: i64, n: i64) -> Option<(Vec<(i64, i64)>, (i64, i64))> {
+pub fn diagonal_trail(m: i64, n: i64) -> Option<Trail> {
     if m < 1 || n < 0 || m > 10_000 || n > 10_000 {
         return None;
     }

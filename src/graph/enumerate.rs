@@ -223,7 +223,6 @@ fn by_edge_sets(n: usize) -> Vec<String> {
         index[j][i] = k;
     }
     let perms = permutations(n);
-    let names: Vec<String> = (0..n).map(|i| i.to_string()).collect();
     let mut seen = std::collections::BTreeSet::new();
     for mask in 0u32..(1 << m) {
         let edges: Vec<(usize, usize)> = (0..m)
@@ -255,17 +254,7 @@ fn by_edge_sets(n: usize) -> Vec<String> {
             .expect("at least one vertex order");
         seen.insert((edges.len(), canon));
     }
-    let out = seen
-        .into_iter()
-        .map(|(_, code)| {
-            let edges: Vec<(usize, usize)> = (0..m)
-                .filter(|k| code & (1 << (m - 1 - k)) != 0)
-                .map(|k| pairs[k])
-                .collect();
-            to_graph6(&Graph::new("g", names.clone(), &edges).expect("a connected graph"))
-        })
-        .collect();
-    out
+    write_codes(n, seen.into_iter().map(|(_, code)| code))
 }
 
 /// The graph of a canonical graph6 string.

@@ -863,6 +863,17 @@ impl Diagram {
                         ),
                     }
                 })?;
+                // The solver's guard (refuse, never abort): every position the strategy meets
+                // is cross-checked by exhaustive solving, so an instance past the budget is an
+                // error at its location, before any exploration.
+                crate::solve::dispatch::precheck(
+                    &g,
+                    &crate::solve::guard::Budget::default_for_machine(),
+                )
+                .map_err(|r| CheckError {
+                    loc: s.game_loc.clone(),
+                    message: format!("instance {}: {r}", describe_instance(&inst)),
+                })?;
                 let candidates = match s.positions {
                     StartPositions::Start => vec![g.start()],
                     StartPositions::Reachable => {

@@ -148,6 +148,12 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
         return Ok(());
     }
     let limit = budget.position_limit(MEMO_BYTES) as f64;
+    if let Some(bound) = estimate::distinct_bound(game) {
+        if bound > limit {
+            return Err(refusal_from_estimate(game, bound, true, limit, hint_for(game)));
+        }
+        return Ok(());
+    }
     if let AnyGame::Removing(g) = game {
         // Sampled distinct positions: the game tree of TER/DNT is factorially larger.
         let e = estimate::removing(g, limit * 2.0);
@@ -427,8 +433,19 @@ fn level_solve(
 /// The memo solver under the guard: (nim-value, positions).
 fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
-    let est = estimate::tree(game);
-    if est.positions > limit * TREE_MARGIN {
+    if let Some(bound) = estimate::distinct_bound(game) {
+        if bound > limit {
+            return Err(refusal_from_estimate(game, bound, true, limit, hint_for(game)));
+        }
+    }
+    let est = match estimate::distinct_bound(game) {
+        Some(bound) => estimate::Estimate {
+            positions: bound,
+            distinct: true,
+        },
+        None => estimate::tree(game),
+    };
+    if !est.distinct && est.positions > limit * TREE_MARGIN {
         return Err(refusal_from_estimate(
             game,
             est.positions,

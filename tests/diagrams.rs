@@ -615,6 +615,13 @@ fn instances_past_the_budget_are_refused_with_their_location() {
     let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8 path")]);
     assert_eq!(code, 2, "{out}\n{err}");
     assert!(err.contains("big.yaml:5:11"), "{err}");
-    assert!(err.contains("n=61") && err.contains("refused before solving"), "{err}");
-    assert!(t0.elapsed().as_secs() < 20, "refused only after {:?}", t0.elapsed());
+    assert!(
+        err.contains("n=61") && err.contains("refused before solving"),
+        "{err}"
+    );
+    assert!(
+        t0.elapsed().as_secs() < 20,
+        "refused only after {:?}",
+        t0.elapsed()
+    );
 }

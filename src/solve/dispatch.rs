@@ -150,7 +150,13 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
     let limit = budget.position_limit(MEMO_BYTES) as f64;
     if let Some(bound) = estimate::distinct_bound(game) {
         if bound > limit {
-            return Err(refusal_from_estimate(game, bound, true, limit, hint_for(game)));
+            return Err(refusal_from_estimate(
+                game,
+                bound,
+                true,
+                limit,
+                hint_for(game),
+            ));
         }
         return Ok(());
     }
@@ -396,9 +402,12 @@ fn hint_for(game: &AnyGame) -> String {
             Some(n) => format!("The outcome alone: `grundy cycle --n {n}` (packed outcome table). {general}"),
             None => general.to_string(),
         },
-        AnyGame::Ueg(_) => format!(
-            "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle. {general}"
-        ),
+        AnyGame::Ueg(u) => match u.solve_fast() {
+            Some(_) => "The outcome is decided at any size by the GF(2) criterion (the token's component is bipartite); only the nim-value needs the exhaustive solver, within its limits.".to_string(),
+            None => format!(
+                "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle. {general}"
+            ),
+        },
         _ => general.to_string(),
     }
 }
@@ -435,7 +444,13 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
     if let Some(bound) = estimate::distinct_bound(game) {
         if bound > limit {
-            return Err(refusal_from_estimate(game, bound, true, limit, hint_for(game)));
+            return Err(refusal_from_estimate(
+                game,
+                bound,
+                true,
+                limit,
+                hint_for(game),
+            ));
         }
     }
     let est = match estimate::distinct_bound(game) {
@@ -460,8 +475,8 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
         return Err(Refusal {
             game: game.to_string(),
             during: false,
-            estimate: why,
-            limit: "the exhaustive solver's position encoding".into(),
+            estimate: format!("its size ({why})"),
+            limit: "what the exhaustive solver's position encoding holds".into(),
             hint: hint_for(game),
         });
     }

@@ -239,7 +239,13 @@ mod tests {
         // p(0..=5) = 1, 1, 2, 3, 5, 7.
         assert_eq!(partitions_up_to(5), 19.0);
         assert_eq!(partitions_up_to(0), 1.0);
-        for text in ["SPL(3,[4,2,1])", "SPL(2,9)", "SPL(4,[6,6,3,2,1])", "TER{3,3,2}", "SPL(5,[4,2]) + *3"] {
+        for text in [
+            "SPL(3,[4,2,1])",
+            "SPL(2,9)",
+            "SPL(4,[6,6,3,2,1])",
+            "TER{3,3,2}",
+            "SPL(5,[4,2]) + *3",
+        ] {
             let g = parse_game(text, ParseOptions::default()).unwrap();
             let bound = distinct_bound(&g).unwrap();
             let mut s = Solver::new(&g);

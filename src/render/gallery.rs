@@ -67,6 +67,10 @@ fn unhtml(s: &str) -> String {
 fn caption_of(e: &Entry) -> String {
     let v = e.view.as_ref();
     let get = |k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_str);
+    // A caption the spec writes in LaTeX (checked for balanced braces when it was read).
+    if let Some(c) = get("caption").filter(|c| !c.is_empty()) {
+        return c.trim().to_string();
+    }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
         return texlabel::caption(&unhtml(t));
     }
@@ -158,7 +162,39 @@ pub fn artifacts(
                 .map(|c| c.as_os_str().to_string_lossy().to_string())
                 .unwrap_or_default();
             let name = p.to_string_lossy();
+            // A figure drawn in TikZ by its own template (exact coordinates, no layout).
+            if let Some(stem) = name.strip_suffix(".tikz.tex") {
+                let label = stem.replace(['/', '\\'], ":");
+                let cap = renderer.render(
+                    "figure.caption.tex",
+                    &Ctx {
+                        view: CaptionView {
+                            from: &name,
+                            caption: &caption,
+                            label: &label,
+                        },
+                    },
+                )?;
+                out.push((
+                    PathBuf::from(format!("{stem}.caption.tex")),
+                    cap.into_bytes(),
+                ));
+                figures.push((
+                    dir,
+                    Item {
+                        source: super::latex_escape(&e.source),
+                        input: stem.to_string(),
+                        caption: caption.clone(),
+                    },
+                ));
+                continue;
+            }
             if let Some(stem) = name.strip_suffix(".dot") {
+                // Its DOT is then a preview only.
+                let own = PathBuf::from(format!("{stem}.tikz.tex"));
+                if e.paths.contains(&own) {
+                    continue;
+                }
                 let label = stem.replace(['/', '\\'], ":");
                 let cap = renderer.render(
                     "figure.caption.tex",

@@ -301,7 +301,9 @@ fn seed002_figures_draw_the_constructions_of_the_text() {
     // strictly inside a diamond with i + j odd: 4 per diamond (the centre has i + j even).
     let f3 = get("seed002/fig_3_sp_12_7_diamonds.tikz.tex");
     assert_eq!(count(f3, "\\filldraw[grundy diamond, grundy R]"), 6);
-    assert!(f3.contains("\\filldraw[grundy diamond, grundy R] (6,4) -- (8,6) -- (6,8) -- (4,6) -- cycle;"));
+    assert!(f3.contains(
+        "\\filldraw[grundy diamond, grundy R] (6,4) -- (8,6) -- (6,8) -- (4,6) -- cycle;"
+    ));
     assert_eq!(count(f3, "grundy kernel"), 24);
     assert!(f3.contains("grid[step=4] (12,8)"));
     // Fig 4: the base case on SP(12,8) at (6,6): one trail, one positive region.
@@ -317,7 +319,11 @@ fn seed002_figures_draw_the_constructions_of_the_text() {
     assert!(f5.contains(
         "\\draw[grundy trail] (6,0) -- (12,6) -- (8,10) -- (6,8) -- (12,2) -- (10,0) -- (6,4);"
     ));
-    for panel in ["{$L''$, by $\\tau''$}", "{$L'''$, by $\\tau'-\\tau''$}", "{$L'$, by $\\tau'$}"] {
+    for panel in [
+        "{$L''$, by $\\tau''$}",
+        "{$L'''$, by $\\tau'-\\tau''$}",
+        "{$L'$, by $\\tau'$}",
+    ] {
         assert_eq!(count(f5, panel), 1, "{panel}");
     }
     insta::assert_snapshot!("seed002_fig_5_trail_xor_tikz", f5);
@@ -329,12 +335,18 @@ fn seed002_figures_draw_the_constructions_of_the_text() {
         ("fig_5_sp_12_9_trail_xor", "the induction step"),
     ] {
         let cap = get(&format!("seed002/{stem}.caption.tex"));
-        assert!(cap.contains("reconstructed from the text") && cap.contains(case), "{cap}");
+        assert!(
+            cap.contains("reconstructed from the text") && cap.contains(case),
+            "{cap}"
+        );
         assert!(get("figures.tex").contains(&format!("\\input{{seed002/{stem}.tikz}}")));
     }
     // Their DOT files (Figs 2, 3) are previews: no TikZ is laid out from them.
     assert_eq!(
-        files.iter().filter(|(p, _)| p.ends_with(".tikz.tex")).count(),
+        files
+            .iter()
+            .filter(|(p, _)| p.ends_with(".tikz.tex"))
+            .count(),
         4
     );
 }

@@ -454,7 +454,11 @@ mod tests {
         assert_eq!(pts(1), vec![(6, 8), (12, 2), (10, 0), (6, 4)]);
         // The whole labelling is positive exactly where the two pieces' labellings differ.
         let set = |k: usize| -> std::collections::BTreeSet<(i64, i64)> {
-            f.labellings[k].positive.iter().map(|p| (p.i, p.j)).collect()
+            f.labellings[k]
+                .positive
+                .iter()
+                .map(|p| (p.i, p.j))
+                .collect()
         };
         let xor: std::collections::BTreeSet<_> =
             set(0).symmetric_difference(&set(1)).copied().collect();

@@ -360,10 +360,27 @@ fn a_wrong_seed002_figure_is_rejected() {
     let (code, out) = check("fig3.yaml", &wrong);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("REFUTED"), "{out}");
+    // A caption that would break the \caption line is bad input.
+    for (bad, why) in [
+        (
+            "caption: >-\n  Figure 3 of seed 002",
+            "caption: >-\n  {Figure 3 of seed 002",
+        ),
+        (
+            "caption: >-\n  Figure 3 of seed 002",
+            "caption: >-\n  100% Figure 3 of seed 002",
+        ),
+    ] {
+        let t2 = t.replace(bad, why);
+        assert_ne!(t, t2);
+        let (code, out) = check("fig3.yaml", &t2);
+        assert_eq!(code, 2, "{out}");
+        assert!(out.contains("caption:"), "{out}");
+    }
 }
 
 #[test]
-fn seed002_and_schematic_figures_compile_with_pdflatex() {
+fn seed002_figures_compile_with_pdflatex() {
     let have = |c: &str, a: &str| {
         Command::new(c)
             .arg(a)

@@ -19,6 +19,10 @@
 //!   G − uv containing u.
 //!
 //! This module only builds the sets; [`crate::check::certificate`] checks them.
+//! [`thm13_drawing`] exports what seed 002's Figures 4 and 5 draw (the trail, its visits of
+//! the left side, the regions with their labels; in the induction step of Remark 12 the split
+//! into τ'' and τ' − τ'' with the labellings L'' and L''' whose XOR is L'), as a serialisable
+//! view for `templates/seed002/trail.tikz.tex`.
 
 use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;

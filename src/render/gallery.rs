@@ -1,11 +1,15 @@
 //! Paper-ready companions of the artifacts `build` writes: for every figure (every DOT file)
 //! a TikZ drawing `<figure>.tikz.tex` (laid out by Graphviz, see [`super::tikz`]) and its
-//! caption `<figure>.caption.tex`; the style file `grundy-tikz.sty` shared by all drawings;
+//! caption `<figure>.caption.tex` (a spec may instead draw its figure with a TikZ template of
+//! its own, an output ending in `.tikz.tex`, for drawings with exact coordinates such as seed
+//! 002's Figures 2-5 and the schematic Fig 5.3; its DOT, if any, is then a preview only); the
+//! style file `grundy-tikz.sty` shared by all drawings;
 //! and two gallery documents, `figures.tex` and `tables.tex`, that `\input` every figure and
 //! every table with its caption (CI compiles both with pdflatex).
 //!
-//! Captions come from the spec's title (without the paper's "Figure 5.9:" prefix: LaTeX
-//! numbers the figure), or, for certificates, from the graph and the moves drawn; the paper's
+//! Captions come from a certificate spec's `caption` (LaTeX, checked for balanced braces),
+//! the spec's title (without the paper's "Figure 5.9:" prefix: LaTeX numbers the figure), or,
+//! for certificates without either, from the graph and the moves drawn; the paper's
 //! notation in them is set in math mode by [`super::texlabel`].
 
 use super::{texlabel, tikz, RenderError, Renderer};

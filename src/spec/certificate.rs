@@ -378,6 +378,13 @@ pub(crate) fn validate_certificate(
     if let Some(c) = &r.caption {
         crate::render::texlabel::validate(c.value())
             .map_err(|why| src.error(c, format!("caption: {why}"), None))?;
+        // An unescaped `%` would comment out the end of the \caption line.
+        if c.value()
+            .match_indices('%')
+            .any(|(k, _)| !c.value()[..k].ends_with('\\'))
+        {
+            return Err(src.error(c, "caption: write `\\%` for a percent sign", None));
+        }
     }
     let cert = Certificate {
         id: id.to_string(),

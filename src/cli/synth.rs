@@ -153,12 +153,10 @@ pub fn run(a: SynthArgs) -> ExitCode {
         Err(e) => return bad(e),
     };
     let mut s = s;
-    // Keep only what the checker's own strategy exercises. One round suffices: a part no play
-    // exercises is never the first valid target or reply of the checker, so dropping it leaves
-    // the checker's strategy, and hence what it exercises, unchanged (the final check below
-    // would report any part left unexercised). Each check is the costly step for large games.
-    #[allow(clippy::never_loop)]
-    loop {
+    // Keep only what the checker's own strategy exercises (a few rounds: dropping a part can
+    // leave another part unexercised). Each round is a full check, the costly step for large
+    // games.
+    for _ in 0..8 {
         let text = synth::to_spec_yaml(&s, &a.source, &starts, &a.features);
         let src = Source {
             file: &file,
@@ -185,8 +183,9 @@ pub fn run(a: SynthArgs) -> ExitCode {
         let arrow_hit: Vec<bool> = (0..d.arrows.len())
             .map(|i| cov[k + d.nodes.len() + i].instances > 0)
             .collect();
-        s.drop_unexercised(&node_hit, &arrow_hit);
-        break;
+        if !s.drop_unexercised(&node_hit, &arrow_hit) {
+            break;
+        }
     }
     let text = synth::to_spec_yaml(&s, &a.source, &starts, &a.features);
     if let Err(e) = crate::render::write_atomic(&a.output, text.as_bytes()) {

@@ -625,3 +625,25 @@ fn instances_past_the_budget_are_refused_with_their_location() {
         t0.elapsed()
     );
 }
+
+#[test]
+fn a_predicate_that_fails_to_evaluate_names_its_node_and_position() {
+    // Predicates are evaluated together per position; the error still names the node asked.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bad_predicate.yaml");
+    std::fs::write(
+        &path,
+        "kind: diagram\nsource: test\nstarts:\n  - game: \"TER(C_n)\"\n    params: { n: \"7\" }\n\
+         nodes:\n  S: { label: s, when: \"size == 0\", start: 1 }\n\
+         \x20 A: { label: a, when: \"nonsense > 1\" }\n\
+         \x20 T: { label: t, when: \"terminating\", sink: terminal }\n\
+         arrows:\n  - { from: S, to: A, style: single }\n  - { from: A, to: T, style: double }\n",
+    )
+    .expect("write");
+    let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("predicate of node A at position {v1}") && err.contains("nonsense"),
+        "{err}"
+    );
+}

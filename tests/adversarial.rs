@@ -241,7 +241,14 @@ output:
         "--output",
         "out",
     ]);
-    assert_eq!(o.code, 0, "exit {}: {}", o.code, clip(&o.stderr));
+    // Written (no Graphviz), or refused by Graphviz's own limit on label length: never a
+    // stack overflow (exit 134) or a timeout.
+    assert!(
+        o.code == 0 || (o.code == 2 && o.stderr.contains("graphviz `dot` failed")),
+        "exit {}: {}",
+        o.code,
+        clip(&o.stderr)
+    );
     assert!(o.elapsed < Duration::from_secs(SECONDS));
 }
 

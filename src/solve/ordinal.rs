@@ -121,6 +121,10 @@ impl Values {
     }
 }
 
+/// Gives the start options' values of a component the rules here do not cover, and the
+/// positions it computed.
+pub type Leaf<'a> = dyn FnMut(&AnyGame) -> Result<(Values, u64), Refusal> + 'a;
+
 /// Whether [`start_option_values`] handles `game` without the memo solver at its top: ordinal
 /// sums, and sums containing one.
 pub fn applies(game: &AnyGame) -> bool {
@@ -135,7 +139,7 @@ pub fn applies(game: &AnyGame) -> bool {
 /// `leaf` gives them for components that are neither nimbers, sums nor ordinal sums.
 pub fn start_option_values(
     game: &AnyGame,
-    leaf: &mut dyn FnMut(&AnyGame) -> Result<(Values, u64), Refusal>,
+    leaf: &mut Leaf,
 ) -> Result<(Values, u64), Refusal> {
     match game {
         AnyGame::Nimber(k) => Ok((Values::below(*k as u64), *k as u64 + 1)),
@@ -168,7 +172,7 @@ pub fn start_option_values(
 /// The nim-value of `game`'s start from its options' values; refused past `u32`.
 pub fn nim(
     game: &AnyGame,
-    leaf: &mut dyn FnMut(&AnyGame) -> Result<(Values, u64), Refusal>,
+    leaf: &mut Leaf,
 ) -> Result<(u32, u64), Refusal> {
     let (s, n) = start_option_values(game, leaf)?;
     let v = u32::try_from(s.mex()).map_err(|_| too_large(game))?;

@@ -7,7 +7,8 @@
 //! options, `f(b) = nim(G : b) = mex(S ∪ {f(b') : b' an option of b})`. By induction on `b`,
 //! `f(b) = c_{nim(b)}` where `c_0 < c_1 < …` enumerate the naturals outside `S` (Conway's
 //! ordinal-sum rule, *On Numbers and Games* ch. 15, here for impartial games): the options
-//! give every `c_j` with `j < nim(b)` and never `c_{nim(b)}`. So the start options of `G : H`
+//! give every `c_j` with `j < nim(b)` and never `c_{nim(b)}`; paper000's Prop 5.26,
+//! `nim(*k : G) = k + nim(G)`, is the case of a nimber base. So the start options of `G : H`
 //! have the values `S ∪ {c_t : t ∈ T}`, `T` those of `H`, and the value is their mex. Sums
 //! inside need the value sets of their parts: an option of `A + B` changes one part, so its
 //! value is `x ⊕ nim(B)` for `x` a start-option value of `A`, and so on.
@@ -137,10 +138,7 @@ pub fn applies(game: &AnyGame) -> bool {
 
 /// The values of the start's options of `game`, and the positions the leaf solves computed.
 /// `leaf` gives them for components that are neither nimbers, sums nor ordinal sums.
-pub fn start_option_values(
-    game: &AnyGame,
-    leaf: &mut Leaf,
-) -> Result<(Values, u64), Refusal> {
+pub fn start_option_values(game: &AnyGame, leaf: &mut Leaf) -> Result<(Values, u64), Refusal> {
     match game {
         AnyGame::Nimber(k) => Ok((Values::below(*k as u64), *k as u64 + 1)),
         AnyGame::Ordinal(g, h) => {
@@ -170,10 +168,7 @@ pub fn start_option_values(
 }
 
 /// The nim-value of `game`'s start from its options' values; refused past `u32`.
-pub fn nim(
-    game: &AnyGame,
-    leaf: &mut Leaf,
-) -> Result<(u32, u64), Refusal> {
+pub fn nim(game: &AnyGame, leaf: &mut Leaf) -> Result<(u32, u64), Refusal> {
     let (s, n) = start_option_values(game, leaf)?;
     let v = u32::try_from(s.mex()).map_err(|_| too_large(game))?;
     Ok((v, n))

@@ -8,6 +8,7 @@
 //! | UEG on a bipartite component | `gf2`: the even-kernel criterion of seed 002 | outcome (nim 0 when P) |
 //! | TER(C_n), n odd, hull closure | `cycle-table`: the packed outcome sweep of [`super::cycle`] | outcome (nim 0 when P) |
 //! | disjoint sums `A + B` | `sum`: each part by its own method, XOR (Sprague–Grundy) | nim-value |
+//! | ordinal sums `A : B` | `ordinal-sum`: the start options' values by Conway's rule ([`super::ordinal`]), leaves by the memo solver | nim-value |
 //! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`] | nim-value |
 //! | everything else | `exhaustive`: the memo solver of [`super::Solver`] | nim-value |
 //!
@@ -40,6 +41,7 @@ pub enum Method {
     Gf2,
     CycleTable,
     Levels,
+    OrdinalSum,
     Exhaustive,
 }
 
@@ -51,6 +53,7 @@ impl Method {
             Method::Gf2 => "gf2",
             Method::CycleTable => "cycle-table",
             Method::Levels => "levels",
+            Method::OrdinalSum => "ordinal-sum",
             Method::Exhaustive => "exhaustive",
         }
     }
@@ -260,7 +263,9 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
                 None => memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
             }
         }
-        AnyGame::Multiset(_) | AnyGame::Spl(_) | AnyGame::Ordinal(..) => {
+        AnyGame::Ordinal(..) => super::ordinal::nim(game, &mut |leaf| memo_options(leaf, opts))
+            .map(|(v, n)| Part::valued(v, Method::OrdinalSum, n)),
+        AnyGame::Multiset(_) | AnyGame::Spl(_) => {
             memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
         }
     }
@@ -441,6 +446,25 @@ fn level_solve(
 
 /// The memo solver under the guard: (nim-value, positions).
 fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
+    let mut s = guarded_memo(game, opts)?;
+    let v = s.try_nim(&game.start())?;
+    Ok((v, s.stats().positions))
+}
+
+/// The values of the start's options by the memo solver under the guard (the leaves of an
+/// ordinal sum), and the positions it computed.
+fn memo_options(game: &AnyGame, opts: &Options) -> Result<(super::ordinal::Values, u64), Refusal> {
+    let mut s = guarded_memo(game, opts)?;
+    s.try_nim(&game.start())?;
+    let mut values = Vec::new();
+    for o in game.options(&game.start()) {
+        values.push(s.try_nim(&o)? as u64);
+    }
+    Ok((super::ordinal::Values::of(values), s.stats().positions))
+}
+
+/// A memo solver for `game` once the estimate fits the budget, stopping past it.
+fn guarded_memo<'g>(game: &'g AnyGame, opts: &Options) -> Result<Solver<'g, AnyGame>, Refusal> {
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
     if let Some(bound) = estimate::distinct_bound(game) {
         if bound > limit {
@@ -486,9 +510,7 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
     } else {
         Progress::hidden()
     };
-    let mut s = Solver::with_guard(game, monitor, progress);
-    let v = s.try_nim(&game.start())?;
-    Ok((v, s.stats().positions))
+    Ok(Solver::with_guard(game, monitor, progress))
 }
 
 #[cfg(test)]
@@ -527,7 +549,7 @@ mod tests {
             ("DNT(C_10)", "levels"),
             ("UEG(SP_{4,2}, (1,1))", "gf2"),
             ("TER{2,2,3}", "exhaustive"),
-            ("*1 : DNT(P_4)", "exhaustive"),
+            ("*1 : DNT(P_4)", "ordinal-sum"),
             (
                 "DC(7) + TER(C_7) + *3",
                 "sum(octal-sequence, cycle-table, nimber)",

@@ -598,3 +598,52 @@ arrows:
         "{out}"
     );
 }
+
+/// A diagram cross-checks every position its strategy meets by exhaustive solving, so an
+/// instance past the solver's budget is refused before exploring (exit 2, within a second,
+/// at the location of the start generator's game), not run for hours.
+#[test]
+fn instances_past_the_budget_are_refused_with_their_location() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("big.yaml");
+    std::fs::write(
+        &path,
+        "kind: diagram\nsource: Test\ntitle: big\nstarts:\n  - game: \"TER(C_n)\"\n    params:\n      n: \"61..=61\"\nnodes:\n  S:\n    label: start\n    when: \"true\"\n    start: 1\n    sink: \"*0\"\narrows: []\n",
+    )
+    .expect("write");
+    let t0 = std::time::Instant::now();
+    let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(err.contains("big.yaml:5:11"), "{err}");
+    assert!(
+        err.contains("n=61") && err.contains("refused before solving"),
+        "{err}"
+    );
+    assert!(
+        t0.elapsed().as_secs() < 20,
+        "refused only after {:?}",
+        t0.elapsed()
+    );
+}
+
+#[test]
+fn a_predicate_that_fails_to_evaluate_names_its_node_and_position() {
+    // Predicates are evaluated together per position; the error still names the node asked.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bad_predicate.yaml");
+    std::fs::write(
+        &path,
+        "kind: diagram\nsource: test\nstarts:\n  - game: \"TER(C_n)\"\n    params: { n: \"7\" }\n\
+         nodes:\n  S: { label: s, when: \"size == 0\", start: 1 }\n\
+         \x20 A: { label: a, when: \"nonsense > 1\" }\n\
+         \x20 T: { label: t, when: \"terminating\", sink: terminal }\n\
+         arrows:\n  - { from: S, to: A, style: single }\n  - { from: A, to: T, style: double }\n",
+    )
+    .expect("write");
+    let (code, _, err) = grundy(&["check", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("predicate of node A at position {v1}") && err.contains("nonsense"),
+        "{err}"
+    );
+}

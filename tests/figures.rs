@@ -203,6 +203,20 @@ fn figures_come_with_tikz_and_captions_in_the_papers_notation() {
         get("figures.tex").contains("\\input{paper000/fig_2_1_kite.tikz}") || !dot::dot_available()
     );
     assert!(get("grundy-tikz.sty").contains("grundy double/.style={->>}"));
+    // Fig 5.3 is the paper's schematic (its own template), the W_8 instance a preview.
+    let s = get("paper000/fig_5_3_dnt_wn_schematic.tikz.tex");
+    for node in [
+        "$\\mathrm{DNT}(W_n)$",
+        "$P=\\{c\\}$",
+        "$Q=\\{v_{n-1}\\}$",
+        "$\\cong\\mathrm{DC}(n-4)+{*}1$",
+        "$\\cong\\mathrm{DC}(n-4)$",
+    ] {
+        assert!(s.contains(node), "{node}");
+    }
+    assert_eq!(s.matches("\\draw[grundy edge]").count(), 3);
+    assert!(get("paper000/fig_5_3_dnt_wn_schematic.caption.tex")
+        .contains("Schematic gamegraph for $\\mathrm{DNT}(W_{n})$"));
     if !dot::dot_available() {
         eprintln!("graphviz not installed; TikZ drawings skipped (CI installs it)");
         return;
@@ -256,4 +270,154 @@ fn tikz_figures_compile_with_pdflatex() {
             .unwrap_or(0.0);
         assert!(pt <= 20.0, "{line}");
     }
+}
+
+/// Every rendered artifact of the seed 002 figure specs (Figures 2–5), by path; TikZ drawn by
+/// grundy's own templates from exact coordinates (no Graphviz layout), so byte-stable.
+fn rendered_seed002() -> Vec<(String, String)> {
+    let run = pipeline::check(&[root().join("specs/seed002/figures")], &Selection::All);
+    assert_eq!(run.exit_code(), 0, "seed 002 figure specs load and hold");
+    let checked: Vec<_> = run.checked().collect();
+    let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
+    let renderer = Renderer::load(&root().join("templates")).unwrap();
+    render_all(&checked, &index, &Default::default(), &renderer)
+        .unwrap()
+        .into_iter()
+        .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
+        .filter_map(|(p, b)| {
+            Some((
+                p.to_string_lossy().replace('\\', "/"),
+                String::from_utf8(b).ok()?,
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn seed002_figures_draw_the_constructions_of_the_text() {
+    let files = rendered_seed002();
+    let get = |p: &str| {
+        files
+            .iter()
+            .find(|(q, _)| q == p)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_else(|| panic!("{p} not written"))
+    };
+    let count = |t: &str, s: &str| t.matches(s).count();
+    // Fig 2: S = {(i,j) : i ≡ ±j (mod 6), 3 ∤ j} on SP(12,8): six rows with 3 ∤ j, four
+    // columns each (two residues mod 6 in 1..=12); (1,1) in S is the token.
+    let f2 = get("seed002/fig_2_sp_12_8_kernel.tikz.tex");
+    assert_eq!(count(f2, "grundy kernel"), 24);
+    assert!(f2.contains("\\node[grundy dot, grundy kernel, grundy token] at (1,1) {};"));
+    assert_eq!(count(f2, "\\draw[grundy wrap]"), 8, "one wrap edge per row");
+    // Fig 3: SP(12,7), d = 4, d' = 2: 3 x 2 squares, a diamond in each; D has the vertices
+    // strictly inside a diamond with i + j odd: 4 per diamond (the centre has i + j even).
+    let f3 = get("seed002/fig_3_sp_12_7_diamonds.tikz.tex");
+    assert_eq!(count(f3, "\\filldraw[grundy diamond, grundy R]"), 6);
+    assert!(f3.contains(
+        "\\filldraw[grundy diamond, grundy R] (6,4) -- (8,6) -- (6,8) -- (4,6) -- cycle;"
+    ));
+    assert_eq!(count(f3, "grundy kernel"), 24);
+    assert!(f3.contains("grid[step=4] (12,8)"));
+    // Fig 4: the base case on SP(12,8) at (6,6): one trail, one positive region.
+    let f4 = get("seed002/fig_4_sp_12_8_trail.tikz.tex");
+    assert!(f4.contains("\\draw[grundy trail] (6,0) -- (12,6) -- (9,9) -- (6,6);"));
+    assert_eq!(count(f4, "{$+$}"), 1);
+    assert_eq!(count(f4, "\\draw[grundy trail]"), 1);
+    assert!(!f4.contains("L''"));
+    // Fig 5: the induction step on SP(12,9) at (6,4): τ'', τ' − τ'' and τ' in three panels.
+    let f5 = get("seed002/fig_5_sp_12_9_trail_xor.tikz.tex");
+    assert!(f5.contains("\\draw[grundy trail] (6,0) -- (12,6) -- (8,10) -- (6,8);"));
+    assert!(f5.contains("\\draw[grundy trail] (6,8) -- (12,2) -- (10,0) -- (6,4);"));
+    assert!(f5.contains(
+        "\\draw[grundy trail] (6,0) -- (12,6) -- (8,10) -- (6,8) -- (12,2) -- (10,0) -- (6,4);"
+    ));
+    for panel in [
+        "{$L''$, by $\\tau''$}",
+        "{$L'''$, by $\\tau'-\\tau''$}",
+        "{$L'$, by $\\tau'$}",
+    ] {
+        assert_eq!(count(f5, panel), 1, "{panel}");
+    }
+    // Snapshots must not depend on where the repository is checked out.
+    let f5 = f5.replace(&format!("{}/", root().display()), "");
+    insta::assert_snapshot!("seed002_fig_5_trail_xor_tikz", f5);
+    // Captions say that the drawings are reconstructed, and name the instance and the case.
+    for (stem, case) in [
+        ("fig_2_sp_12_8_kernel", "$SP(12,8)$"),
+        ("fig_3_sp_12_7_diamonds", "$d=2d'$"),
+        ("fig_4_sp_12_8_trail", "the base case"),
+        ("fig_5_sp_12_9_trail_xor", "the induction step"),
+    ] {
+        let cap = get(&format!("seed002/{stem}.caption.tex"));
+        assert!(
+            cap.contains("reconstructed from the text") && cap.contains(case),
+            "{cap}"
+        );
+        assert!(get("figures.tex").contains(&format!("\\input{{seed002/{stem}.tikz}}")));
+    }
+    // Their DOT files (Figs 2, 3) are previews: no TikZ is laid out from them.
+    assert_eq!(
+        files
+            .iter()
+            .filter(|(p, _)| p.ends_with(".tikz.tex"))
+            .count(),
+        4
+    );
+}
+
+#[test]
+fn a_wrong_seed002_figure_is_rejected() {
+    // Fig 3 with D taken at the other parity: not an even kernel.
+    let t = std::fs::read_to_string(root().join("specs/seed002/figures/fig_3.yaml")).unwrap();
+    let wrong = t.replace("(i + j + dp) % 2 == 1", "(i + j + dp) % 2 == 0");
+    assert_ne!(t, wrong);
+    let (code, out) = check("fig3.yaml", &wrong);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("REFUTED"), "{out}");
+    // A caption that would break the \caption line is bad input.
+    for (bad, why) in [
+        (
+            "caption: >-\n  Figure 3 of seed 002",
+            "caption: >-\n  {Figure 3 of seed 002",
+        ),
+        (
+            "caption: >-\n  Figure 3 of seed 002",
+            "caption: >-\n  100% Figure 3 of seed 002",
+        ),
+    ] {
+        let t2 = t.replace(bad, why);
+        assert_ne!(t, t2);
+        let (code, out) = check("fig3.yaml", &t2);
+        assert_eq!(code, 2, "{out}");
+        assert!(out.contains("caption:"), "{out}");
+    }
+}
+
+#[test]
+fn seed002_figures_compile_with_pdflatex() {
+    let have = |c: &str, a: &str| {
+        Command::new(c)
+            .arg(a)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !have("pdflatex", "--version") || !have("kpsewhich", "tikz.sty") {
+        eprintln!("pdflatex or TikZ not installed; skipping (CI installs them)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (p, text) in rendered_seed002() {
+        let path = dir.path().join(&p);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let out = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "figures.tex"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let log = std::fs::read_to_string(dir.path().join("figures.log")).unwrap_or_default();
+    assert!(out.status.success(), "pdflatex failed:\n{log}");
+    assert!(!log.contains("Overfull \\hbox"), "{log}");
 }

@@ -203,3 +203,59 @@ fn ter_odd_cycles_get_small_gap_diagrams_and_c3_is_refuted() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(!out.exists());
 }
+
+/// Plain feature names are read directly, expressions through rhai: both must give the same
+/// diagram.
+#[test]
+fn plain_feature_names_and_expressions_give_the_same_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut specs = Vec::new();
+    for (i, feats) in [
+        "odd_gaps, gaps, terminating",
+        "odd_gaps + 0, gaps * 1, terminating == true",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = dir.path().join(format!("t{i}.yaml"));
+        let o = run(&[
+            "synthesize",
+            "--game",
+            "TER(C_n)",
+            "--param",
+            "n=11",
+            "--features",
+            feats,
+            "--output",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        specs.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert_eq!(size(&specs[0]), size(&specs[1]));
+    let arrows = |y: &str| y.split("\narrows:\n").nth(1).unwrap_or("").to_string();
+    assert_eq!(arrows(&specs[0]), arrows(&specs[1]));
+}
+
+/// Conjecture 5.5: from n = 13 on, the strategy meets a P-position and an N-position that no
+/// conjunction over the (clamped) gap features tells apart; the printout says so, and the
+/// diagram, although it checks for this n, is no quotient its predicates describe.
+#[test]
+fn gap_features_leave_p_and_n_positions_unseparated_on_c13() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c13.yaml");
+    let o = run(&[
+        "synthesize",
+        "--game",
+        "TER(C_n)",
+        "--param",
+        "n=13",
+        "--features",
+        "size, gaps, max_gap, min_gap, gaps1, gaps2, gaps3, odd_gaps, even_gaps, terminating",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("NOT separated"), "{}", text(&o));
+    assert!(text(&o).contains("holds"), "{}", text(&o));
+}

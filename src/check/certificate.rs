@@ -147,6 +147,10 @@ pub struct Certificate {
     pub proof: Proof,
     pub cross_check: Option<CrossCheck>,
     pub draw: Option<Formula>,
+    /// The paper's figure number the drawn instance illustrates, e.g. "4".
+    pub figure: Option<String>,
+    /// The figure's caption (LaTeX text), checked for balanced braces.
+    pub caption: Option<String>,
     pub expect: Expectation,
 }
 
@@ -198,6 +202,13 @@ pub struct CertificateView {
     pub edges: Vec<EdgeView>,
     /// The moves from the token to the drawn kernel, as vertex names.
     pub moves: Vec<String>,
+    /// The spec's caption (LaTeX text), if it gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// With `solver: trail`: the trail and labellings of Thm 13's proof for the drawn token
+    /// (seed 002, Figures 4 and 5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trail: Option<crate::game::prism_trail::TrailDrawing>,
 }
 
 /// What a figure draws: the kernel, the used edges and the moves leading to it.
@@ -749,6 +760,8 @@ impl Certificate {
             return Ok((InstanceResult::Skipped, None));
         }
         let mut draw = None;
+        // The trail construction's (m, n, b) for the drawn token (Figures 4 and 5).
+        let mut trail_at = None;
         match &self.proof {
             Proof::Gf2 { claimed_p } => {
                 let reps = self.representatives(&board, &tokens, inst)?;
@@ -845,6 +858,7 @@ impl Certificate {
                     if draw.is_none() {
                         let u = moves[0];
                         draw = Some((kernel, vec![(t, u)], vec![board.g.names[u].clone()]));
+                        trail_at = Some((m, rows, b));
                     }
                 }
             }
@@ -958,7 +972,12 @@ impl Certificate {
                 for &(a, b) in &drawn.1 {
                     board.g.remove_edge(a, b);
                 }
-                Some(self.view(inst, &env, &text, &board, now, &drawn))
+                let mut view = self.view(inst, &env, &text, &board, now, &drawn);
+                if let Some((m, n, b)) = trail_at {
+                    // The construction was checked above; drawing it repeats it.
+                    view.trail = crate::game::prism_trail::thm13_drawing(m, n, b).ok();
+                }
+                Some(view)
             }
             _ => None,
         };
@@ -1067,6 +1086,8 @@ impl Certificate {
             vertices,
             edges,
             moves: moves.clone(),
+            caption: self.caption.clone(),
+            trail: None,
         }
     }
 

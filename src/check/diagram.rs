@@ -374,8 +374,11 @@ struct Explorer<'a> {
     d: &'a Diagram,
     game: &'a AnyGame,
     solver: Solver<'a, AnyGame>,
-    envs: FxHashMap<AnyPos, Env>,
-    preds: FxHashMap<(usize, AnyPos), bool>,
+    /// Every node's predicate at a position, evaluated together in one rhai scope (0 false,
+    /// 1 true, 2 an error, re-evaluated for its message only when that node is asked): a
+    /// strategy of TER(C_21) meets about a million positions, too many to keep an
+    /// environment for each or to copy it per predicate.
+    preds: FxHashMap<AnyPos, Box<[u8]>>,
     memo: FxHashMap<(usize, AnyPos), bool>,
     singles: Vec<Vec<usize>>,
     replies: Vec<Vec<usize>>,
@@ -405,7 +408,6 @@ impl<'a> Explorer<'a> {
             d,
             game,
             solver: Solver::new(game),
-            envs: FxHashMap::default(),
             preds: FxHashMap::default(),
             memo: FxHashMap::default(),
             singles,
@@ -420,25 +422,44 @@ impl<'a> Explorer<'a> {
     }
 
     fn pred(&mut self, node: usize, p: &AnyPos) -> Result<bool, CheckError> {
-        if let Some(&b) = self.preds.get(&(node, p.clone())) {
-            return Ok(b);
-        }
-        if !self.envs.contains_key(p) {
+        if !self.preds.contains_key(p) {
             let mut env = Env::new();
             env.add_features(&features(self.game, p));
-            self.envs.insert(p.clone(), env);
+            let mut scope = env.scope();
+            let base = scope.len();
+            let row: Box<[u8]> = self
+                .d
+                .nodes
+                .iter()
+                .map(|n| {
+                    let r = n.when.eval_bool_in(&mut scope);
+                    scope.rewind(base);
+                    match r {
+                        Ok(false) => 0,
+                        Ok(true) => 1,
+                        Err(_) => 2,
+                    }
+                })
+                .collect();
+            self.preds.insert(p.clone(), row);
         }
-        let n = &self.d.nodes[node];
-        let b = n.when.eval_bool(&self.envs[p]).map_err(|m| CheckError {
-            loc: n.when_loc.clone(),
-            message: format!(
-                "predicate of node {} at position {}: {m}",
-                n.name,
-                self.game.label(p)
-            ),
-        })?;
-        self.preds.insert((node, p.clone()), b);
-        Ok(b)
+        match self.preds[p][node] {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => {
+                let mut env = Env::new();
+                env.add_features(&features(self.game, p));
+                let n = &self.d.nodes[node];
+                n.when.eval_bool(&env).map_err(|m| CheckError {
+                    loc: n.when_loc.clone(),
+                    message: format!(
+                        "predicate of node {} at position {}: {m}",
+                        n.name,
+                        self.game.label(p)
+                    ),
+                })
+            }
+        }
     }
 
     fn sink_ok(&mut self, sink: &Sink, p: &AnyPos) -> Result<Option<String>, CheckError> {
@@ -862,6 +883,17 @@ impl Diagram {
                             e.message
                         ),
                     }
+                })?;
+                // The solver's guard (refuse, never abort): every position the strategy meets
+                // is cross-checked by exhaustive solving, so an instance past the budget is an
+                // error at its location, before any exploration.
+                crate::solve::dispatch::precheck(
+                    &g,
+                    &crate::solve::guard::Budget::default_for_machine(),
+                )
+                .map_err(|r| CheckError {
+                    loc: s.game_loc.clone(),
+                    message: format!("instance {}: {r}", describe_instance(&inst)),
                 })?;
                 let candidates = match s.positions {
                     StartPositions::Start => vec![g.start()],

@@ -276,6 +276,16 @@ impl Env {
             .map(|(_, v)| v)
     }
 
+    /// The variables as a rhai scope, for many evaluations with [`Formula::eval_bool_in`]
+    /// without copying the environment each time.
+    pub fn scope(&self) -> Scope<'static> {
+        let mut scope = Scope::new();
+        for (k, v) in &self.vars {
+            scope.push_dynamic(k.clone(), v.clone());
+        }
+        scope
+    }
+
     /// Adds position features (they do not shadow parameters of the same name).
     pub fn add_features(&mut self, f: &Features) {
         for (k, v) in f {

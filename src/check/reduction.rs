@@ -165,6 +165,11 @@ pub enum Class {
     Terminal,
 }
 
+/// Most positions of an explicit gamegraph: past it [`Explicit::build`] refuses (a figure
+/// panel on TER(P_40), or a map between huge games, would otherwise grow until memory runs
+/// out).
+pub const MAX_EXPLICIT_POSITIONS: usize = 1_000_000;
+
 /// An explicit finite gamegraph of one side: positions by breadth-first search, their
 /// classes, and the options of every class (the union over its members).
 pub struct Explicit {
@@ -220,6 +225,11 @@ impl Explicit {
         let mut options: Vec<Vec<usize>> = Vec::new();
         let mut i = 0;
         while i < positions.len() {
+            if positions.len() > MAX_EXPLICIT_POSITIONS {
+                return Err(format!(
+                    "{text}: the gamegraph has more than {MAX_EXPLICIT_POSITIONS} positions, too many to build explicitly; use a smaller game"
+                ));
+            }
             let p = positions[i].clone();
             let mut opts = Vec::new();
             for o in game.options(&p) {

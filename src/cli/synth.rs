@@ -153,7 +153,9 @@ pub fn run(a: SynthArgs) -> ExitCode {
         Err(e) => return bad(e),
     };
     let mut s = s;
-    // Keep only what the checker's own strategy exercises (at most a few rounds).
+    // Keep only what the checker's own strategy exercises (a few rounds: dropping a part can
+    // leave another part unexercised). Each round is a full check, the costly step for large
+    // games.
     for _ in 0..8 {
         let text = synth::to_spec_yaml(&s, &a.source, &starts, &a.features);
         let src = Source {

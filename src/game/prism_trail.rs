@@ -19,8 +19,13 @@
 //!   G − uv containing u.
 //!
 //! This module only builds the sets; [`crate::check::certificate`] checks them.
+//! [`thm13_drawing`] exports what seed 002's Figures 4 and 5 draw (the trail, its visits of
+//! the left side, the regions with their labels; in the induction step of Remark 12 the split
+//! into τ'' and τ' − τ'' with the labellings L'' and L''' whose XOR is L'), as a serialisable
+//! view for `templates/seed002/trail.tikz.tex`.
 
 use rustc_hash::FxHashMap as HashMap;
+use serde::Serialize;
 use std::collections::VecDeque;
 
 /// The construction for one token: every candidate first move and the set S, as
@@ -124,81 +129,8 @@ fn construction(m: i64, n: i64, b: i64, mirror: bool) -> Result<TrailCertificate
     let reflect = b % (2 * dp) != 0;
     let bb = if reflect { n + 1 - b } else { b };
     // The trail, as unit segments with the parity of their traversals.
-    let mut trail: HashMap<Seg, u8> = HashMap::default();
-    let (mut x, mut y, mut dx, mut dy) = (m, 0i64, 1i64, 1i64);
-    let corners = [(m, 0), (m, n + 1), (2 * m, 0), (2 * m, n + 1)];
-    // A billiard path in an m × (n+1) box closes within 2m(n+1) steps.
-    let limit = 4 * m * (n + 2) + 8;
-    let mut steps = 0;
-    loop {
-        let (nx, ny) = (x + dx, y + dy);
-        *trail.entry(seg((x, y), (nx, ny))).or_insert(0) ^= 1;
-        (x, y) = (nx, ny);
-        steps += 1;
-        if (x, y) == (m, bb) {
-            break;
-        }
-        if corners.contains(&(x, y)) || steps > limit {
-            return Err(format!(
-                "the trail from (m,0) reaches ({x},{y}) before visiting (m,{bb}) (Lemma 10)"
-            ));
-        }
-        if x == 2 * m {
-            dx = -1;
-        }
-        if x == m {
-            dx = 1;
-        }
-        if y == n + 1 {
-            dy = -1;
-        }
-        if y == 0 {
-            dy = 1;
-        }
-    }
-    // Cells: lattice points of the rectangle off the trail's parity.
-    let tp = m.rem_euclid(2);
-    let in_rect = |(i, j): (i64, i64)| (m..=2 * m).contains(&i) && (0..=n + 1).contains(&j);
-    let start = (2 * m, if (2 * m + 1) % 2 != tp { 1 } else { 0 });
-    let mut label: HashMap<(i64, i64), u8> = HashMap::default();
-    label.insert(start, 0);
-    let mut queue = VecDeque::from([start]);
-    while let Some(c) = queue.pop_front() {
-        for (ex, ey) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let nb = (c.0 + ex, c.1 + ey);
-            if !in_rect(nb) {
-                continue;
-            }
-            // Cells c and c + (ex, ey) share the segment from c + (ex, 0) to c + (0, ey).
-            let crossed = trail
-                .get(&seg((c.0 + ex, c.1), (c.0, c.1 + ey)))
-                .copied()
-                .unwrap_or(0);
-            let l = label[&c] ^ crossed;
-            match label.get(&nb) {
-                Some(&old) if old != l => {
-                    return Err(format!(
-                        "Remark 12's labelling is inconsistent at the cell ({},{})",
-                        nb.0, nb.1
-                    ))
-                }
-                Some(_) => {}
-                None => {
-                    label.insert(nb, l);
-                    queue.push_back(nb);
-                }
-            }
-        }
-    }
-    if let Some((c, _)) = label
-        .iter()
-        .find(|(c, &l)| l == 1 && (c.0 == 2 * m || c.1 == 0 || c.1 == n + 1))
-    {
-        return Err(format!(
-            "the cell ({},{}) on the top, bottom or right side is positive (Remark 12)",
-            c.0, c.1
-        ));
-    }
+    let trail = segments(&trail_points(m, n, bb)?);
+    let label = label_cells(m, n, &trail)?;
     let col = |i: i64| {
         let r = i.rem_euclid(2 * m);
         if r == 0 {
@@ -242,6 +174,293 @@ fn construction(m: i64, n: i64, b: i64, mirror: bool) -> Result<TrailCertificate
     })
 }
 
+/// The trail τ' of Lemma 10 in the construction's rows: from (m, 0) in direction (+1, +1),
+/// reflecting off the sides of [m, 2m] × [0, n+1], up to its first visit of (m, bb); every
+/// lattice point in order. `Err` when it meets a corner first (Lemma 9 says it cannot).
+fn trail_points(m: i64, n: i64, bb: i64) -> Result<Vec<(i64, i64)>, String> {
+    let (mut x, mut y, mut dx, mut dy) = (m, 0i64, 1i64, 1i64);
+    let corners = [(m, 0), (m, n + 1), (2 * m, 0), (2 * m, n + 1)];
+    // A billiard path in an m × (n+1) box closes within 2m(n+1) steps.
+    let limit = 4 * m * (n + 2) + 8;
+    let mut points = vec![(x, y)];
+    loop {
+        (x, y) = (x + dx, y + dy);
+        points.push((x, y));
+        if (x, y) == (m, bb) {
+            return Ok(points);
+        }
+        if corners.contains(&(x, y)) || points.len() as i64 > limit {
+            return Err(format!(
+                "the trail from (m,0) reaches ({x},{y}) before visiting (m,{bb}) (Lemma 10)"
+            ));
+        }
+        if x == 2 * m {
+            dx = -1;
+        }
+        if x == m {
+            dx = 1;
+        }
+        if y == n + 1 {
+            dy = -1;
+        }
+        if y == 0 {
+            dy = 1;
+        }
+    }
+}
+
+/// The unit segments of a piece of trail, each with the parity of its traversals.
+fn segments(points: &[(i64, i64)]) -> HashMap<Seg, u8> {
+    let mut trail: HashMap<Seg, u8> = HashMap::default();
+    for w in points.windows(2) {
+        *trail.entry(seg(w[0], w[1])).or_insert(0) ^= 1;
+    }
+    trail
+}
+
+/// Remark 12's labelling by the segments `trail`: every cell of [m, 2m] × [0, n+1] (lattice
+/// points off the trail's parity) gets the parity of the segments crossed on a path of cells
+/// to the right side. `Err` if that parity depends on the path, or if a cell on the top,
+/// bottom or right side is positive.
+fn label_cells(
+    m: i64,
+    n: i64,
+    trail: &HashMap<Seg, u8>,
+) -> Result<HashMap<(i64, i64), u8>, String> {
+    let tp = m.rem_euclid(2);
+    let in_rect = |(i, j): (i64, i64)| (m..=2 * m).contains(&i) && (0..=n + 1).contains(&j);
+    let start = (2 * m, if (2 * m + 1) % 2 != tp { 1 } else { 0 });
+    let mut label: HashMap<(i64, i64), u8> = HashMap::default();
+    label.insert(start, 0);
+    let mut queue = VecDeque::from([start]);
+    while let Some(c) = queue.pop_front() {
+        for (ex, ey) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let nb = (c.0 + ex, c.1 + ey);
+            if !in_rect(nb) {
+                continue;
+            }
+            // Cells c and c + (ex, ey) share the segment from c + (ex, 0) to c + (0, ey).
+            let crossed = trail
+                .get(&seg((c.0 + ex, c.1), (c.0, c.1 + ey)))
+                .copied()
+                .unwrap_or(0);
+            let l = label[&c] ^ crossed;
+            match label.get(&nb) {
+                Some(&old) if old != l => {
+                    return Err(format!(
+                        "Remark 12's labelling is inconsistent at the cell ({},{})",
+                        nb.0, nb.1
+                    ))
+                }
+                Some(_) => {}
+                None => {
+                    label.insert(nb, l);
+                    queue.push_back(nb);
+                }
+            }
+        }
+    }
+    if let Some((c, _)) = label
+        .iter()
+        .filter(|(c, &l)| l == 1 && (c.0 == 2 * m || c.1 == 0 || c.1 == n + 1))
+        .min()
+    {
+        return Err(format!(
+            "the cell ({},{}) on the top, bottom or right side is positive (Remark 12)",
+            c.0, c.1
+        ));
+    }
+    Ok(label)
+}
+
+/// A point of a drawing, in the construction's coordinates (column i, row j).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Point {
+    pub i: i64,
+    pub j: i64,
+}
+
+/// A region of a labelling (cells not separated by the trail), where its label is written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Region {
+    pub i: i64,
+    pub j: i64,
+    pub positive: bool,
+    pub cells: usize,
+}
+
+/// One labelling of the regions of [m, 2m] × [0, n+1] by a piece of trail (Remark 12).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Labelling {
+    /// `whole` (L', by τ'), `first` (L'', by τ'') or `rest` (L''', by τ' − τ'').
+    pub role: &'static str,
+    /// The piece of trail, by its turning points (first and last included).
+    pub trail: Vec<Point>,
+    /// Every cell labelled positive.
+    pub positive: Vec<Point>,
+    /// One entry per region, at a cell near its middle.
+    pub regions: Vec<Region>,
+}
+
+/// What Figures 4 and 5 of seed 002 draw for one token (m, b) of SP(2m, n): the trail τ',
+/// its visits of the left side, and the labelling of Remark 12; when (m, b) is not the first
+/// visit of the left side (the induction step), also the split at the last visit (m, b')
+/// before it into τ'' and τ' − τ'' with their labellings L'' and L''' (L' = L'' xor L''').
+/// Coordinates are the construction's: rows reflected (j ↦ n+1−j) when `reflected`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrailDrawing {
+    pub m: i64,
+    pub n: i64,
+    /// The token's row in the construction (n+1−b when reflected).
+    pub b: i64,
+    pub reflected: bool,
+    /// Rows where τ' meets the left side, in order, from 0 to b.
+    pub left_visits: Vec<i64>,
+    /// b', the last visit of the left side before (m, b), in the induction step.
+    pub split: Option<i64>,
+    /// L' (of τ'); in the induction step first L'' (of τ'') and L''' (of τ' − τ''), then L'.
+    pub labellings: Vec<Labelling>,
+    /// The vertices of S in the half [m, 2m] (positive cells in rows 1..=n; S also holds
+    /// their mirror images i ↦ 2m − i).
+    pub kernel: Vec<Point>,
+    /// The first moves: neighbours of (m, b) in S, in the construction's coordinates.
+    pub moves: Vec<Point>,
+}
+
+fn turning_points(points: &[(i64, i64)]) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    for (k, &(i, j)) in points.iter().enumerate() {
+        let turn = k == 0
+            || k + 1 == points.len()
+            || (points[k + 1].0 - i, points[k + 1].1 - j)
+                != (i - points[k - 1].0, j - points[k - 1].1);
+        if turn {
+            out.push(Point { i, j });
+        }
+    }
+    out
+}
+
+fn labelling(
+    role: &'static str,
+    m: i64,
+    n: i64,
+    points: &[(i64, i64)],
+) -> Result<Labelling, String> {
+    let segs = segments(points);
+    let label = label_cells(m, n, &segs)?;
+    let mut positive: Vec<Point> = label
+        .iter()
+        .filter(|(_, &l)| l == 1)
+        .map(|(&(i, j), _)| Point { i, j })
+        .collect();
+    positive.sort_by_key(|p| (p.j, p.i));
+    // Regions: cells joined when the segment between them is not on the trail.
+    let mut cells: Vec<(i64, i64)> = label.keys().copied().collect();
+    cells.sort_unstable();
+    let mut seen: HashMap<(i64, i64), ()> = HashMap::default();
+    let mut regions = Vec::new();
+    for &c0 in &cells {
+        if seen.contains_key(&c0) {
+            continue;
+        }
+        seen.insert(c0, ());
+        let mut members = vec![c0];
+        let mut queue = VecDeque::from([c0]);
+        while let Some(c) = queue.pop_front() {
+            for (ex, ey) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let nb = (c.0 + ex, c.1 + ey);
+                let crossed = segs
+                    .get(&seg((c.0 + ex, c.1), (c.0, c.1 + ey)))
+                    .copied()
+                    .unwrap_or(0);
+                if crossed == 0 && label.contains_key(&nb) && !seen.contains_key(&nb) {
+                    seen.insert(nb, ());
+                    members.push(nb);
+                    queue.push_back(nb);
+                }
+            }
+        }
+        // The label sits at the member nearest the region's centre, inside the rectangle
+        // rather than on its sides when the region has such a cell.
+        let k = members.len() as f64;
+        let (cx, cy) = members.iter().fold((0.0, 0.0), |(x, y), &(i, j)| {
+            (x + i as f64 / k, y + j as f64 / k)
+        });
+        let inner = |&(i, j): &(i64, i64)| i > m && i < 2 * m && j > 0 && j < n + 1;
+        let pool: Vec<(i64, i64)> = if members.iter().any(inner) {
+            members.iter().copied().filter(inner).collect()
+        } else {
+            members.clone()
+        };
+        let dist = |p: &(i64, i64)| (p.0 as f64 - cx).powi(2) + (p.1 as f64 - cy).powi(2);
+        let at = pool
+            .iter()
+            .min_by(|a, b| dist(a).total_cmp(&dist(b)).then(a.cmp(b)))
+            .copied()
+            .unwrap_or(c0);
+        regions.push(Region {
+            i: at.0,
+            j: at.1,
+            positive: label[&c0] == 1,
+            cells: members.len(),
+        });
+    }
+    regions.sort_by_key(|r| (r.j, r.i));
+    Ok(Labelling {
+        role,
+        trail: turning_points(points),
+        positive,
+        regions,
+    })
+}
+
+/// The data of Figures 4 and 5 of seed 002 for SP(2m, n) at (m, b) (see [`TrailDrawing`]).
+pub fn thm13_drawing(m: i64, n: i64, b: i64) -> Result<TrailDrawing, String> {
+    let cert = thm13_certificate(m, n, b)?;
+    let dp = gcd(m, n + 1);
+    let reflect = b % (2 * dp) != 0;
+    let bb = if reflect { n + 1 - b } else { b };
+    let points = trail_points(m, n, bb)?;
+    let visits: Vec<usize> = (0..points.len()).filter(|&k| points[k].0 == m).collect();
+    let left_visits = visits.iter().map(|&k| points[k].1).collect();
+    let whole = labelling("whole", m, n, &points)?;
+    // The last visit of the left side before (m, bb), if (m, bb) is not the first.
+    let (split, labellings) = match visits.len() {
+        0..=2 => (None, vec![whole]),
+        k => {
+            let at = visits[k - 2];
+            let first = labelling("first", m, n, &points[..=at])?;
+            let rest = labelling("rest", m, n, &points[at..])?;
+            (Some(points[at].1), vec![first, rest, whole])
+        }
+    };
+    let row = |j: i64| if reflect { n + 1 - j } else { j };
+    let mut kernel: Vec<Point> = cert
+        .kernel
+        .iter()
+        .filter(|&&(i, _)| i >= m)
+        .map(|&(i, j)| Point { i, j: row(j) })
+        .collect();
+    kernel.sort_by_key(|p| (p.j, p.i));
+    let moves = cert
+        .moves
+        .iter()
+        .map(|&(i, j)| Point { i, j: row(j) })
+        .collect();
+    Ok(TrailDrawing {
+        m,
+        n,
+        b: bb,
+        reflected: reflect,
+        left_visits,
+        split,
+        labellings,
+        kernel,
+        moves,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,5 +499,62 @@ mod tests {
         let c = thm13_certificate(2, 2, 2).unwrap();
         assert_eq!(c.kernel, vec![(1, 2), (2, 1), (3, 2)]);
         assert_eq!(c.moves, vec![(1, 2), (2, 1), (3, 2)]);
+    }
+
+    #[test]
+    fn figure_4_base_case_on_sp_12_8() {
+        // SP(12,8), m = 6, n = 8, v = (6,6): d = d' = 3, 6 ≡ 0 (mod 6), no reflection. The
+        // trail (6,0) → (12,6) → (9,9) → (6,6) meets the left side first at (6,6): the base
+        // case, one region bounded by τ' and the left side, positive.
+        let f = thm13_drawing(6, 8, 6).unwrap();
+        assert!(!f.reflected);
+        assert_eq!(f.left_visits, vec![0, 6]);
+        assert_eq!(f.split, None);
+        assert_eq!(f.labellings.len(), 1);
+        let l = &f.labellings[0];
+        let corners: Vec<(i64, i64)> = l.trail.iter().map(|p| (p.i, p.j)).collect();
+        assert_eq!(corners, vec![(6, 0), (12, 6), (9, 9), (6, 6)]);
+        assert_eq!(l.regions.iter().filter(|r| r.positive).count(), 1);
+        // Positive cells (i + j odd) inside the quadrilateral, none outside it.
+        assert!(l.positive.contains(&Point { i: 6, j: 1 }));
+        assert!(l.positive.contains(&Point { i: 9, j: 6 }));
+        assert!(!l.positive.contains(&Point { i: 11, j: 2 }));
+        // S in the half [m, 2m] is the positive cells of rows 1..=n.
+        let inner: Vec<Point> = l
+            .positive
+            .iter()
+            .copied()
+            .filter(|p| (1..=8).contains(&p.j))
+            .collect();
+        assert_eq!(f.kernel, inner);
+    }
+
+    #[test]
+    fn figure_5_induction_step_is_the_xor_of_its_pieces() {
+        // SP(12,9), m = 6, n = 9, v = (6,4): d = d' = 2, no reflection. τ' meets the left
+        // side at (6,8) before (6,4): τ'' = (6,0) → (12,6) → (8,10) → (6,8), τ' − τ'' =
+        // (6,8) → (12,2) → (10,0) → (6,4).
+        let f = thm13_drawing(6, 9, 4).unwrap();
+        assert_eq!(f.left_visits, vec![0, 8, 4]);
+        assert_eq!(f.split, Some(8));
+        let roles: Vec<&str> = f.labellings.iter().map(|l| l.role).collect();
+        assert_eq!(roles, vec!["first", "rest", "whole"]);
+        let pts = |k: usize| -> Vec<(i64, i64)> {
+            f.labellings[k].trail.iter().map(|p| (p.i, p.j)).collect()
+        };
+        assert_eq!(pts(0), vec![(6, 0), (12, 6), (8, 10), (6, 8)]);
+        assert_eq!(pts(1), vec![(6, 8), (12, 2), (10, 0), (6, 4)]);
+        // The whole labelling is positive exactly where the two pieces' labellings differ.
+        let set = |k: usize| -> std::collections::BTreeSet<(i64, i64)> {
+            f.labellings[k]
+                .positive
+                .iter()
+                .map(|p| (p.i, p.j))
+                .collect()
+        };
+        let xor: std::collections::BTreeSet<_> =
+            set(0).symmetric_difference(&set(1)).copied().collect();
+        assert_eq!(set(2), xor);
+        assert!(!set(0).is_empty() && !set(1).is_empty() && !set(0).is_subset(&set(2)));
     }
 }

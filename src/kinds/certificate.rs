@@ -14,6 +14,9 @@ pub const ENTRY: KindEntry = KindEntry {
 
 impl SpecKind for Certificate {
     header_accessors!("certificate");
+    fn figure(&self) -> Option<&str> {
+        self.figure.as_deref()
+    }
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         let (report, view) = self.check()?;
         Ok(match view {

@@ -745,11 +745,23 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             let certificates = others
                 .iter()
                 .map(|s| PathBuf::from(format!("certificates/{}.json", s.id())));
+            // Their captions need their views (not computed in this run): kept as written.
+            let captions: Vec<PathBuf> = others
+                .iter()
+                .flat_map(|s| s.outputs().iter())
+                .filter_map(|o| {
+                    let p = o.path.to_str()?;
+                    p.strip_suffix(".dot").or(p.strip_suffix(".tikz.tex"))
+                })
+                .map(|stem| PathBuf::from(format!("{stem}.caption.tex")))
+                .collect();
+            files.retain(|(p, _)| !captions.contains(p));
             others
                 .iter()
                 .flat_map(|s| s.outputs().iter().map(|o| o.path.clone()))
                 .chain(pages)
                 .chain(certificates)
+                .chain(captions)
                 .collect()
         }
     };

@@ -1,11 +1,15 @@
 //! Paper-ready companions of the artifacts `build` writes: for every figure (every DOT file)
 //! a TikZ drawing `<figure>.tikz.tex` (laid out by Graphviz, see [`super::tikz`]) and its
-//! caption `<figure>.caption.tex`; the style file `grundy-tikz.sty` shared by all drawings;
+//! caption `<figure>.caption.tex` (a spec may instead draw its figure with a TikZ template of
+//! its own, an output ending in `.tikz.tex`, for drawings with exact coordinates such as seed
+//! 002's Figures 2-5 and the schematic Fig 5.3; its DOT, if any, is then a preview only); the
+//! style file `grundy-tikz.sty` shared by all drawings;
 //! and two gallery documents, `figures.tex` and `tables.tex`, that `\input` every figure and
 //! every table with its caption (CI compiles both with pdflatex).
 //!
-//! Captions come from the spec's title (without the paper's "Figure 5.9:" prefix: LaTeX
-//! numbers the figure), or, for certificates, from the graph and the moves drawn; the paper's
+//! Captions come from a certificate spec's `caption` (LaTeX, checked for balanced braces),
+//! the spec's title (without the paper's "Figure 5.9:" prefix: LaTeX numbers the figure), or,
+//! for certificates without either, from the graph and the moves drawn; the paper's
 //! notation in them is set in math mode by [`super::texlabel`].
 
 use super::{texlabel, tikz, RenderError, Renderer};
@@ -67,6 +71,10 @@ fn unhtml(s: &str) -> String {
 fn caption_of(e: &Entry) -> String {
     let v = e.view.as_ref();
     let get = |k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_str);
+    // A caption the spec writes in LaTeX (checked for balanced braces when it was read).
+    if let Some(c) = get("caption").filter(|c| !c.is_empty()) {
+        return c.trim().to_string();
+    }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
         return texlabel::caption(&unhtml(t));
     }
@@ -158,7 +166,39 @@ pub fn artifacts(
                 .map(|c| c.as_os_str().to_string_lossy().to_string())
                 .unwrap_or_default();
             let name = p.to_string_lossy();
+            // A figure drawn in TikZ by its own template (exact coordinates, no layout).
+            if let Some(stem) = name.strip_suffix(".tikz.tex") {
+                let label = stem.replace(['/', '\\'], ":");
+                let cap = renderer.render(
+                    "figure.caption.tex",
+                    &Ctx {
+                        view: CaptionView {
+                            from: &name,
+                            caption: &caption,
+                            label: &label,
+                        },
+                    },
+                )?;
+                out.push((
+                    PathBuf::from(format!("{stem}.caption.tex")),
+                    cap.into_bytes(),
+                ));
+                figures.push((
+                    dir,
+                    Item {
+                        source: super::latex_escape(&e.source),
+                        input: stem.to_string(),
+                        caption: caption.clone(),
+                    },
+                ));
+                continue;
+            }
             if let Some(stem) = name.strip_suffix(".dot") {
+                // Its DOT is then a preview only.
+                let own = PathBuf::from(format!("{stem}.tikz.tex"));
+                if e.paths.contains(&own) {
+                    continue;
+                }
                 let label = stem.replace(['/', '\\'], ":");
                 let cap = renderer.render(
                     "figure.caption.tex",

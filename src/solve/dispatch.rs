@@ -8,6 +8,7 @@
 //! | UEG on a bipartite component | `gf2`: the even-kernel criterion of seed 002 | outcome (nim 0 when P) |
 //! | TER(C_n), n odd, hull closure | `cycle-table`: the packed outcome sweep of [`super::cycle`] | outcome (nim 0 when P) |
 //! | disjoint sums `A + B` | `sum`: each part by its own method, XOR (Sprague–Grundy) | nim-value |
+//! | ordinal sums `A : B` | `ordinal-sum`: the start options' values by Conway's rule ([`super::ordinal`]), leaves by the memo solver | nim-value |
 //! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`] | nim-value |
 //! | everything else | `exhaustive`: the memo solver of [`super::Solver`] | nim-value |
 //!
@@ -40,6 +41,7 @@ pub enum Method {
     Gf2,
     CycleTable,
     Levels,
+    OrdinalSum,
     Exhaustive,
 }
 
@@ -51,6 +53,7 @@ impl Method {
             Method::Gf2 => "gf2",
             Method::CycleTable => "cycle-table",
             Method::Levels => "levels",
+            Method::OrdinalSum => "ordinal-sum",
             Method::Exhaustive => "exhaustive",
         }
     }
@@ -148,6 +151,18 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
         return Ok(());
     }
     let limit = budget.position_limit(MEMO_BYTES) as f64;
+    if let Some(bound) = estimate::distinct_bound(game) {
+        if bound > limit {
+            return Err(refusal_from_estimate(
+                game,
+                bound,
+                true,
+                limit,
+                hint_for(game),
+            ));
+        }
+        return Ok(());
+    }
     if let AnyGame::Removing(g) = game {
         // Sampled distinct positions: the game tree of TER/DNT is factorially larger.
         let e = estimate::removing(g, limit * 2.0);
@@ -248,7 +263,9 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
                 None => memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
             }
         }
-        AnyGame::Multiset(_) | AnyGame::Spl(_) | AnyGame::Ordinal(..) => {
+        AnyGame::Ordinal(..) => super::ordinal::nim(game, &mut |leaf| memo_options(leaf, opts))
+            .map(|(v, n)| Part::valued(v, Method::OrdinalSum, n)),
+        AnyGame::Multiset(_) | AnyGame::Spl(_) => {
             memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
         }
     }
@@ -390,9 +407,12 @@ fn hint_for(game: &AnyGame) -> String {
             Some(n) => format!("The outcome alone: `grundy cycle --n {n}` (packed outcome table). {general}"),
             None => general.to_string(),
         },
-        AnyGame::Ueg(_) => format!(
-            "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle. {general}"
-        ),
+        AnyGame::Ueg(u) => match u.solve_fast() {
+            Some(_) => "The outcome is decided at any size by the GF(2) criterion (the token's component is bipartite); only the nim-value needs the exhaustive solver, within its limits.".to_string(),
+            None => format!(
+                "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle. {general}"
+            ),
+        },
         _ => general.to_string(),
     }
 }
@@ -426,9 +446,45 @@ fn level_solve(
 
 /// The memo solver under the guard: (nim-value, positions).
 fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
+    let mut s = guarded_memo(game, opts)?;
+    let v = s.try_nim(&game.start())?;
+    Ok((v, s.stats().positions))
+}
+
+/// The values of the start's options by the memo solver under the guard (the leaves of an
+/// ordinal sum), and the positions it computed.
+fn memo_options(game: &AnyGame, opts: &Options) -> Result<(super::ordinal::Values, u64), Refusal> {
+    let mut s = guarded_memo(game, opts)?;
+    s.try_nim(&game.start())?;
+    let mut values = Vec::new();
+    for o in game.options(&game.start()) {
+        values.push(s.try_nim(&o)? as u64);
+    }
+    Ok((super::ordinal::Values::of(values), s.stats().positions))
+}
+
+/// A memo solver for `game` once the estimate fits the budget, stopping past it.
+fn guarded_memo<'g>(game: &'g AnyGame, opts: &Options) -> Result<Solver<'g, AnyGame>, Refusal> {
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
-    let est = estimate::tree(game);
-    if est.positions > limit * TREE_MARGIN {
+    if let Some(bound) = estimate::distinct_bound(game) {
+        if bound > limit {
+            return Err(refusal_from_estimate(
+                game,
+                bound,
+                true,
+                limit,
+                hint_for(game),
+            ));
+        }
+    }
+    let est = match estimate::distinct_bound(game) {
+        Some(bound) => estimate::Estimate {
+            positions: bound,
+            distinct: true,
+        },
+        None => estimate::tree(game),
+    };
+    if !est.distinct && est.positions > limit * TREE_MARGIN {
         return Err(refusal_from_estimate(
             game,
             est.positions,
@@ -443,8 +499,8 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
         return Err(Refusal {
             game: game.to_string(),
             during: false,
-            estimate: why,
-            limit: "the exhaustive solver's position encoding".into(),
+            estimate: format!("its size ({why})"),
+            limit: "what the exhaustive solver's position encoding holds".into(),
             hint: hint_for(game),
         });
     }
@@ -454,9 +510,7 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
     } else {
         Progress::hidden()
     };
-    let mut s = Solver::with_guard(game, monitor, progress);
-    let v = s.try_nim(&game.start())?;
-    Ok((v, s.stats().positions))
+    Ok(Solver::with_guard(game, monitor, progress))
 }
 
 #[cfg(test)]
@@ -495,7 +549,7 @@ mod tests {
             ("DNT(C_10)", "levels"),
             ("UEG(SP_{4,2}, (1,1))", "gf2"),
             ("TER{2,2,3}", "exhaustive"),
-            ("*1 : DNT(P_4)", "exhaustive"),
+            ("*1 : DNT(P_4)", "ordinal-sum"),
             (
                 "DC(7) + TER(C_7) + *3",
                 "sum(octal-sequence, cycle-table, nimber)",

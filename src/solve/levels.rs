@@ -24,8 +24,65 @@ use crate::graph::bits;
 use rayon::prelude::*;
 use std::time::Instant;
 
-/// Bytes per position the level solver needs at its peak (set, value, sort buffers).
-pub const BYTES_PER_POSITION: f64 = 24.0;
+/// Bytes per position the level solver needs at its peak (set, value, sort buffers, and the
+/// lookup index of one level).
+pub const BYTES_PER_POSITION: f64 = 32.0;
+
+/// An open-addressing index of a sorted level (slots hold positions in the level): one or two
+/// memory reads per lookup where a binary search over millions of positions makes about 20,
+/// most of them cache misses. Lookups return exactly what a binary search would.
+struct Index {
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+impl Index {
+    const EMPTY: u32 = u32::MAX;
+
+    fn new(level: &[u64]) -> Index {
+        if level.len() >= (u32::MAX / 4) as usize {
+            // Too large for 32-bit slots: `find` falls back to binary search.
+            return Index {
+                slots: Vec::new(),
+                mask: 0,
+            };
+        }
+        let cap = (level.len() * 2).next_power_of_two().max(16);
+        let mut slots = vec![Self::EMPTY; cap];
+        let mask = cap - 1;
+        for (i, &q) in level.iter().enumerate() {
+            let mut h = Self::hash(q) & mask;
+            while slots[h] != Self::EMPTY {
+                h = (h + 1) & mask;
+            }
+            slots[h] = i as u32;
+        }
+        Index { slots, mask }
+    }
+
+    #[inline]
+    fn hash(q: u64) -> usize {
+        (q.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 17) as usize
+    }
+
+    #[inline]
+    fn find(&self, level: &[u64], q: u64) -> Option<usize> {
+        if self.slots.is_empty() {
+            return level.binary_search(&q).ok();
+        }
+        let mut h = Self::hash(q) & self.mask;
+        loop {
+            let i = self.slots[h];
+            if i == Self::EMPTY {
+                return None;
+            }
+            if level[i as usize] == q {
+                return Some(i as usize);
+            }
+            h = (h + 1) & self.mask;
+        }
+    }
+}
 
 /// Positions of a level expanded at once (bounds the option lists of the forward pass).
 const CHUNK: usize = 1 << 18;
@@ -107,6 +164,7 @@ pub fn solve(
         let (here, above) = levels.split_at(s + 1);
         let here = &here[s];
         let above = &above[0];
+        let index = Index::new(above);
         let vals = &values;
         let new: Vec<u32> = here
             .par_iter()
@@ -118,7 +176,7 @@ pub fn solve(
                     let q = canon.canonical(game, p | 1 << v);
                     // DNT: a terminating option is no option (and not in the level); TER:
                     // every option is in the level, by the forward pass.
-                    above.binary_search(&q).ok().map(|i| vals[i])
+                    index.find(above, q).map(|i| vals[i])
                 }))
             })
             .collect();
@@ -174,6 +232,16 @@ mod tests {
             let (a, b, pa, pb) = both(Rule::Dnt, fam::wheel(10).unwrap(), start);
             assert_eq!((a, pa), (b, pb), "start {start:b}");
         }
+    }
+
+    #[test]
+    fn the_index_finds_what_binary_search_finds() {
+        let level: Vec<u64> = (0..5000u64).map(|i| i * i * 7 + (i & 3)).collect();
+        let index = Index::new(&level);
+        for q in 0..200_000u64 {
+            assert_eq!(index.find(&level, q), level.binary_search(&q).ok(), "{q}");
+        }
+        assert_eq!(Index::new(&[]).find(&[], 5), None);
     }
 
     #[test]

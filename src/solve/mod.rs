@@ -10,6 +10,7 @@ pub mod dispatch;
 pub mod estimate;
 pub mod guard;
 pub mod levels;
+pub mod ordinal;
 pub mod progress;
 pub mod spectrum;
 pub mod terminating;

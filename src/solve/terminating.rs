@@ -18,6 +18,9 @@ pub struct Terminating {
     closure: Closure,
     /// `between[p * n + a]`: the vertices b with p on a shortest a–b path.
     between: Vec<u64>,
+    /// `useful[p]`: the vertices a ≠ p with some b ≠ p such that p is on a shortest a–b path
+    /// (p is interior to no geodesic from any other a, so those rows need not be scanned).
+    useful: Vec<u64>,
 }
 
 impl Terminating {
@@ -39,11 +42,19 @@ impl Terminating {
                 between[p * n + a] = m;
             }
         }
+        let useful = (0..n)
+            .map(|p| {
+                (0..n)
+                    .filter(|&a| a != p && between[p * n + a] & !(1u64 << p) != 0)
+                    .fold(0u64, |m, a| m | 1 << a)
+            })
+            .collect();
         Terminating {
             n,
             full: g.full(),
             closure,
             between,
+            useful,
         }
     }
 
@@ -60,7 +71,8 @@ impl Terminating {
             let mut added = 0u64;
             for v in bits(missing) {
                 let row = &self.between[v * self.n..(v + 1) * self.n];
-                if bits(cur).any(|a| row[a] & cur != 0) {
+                // p itself is in every row, but p is missing from `cur`.
+                if bits(cur & self.useful[v]).any(|a| row[a] & cur != 0) {
                     added |= 1 << v;
                 }
             }

@@ -69,6 +69,13 @@ pub struct RawCertificate {
     /// Predicate over the parameters choosing the instance drawn by the templates.
     #[serde(default)]
     pub draw: Option<Sp<String>>,
+    /// The paper's number of the figure the spec draws, e.g. "4".
+    #[serde(default)]
+    pub figure: Option<Sp<String>>,
+    /// The figure's caption, as LaTeX text (math in `$…$`); default: one derived from the
+    /// graph and the moves drawn.
+    #[serde(default)]
+    pub caption: Option<Sp<String>>,
 }
 
 /// A node of a play tree.
@@ -371,6 +378,17 @@ pub(crate) fn validate_certificate(
         }
     }
     let draw = r.draw.as_ref().map(|f| formula(src, f)).transpose()?;
+    if let Some(c) = &r.caption {
+        crate::render::texlabel::validate(c.value())
+            .map_err(|why| src.error(c, format!("caption: {why}"), None))?;
+        // An unescaped `%` would comment out the end of the \caption line.
+        if c.value()
+            .match_indices('%')
+            .any(|(k, _)| !c.value()[..k].ends_with('\\'))
+        {
+            return Err(src.error(c, "caption: write `\\%` for a percent sign", None));
+        }
+    }
     let cert = Certificate {
         id: id.to_string(),
         file: src.file.to_string(),
@@ -385,6 +403,8 @@ pub(crate) fn validate_certificate(
         proof,
         cross_check,
         draw,
+        figure: r.figure.as_ref().map(|f| f.value().clone()),
+        caption: r.caption.as_ref().map(|c| c.value().clone()),
         expect: expectation(src, &h.expect, &h.because)?,
     };
     Ok(Spec::new(cert, outputs(src, &h.output)?))

@@ -22,7 +22,7 @@
 
 use crate::check::diagram::{features as pos_features, key, move_kind, Diagram, MoveKind};
 use crate::check::formula::{Env, Formula};
-use crate::game::{AnyGame, AnyPos, Game};
+use crate::game::{AnyGame, AnyPos, Game, Value};
 use crate::solve::Solver;
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
@@ -167,24 +167,41 @@ impl Ctx<'_> {
         if let Some(v) = self.cache.get(&(gi, p.clone())) {
             return Ok(v.clone());
         }
-        let mut env = Env::new();
-        env.add_features(&pos_features(g, p));
+        let fmap = pos_features(g, p);
+        // A feature that is a plain feature name is read directly: rhai (which copies the
+        // whole environment per evaluation) only for expressions. This is what makes the
+        // strategies of TER(C_21) (about a million positions) affordable.
+        let mut env: Option<Env> = None;
         let mut out = Vec::with_capacity(self.feats.len());
         for (i, f) in self.feats.iter().enumerate() {
-            let d = f
-                .formula
-                .eval(&env)
-                .map_err(|m| format!("feature `{}` at position {}: {m}", f.src, g.label(p)))?;
-            let (v, b) = if let Ok(b) = d.as_bool() {
-                (i64::from(b), true)
-            } else if let Ok(n) = d.as_int() {
-                (n, false)
+            let direct = match fmap.get(f.src.as_str()) {
+                Some(Value::Int(v)) => Some((*v, false)),
+                Some(Value::Bool(b)) => Some((i64::from(*b), true)),
+                _ => None,
+            };
+            let (v, b) = if let Some(vb) = direct {
+                vb
             } else {
-                return Err(format!(
-                    "feature `{}` at position {} is neither an integer nor true/false",
-                    f.src,
-                    g.label(p)
-                ));
+                let env = env.get_or_insert_with(|| {
+                    let mut e = Env::new();
+                    e.add_features(&fmap);
+                    e
+                });
+                let d = f
+                    .formula
+                    .eval(env)
+                    .map_err(|m| format!("feature `{}` at position {}: {m}", f.src, g.label(p)))?;
+                if let Ok(b) = d.as_bool() {
+                    (i64::from(b), true)
+                } else if let Ok(n) = d.as_int() {
+                    (n, false)
+                } else {
+                    return Err(format!(
+                        "feature `{}` at position {} is neither an integer nor true/false",
+                        f.src,
+                        g.label(p)
+                    ));
+                }
             };
             match self.is_bool[i] {
                 None => self.is_bool[i] = Some(b),
@@ -471,6 +488,11 @@ pub fn synthesize(
             .filter(|&b| !blocks[b].is_empty())
             .collect();
         let mut done = None;
+        // Each live block's own hull, computed once per round rather than once per pair.
+        let block_atoms: FxHashMap<usize, Vec<Atom>> = live
+            .iter()
+            .map(|&o| (o, hull_atoms(&terms, &is_bool, &keys_of(&blocks[o]))))
+            .collect();
         'pairs: for (x, &a) in live.iter().enumerate() {
             for &b in &live[x + 1..] {
                 let (ca, cb) = (blocks[a][0], blocks[b][0]);
@@ -504,8 +526,8 @@ pub fn synthesize(
                         continue;
                     }
                     let ok_keys = keys_of(&blocks[o]);
-                    let o_atoms = hull_atoms(&terms, &is_bool, &ok_keys);
-                    if !excludes(&atoms, &ok_keys) || !excludes(&o_atoms, &keys_of(&merged)) {
+                    if !excludes(&atoms, &ok_keys) || !excludes(&block_atoms[&o], &keys_of(&merged))
+                    {
                         ok = false;
                         break;
                     }

@@ -6,7 +6,7 @@
 //!   before that corner;
 //! - `trail_outside(m, n)`: how many points it visits that are not in T.
 
-use crate::game::prism_trail::{diagonal_trail, lemma_9_t, Point};
+use crate::game::prism_trail::{diagonal_trail, lemma_9_t, Lattice as Point};
 use rhai::{Array, Dynamic, Engine, EvalAltResult};
 use std::collections::BTreeSet;
 

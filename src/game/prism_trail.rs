@@ -56,10 +56,10 @@ fn seg(p: (i64, i64), q: (i64, i64)) -> Seg {
 }
 
 /// A lattice point (i, j) of the rectangle.
-pub type Point = (i64, i64);
+pub type Lattice = (i64, i64);
 
 /// The points a trail visits, in order, and the corner where it ends.
-pub type Trail = (Vec<Point>, Point);
+pub type Trail = (Vec<Lattice>, Lattice);
 
 /// Lemma 9's trail: the 45° trail from the corner (m, 0) of the rectangle [m, 2m] × [0, n+1],
 /// reflecting off its sides, until it first reaches a corner again. Returns every lattice

@@ -280,17 +280,23 @@ fn rendered_seed002() -> Vec<(String, String)> {
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
-    render_all(&checked, &index, &Default::default(), &renderer)
-        .unwrap()
-        .into_iter()
-        .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
-        .filter_map(|(p, b)| {
-            Some((
-                p.to_string_lossy().replace('\\', "/"),
-                String::from_utf8(b).ok()?,
-            ))
-        })
-        .collect()
+    render_all(
+        &checked,
+        &index,
+        &Default::default(),
+        &Default::default(),
+        &renderer,
+    )
+    .unwrap()
+    .into_iter()
+    .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
+    .filter_map(|(p, b)| {
+        Some((
+            p.to_string_lossy().replace('\\', "/"),
+            String::from_utf8(b).ok()?,
+        ))
+    })
+    .collect()
 }
 
 #[test]

@@ -114,3 +114,85 @@ fn bad_input_exits_2_with_a_message() {
         assert!(!all.contains("panicked"), "{args:?}: {all}");
     }
 }
+
+/// All files under `dir` (relative paths) with their bytes, except Graphviz/cairo output.
+fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).expect("a folder") {
+            let p = e.expect("an entry").path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if !p.extension().is_some_and(|x| x == "svg" || x == "pdf") {
+                let rel = p
+                    .strip_prefix(dir)
+                    .expect("inside")
+                    .to_string_lossy()
+                    .into_owned();
+                if !rel.starts_with(".grundy-lock") {
+                    out.insert(rel, std::fs::read(&p).expect("readable"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `build --only` rebuilds one spec and leaves every other file as the full build wrote it:
+/// the galleries' captions and the report's plots (drawn from the views of all specs), and
+/// the certificate of a diagram whose sinks refer to diagrams checked only as its references.
+#[test]
+fn build_only_leaves_the_other_files_as_the_full_build_wrote_them() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let specs = dir.path().join("specs/paper000");
+    std::fs::create_dir_all(&specs).expect("mkdir");
+    for f in [
+        "diagrams/lemma_5_41_diagram_C.yaml",
+        "diagrams/lemma_5_38_diagram_B.yaml",
+        "diagrams/lemma_5_37_diagram.yaml",
+        "table_wheels.yaml",
+        "prop_5_23.yaml",
+    ] {
+        let name = std::path::Path::new(f).file_name().expect("a name");
+        std::fs::copy(root.join("specs/paper000").join(f), specs.join(name)).expect("copy");
+    }
+    let templates = root.join("templates");
+    let build = |extra: &[&str]| {
+        let mut args = vec![
+            "build",
+            "--specs",
+            "specs",
+            "--templates",
+            templates.to_str().expect("utf-8"),
+            "--output",
+            "out",
+        ];
+        args.extend_from_slice(extra);
+        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .expect("grundy runs");
+        assert!(
+            o.status.success(),
+            "build {extra:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    build(&[]);
+    let full = snapshot(&dir.path().join("out"));
+    assert!(full.contains_key("certificates/lemma_5_41_diagram_C.json"));
+    assert!(full.keys().any(|k| k.starts_with("site/plots/")));
+    for only in ["5.11", "table_wheels", "prop_5_23"] {
+        build(&["--only", only]);
+        let after = snapshot(&dir.path().join("out"));
+        let changed: Vec<&String> = full
+            .keys()
+            .chain(after.keys())
+            .filter(|k| full.get(*k) != after.get(*k))
+            .collect();
+        assert!(changed.is_empty(), "--only {only} changed {changed:?}");
+    }
+}

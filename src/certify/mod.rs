@@ -17,6 +17,7 @@ pub(crate) mod maps;
 pub(crate) mod octal;
 pub(crate) mod strategy;
 
+use crate::check::diagram::Family;
 use crate::check::kind::{Checked, Context};
 use crate::check::Report;
 use crate::game::{AnyGame, AnyPos, Game};
@@ -25,7 +26,9 @@ use crate::spec::Spec;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Most positions listed for one instance.
 pub const MAX_INSTANCE_POSITIONS: usize = 10_000;
@@ -46,12 +49,17 @@ pub struct Body {
 /// The certificates of all specs (paths relative to output/) and one status per spec, in
 /// the order of `specs`: "certificate written: certificates/<id>.json" (with the instances
 /// left out, if any) or "not certified: <reason>".
-pub fn certificates(checked: &[(&Spec, &Checked)]) -> (Vec<(PathBuf, Vec<u8>)>, Vec<String>) {
-    // The start families of the diagrams checked valid, for sinks that refer to them.
+pub fn certificates(
+    checked: &[(&Spec, &Checked)],
+    dependencies: &HashMap<String, Arc<Family>>,
+) -> (Vec<(PathBuf, Vec<u8>)>, Vec<String>) {
+    // The start families of the diagrams checked valid, for sinks that refer to them (with
+    // `--only`, also those checked only as references of the rebuilt specs).
     let ctx = Context {
         families: checked
             .iter()
             .filter_map(|(s, c)| Some((s.id().to_string(), c.family.clone()?)))
+            .chain(dependencies.iter().map(|(k, f)| (k.clone(), f.clone())))
             .filter(|(_, f)| f.valid)
             .collect(),
     };

@@ -28,6 +28,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Reads every spec under `paths` (files, or folders searched recursively), in parallel.
 /// Every error is collected, so that one run shows them all.
@@ -278,6 +279,9 @@ pub struct SpecRun {
 pub struct Run {
     pub errors: Vec<SpecError>,
     pub specs: Vec<SpecRun>,
+    /// Start families of the diagrams checked only because a selected spec refers to them
+    /// (`--only`): their certificates' sinks need them.
+    pub dependencies: HashMap<String, Arc<crate::check::diagram::Family>>,
 }
 
 impl Run {
@@ -349,6 +353,13 @@ pub fn check(paths: &[PathBuf], selection: &Selection) -> Run {
     let (resolved, more) = resolve(specs);
     errors.extend(more);
     let results = check_all(&resolved);
+    let dependencies = resolved
+        .specs
+        .iter()
+        .zip(&results)
+        .skip(resolved.requested)
+        .filter_map(|(s, r)| Some((s.id().to_string(), r.as_ref().ok()?.family.clone()?)))
+        .collect();
     let specs = resolved
         .specs
         .into_iter()
@@ -356,7 +367,11 @@ pub fn check(paths: &[PathBuf], selection: &Selection) -> Run {
         .take(resolved.requested)
         .map(|(spec, result)| SpecRun { spec, result })
         .collect();
-    Run { errors, specs }
+    Run {
+        errors,
+        specs,
+        dependencies,
+    }
 }
 
 /// Summary of a run, for `--json` and for output/report.*.
@@ -554,7 +569,7 @@ pub fn render_all(
         files.extend(r?);
     }
     // Certificates for the independent checker `grundy-verify` (crate::certify).
-    let (certificates, status) = crate::certify::certificates(checked);
+    let (certificates, status) = crate::certify::certificates(checked, &previous.families);
     files.extend(certificates);
     let mut status: HashMap<&str, &str> = checked
         .iter()
@@ -630,6 +645,8 @@ pub fn render_all(
 pub struct Previous {
     pub files: Vec<(PathBuf, Vec<u8>)>,
     pub certificates: HashMap<String, String>,
+    /// Families of diagrams checked in this run only as references of the rebuilt specs.
+    pub families: HashMap<String, Arc<crate::check::diagram::Family>>,
 }
 
 /// What `grundy build` is asked to do.
@@ -721,6 +738,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             })
             .collect(),
         certificates: HashMap::new(),
+        families: run.dependencies.clone(),
     };
     for (r, st) in &previous_reports {
         if let Some(st) = st {
@@ -756,18 +774,46 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
                 .map(|stem| PathBuf::from(format!("{stem}.caption.tex")))
                 .collect();
             files.retain(|(p, _)| !captions.contains(p));
+            // The galleries, the report's front page and its plots are drawn from the views
+            // of every spec, which only a full build computes: kept as the last full build
+            // wrote them (rebuilding them from this run's views alone would drop the others'
+            // captions and plots).
+            let whole: Vec<PathBuf> = files
+                .iter()
+                .map(|(p, _)| p.clone())
+                .filter(|p| {
+                    p == Path::new("figures.tex")
+                        || p == Path::new("tables.tex")
+                        || p == Path::new("index.html")
+                        || p.starts_with("site/plots")
+                })
+                .chain(previous_whole_build_files(&opts.output))
+                .collect();
+            files.retain(|(p, _)| !whole.contains(p));
             others
                 .iter()
                 .flat_map(|s| s.outputs().iter().map(|o| o.path.clone()))
                 .chain(pages)
                 .chain(certificates)
                 .chain(captions)
+                .chain(whole)
                 .collect()
         }
     };
     let n = files.len();
     output::commit(&opts.output, files, &keep)?;
     Ok(n)
+}
+
+/// The plots of the report site written by the last full build (paths relative to output/).
+fn previous_whole_build_files(output: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(output.join("site/plots"))
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| PathBuf::from("site/plots").join(e.file_name()))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 impl SpecError {

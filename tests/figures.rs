@@ -154,10 +154,15 @@ fn wrong_figures_are_rejected() {
     );
 }
 
-/// Every rendered artifact (DOT, captions, TikZ, galleries) of the figure specs, by path.
-fn rendered_all() -> Vec<(String, String)> {
-    let run = pipeline::check(&[root().join("specs/paper000/figures")], &Selection::All);
-    assert_eq!(run.exit_code(), 0, "figure specs load and hold");
+/// Every rendered artifact (DOT, captions, TikZ, galleries) of the figure specs under
+/// `folder`, by path (Graphviz's PDF and SVG left out).
+fn rendered_in(folder: &str) -> Vec<(String, String)> {
+    let run = pipeline::check(&[root().join(folder)], &Selection::All);
+    assert_eq!(
+        run.exit_code(),
+        0,
+        "the figure specs of {folder} load and hold"
+    );
     let checked: Vec<_> = run.checked().collect();
     let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
     let renderer = Renderer::load(&root().join("templates")).unwrap();
@@ -178,6 +183,10 @@ fn rendered_all() -> Vec<(String, String)> {
         ))
     })
     .collect()
+}
+
+fn rendered_all() -> Vec<(String, String)> {
+    rendered_in("specs/paper000/figures")
 }
 
 #[test]
@@ -272,31 +281,10 @@ fn tikz_figures_compile_with_pdflatex() {
     }
 }
 
-/// Every rendered artifact of the seed 002 figure specs (Figures 2–5), by path; TikZ drawn by
-/// grundy's own templates from exact coordinates (no Graphviz layout), so byte-stable.
+/// The seed 002 figures (Figures 2–5): TikZ drawn by grundy's own templates from exact
+/// coordinates (no Graphviz layout), so byte-stable.
 fn rendered_seed002() -> Vec<(String, String)> {
-    let run = pipeline::check(&[root().join("specs/seed002/figures")], &Selection::All);
-    assert_eq!(run.exit_code(), 0, "seed 002 figure specs load and hold");
-    let checked: Vec<_> = run.checked().collect();
-    let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
-    let renderer = Renderer::load(&root().join("templates")).unwrap();
-    render_all(
-        &checked,
-        &index,
-        &Default::default(),
-        &Default::default(),
-        &renderer,
-    )
-    .unwrap()
-    .into_iter()
-    .filter(|(p, _)| !p.extension().is_some_and(|e| e == "pdf" || e == "svg"))
-    .filter_map(|(p, b)| {
-        Some((
-            p.to_string_lossy().replace('\\', "/"),
-            String::from_utf8(b).ok()?,
-        ))
-    })
-    .collect()
+    rendered_in("specs/seed002/figures")
 }
 
 #[test]

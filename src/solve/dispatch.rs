@@ -151,17 +151,8 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
         return Ok(());
     }
     let limit = budget.position_limit(MEMO_BYTES) as f64;
-    if let Some(bound) = estimate::distinct_bound(game) {
-        if bound > limit {
-            return Err(refusal_from_estimate(
-                game,
-                bound,
-                true,
-                limit,
-                hint_for(game),
-            ));
-        }
-        return Ok(());
+    if estimate::distinct_bound(game).is_some() {
+        return within_distinct_bound(game, limit);
     }
     if let AnyGame::Removing(g) = game {
         // Sampled distinct positions: the game tree of TER/DNT is factorially larger.
@@ -463,20 +454,25 @@ fn memo_options(game: &AnyGame, opts: &Options) -> Result<(super::ordinal::Value
     Ok((super::ordinal::Values::of(values), s.stats().positions))
 }
 
+/// Refuses a game whose proved bound on distinct positions ([`estimate::distinct_bound`])
+/// exceeds `limit`; games without such a bound pass.
+fn within_distinct_bound(game: &AnyGame, limit: f64) -> Result<(), Refusal> {
+    match estimate::distinct_bound(game) {
+        Some(bound) if bound > limit => Err(refusal_from_estimate(
+            game,
+            bound,
+            true,
+            limit,
+            hint_for(game),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A memo solver for `game` once the estimate fits the budget, stopping past it.
 fn guarded_memo<'g>(game: &'g AnyGame, opts: &Options) -> Result<Solver<'g, AnyGame>, Refusal> {
     let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
-    if let Some(bound) = estimate::distinct_bound(game) {
-        if bound > limit {
-            return Err(refusal_from_estimate(
-                game,
-                bound,
-                true,
-                limit,
-                hint_for(game),
-            ));
-        }
-    }
+    within_distinct_bound(game, limit)?;
     let est = match estimate::distinct_bound(game) {
         Some(bound) => estimate::Estimate {
             positions: bound,

@@ -4,14 +4,14 @@
 # vertices, synthesize a diagram, check it with the ordinary checker, and record its size, the
 # time and the peak memory (GNU time). Writes OUT/conjecture_5_5_synthesis.yaml.
 #
-#   bash scripts/synthesis-cycles.sh output/scale            # n = 5..=21 (about 40 min)
-#   MAX_N=17 bash scripts/synthesis-cycles.sh /tmp/out       # a quicker subset
+#   bash tests/long/synthesis-cycles.sh output/scale            # n = 5..=21 (about 40 min)
+#   MAX_N=17 bash tests/long/synthesis-cycles.sh /tmp/out       # a quicker subset
 #
 # Needs /usr/bin/time (Debian package `time`) and a release build (`cargo build --release`).
 set -euo pipefail
 out=$(realpath -m "${1:?usage: synthesis-cycles.sh OUTDIR}")
 max_n=${MAX_N:-21}
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 grundy=${GRUNDY:-target/release/grundy}
 [ -x "$grundy" ] || { echo "build first: cargo build --release" >&2; exit 2; }
 mkdir -p "$out"
@@ -43,7 +43,7 @@ res="$work/results.yaml"
   echo "# its predicates do not say which node a position is at, so it proves nothing for other n."
   echo "claim: \"Conjecture 5.5\""
   echo "machine: \"2-core, 24 GB (shared)\""
-  echo "command: \"bash scripts/synthesis-cycles.sh output/scale\""
+  echo "command: \"bash tests/long/synthesis-cycles.sh output/scale\""
   echo "feature_sets:"
   for s in "${sets[@]}"; do echo "  ${s%%|*}: \"${s#*|}\""; done
   echo "results:"

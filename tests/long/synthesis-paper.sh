@@ -4,10 +4,10 @@
 # each with the ordinary checker, and compare node and arrow counts with the reconstructed paper
 # diagrams in specs/paper000/diagrams/. Writes OUT/synthesize_paper_diagrams.yaml.
 #
-#   bash scripts/synthesis-paper.sh output/scale       # about a minute
+#   bash tests/long/synthesis-paper.sh output/scale       # about a minute
 set -euo pipefail
 out=$(realpath -m "${1:?usage: synthesis-paper.sh OUTDIR}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 grundy=${GRUNDY:-target/release/grundy}
 [ -x "$grundy" ] || { echo "build first: cargo build --release" >&2; exit 2; }
 mkdir -p "$out"
@@ -31,7 +31,7 @@ res="$work/results.yaml"
   echo "# diagram re-derived from the \`starts:\` of its spec and a feature list alone, written as a spec"
   echo "# and checked by the ordinary checker (check: holds). Sinks count among the nodes."
   echo "machine: \"2-core, 24 GB (shared)\""
-  echo "command: \"bash scripts/synthesis-paper.sh output/scale\""
+  echo "command: \"bash tests/long/synthesis-paper.sh output/scale\""
   echo "results:"
 } >"$res"
 for r in "${runs[@]}"; do

@@ -28,7 +28,12 @@ fn is_math_word(w: &str) -> bool {
             match chars.get(i + 1) {
                 Some('{') => {}
                 Some(d) if d.is_alphanumeric() => {
-                    if chars.get(i + 2).is_some_and(|e| e.is_alphanumeric()) {
+                    // `x_1y` is an id, and `x_1_2` a double subscript (an id such as
+                    // `prop_2_4_n`), which TeX refuses.
+                    if chars
+                        .get(i + 2)
+                        .is_some_and(|&e| e.is_alphanumeric() || e == c)
+                    {
                         return false;
                     }
                 }
@@ -148,7 +153,12 @@ mod tests {
         assert!(s[1].math);
         assert_eq!(s[1].text, "\\mathrm{nim}(\\mathrm{TER}(C_n))");
         assert_eq!(s[2].text, " = 0.");
-        for word in ["prop_5_23_least_corrected", "g0_heap", "src/solve/cycle.rs"] {
+        for word in [
+            "prop_5_23_least_corrected",
+            "g0_heap",
+            "src/solve/cycle.rs",
+            "(prop_2_4_n).",
+        ] {
             assert!(segments(word).iter().all(|s| !s.math), "{word}");
         }
         assert!(segments("TER(W_{m,n})")[0].math);

@@ -245,20 +245,23 @@ fn figures_come_with_tikz_and_captions_in_the_papers_notation() {
     assert_eq!(k.matches("\\draw[grundy panel]").count(), 10);
 }
 
-#[test]
-fn tikz_figures_compile_with_pdflatex() {
-    let have = |c: &str, a: &str| {
-        Command::new(c)
-            .arg(a)
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !dot::dot_available() || !have("pdflatex", "--version") || !have("kpsewhich", "tikz.sty") {
-        eprintln!("graphviz, pdflatex or TikZ not installed; skipping (CI installs them)");
-        return;
+/// Whether a command runs and succeeds.
+fn have(c: &str, a: &str) -> bool {
+    Command::new(c)
+        .arg(a)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Writes `files` to a scratch folder and compiles its `figures.tex` with pdflatex; the log,
+/// or `None` when pdflatex or TikZ is not installed (CI installs them).
+fn compile_figures(files: Vec<(String, String)>) -> Option<String> {
+    if !have("pdflatex", "--version") || !have("kpsewhich", "tikz.sty") {
+        eprintln!("pdflatex or TikZ not installed; skipping (CI installs them)");
+        return None;
     }
     let dir = tempfile::tempdir().unwrap();
-    for (p, text) in rendered_all() {
+    for (p, text) in files {
         let path = dir.path().join(&p);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
@@ -270,6 +273,18 @@ fn tikz_figures_compile_with_pdflatex() {
         .unwrap();
     let log = std::fs::read_to_string(dir.path().join("figures.log")).unwrap_or_default();
     assert!(out.status.success(), "pdflatex failed:\n{log}");
+    Some(log)
+}
+
+#[test]
+fn tikz_figures_compile_with_pdflatex() {
+    if !dot::dot_available() {
+        eprintln!("graphviz not installed; skipping (CI installs it)");
+        return;
+    }
+    let Some(log) = compile_figures(rendered_all()) else {
+        return;
+    };
     for line in log.lines().filter(|l| l.starts_with("Overfull")) {
         let pt: f64 = line
             .split('(')
@@ -390,28 +405,8 @@ fn a_wrong_seed002_figure_is_rejected() {
 
 #[test]
 fn seed002_figures_compile_with_pdflatex() {
-    let have = |c: &str, a: &str| {
-        Command::new(c)
-            .arg(a)
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !have("pdflatex", "--version") || !have("kpsewhich", "tikz.sty") {
-        eprintln!("pdflatex or TikZ not installed; skipping (CI installs them)");
+    let Some(log) = compile_figures(rendered_seed002()) else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    for (p, text) in rendered_seed002() {
-        let path = dir.path().join(&p);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    let out = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", "figures.tex"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let log = std::fs::read_to_string(dir.path().join("figures.log")).unwrap_or_default();
-    assert!(out.status.success(), "pdflatex failed:\n{log}");
+    };
     assert!(!log.contains("Overfull \\hbox"), "{log}");
 }

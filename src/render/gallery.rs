@@ -143,6 +143,30 @@ fn sectioned(mut items: Vec<(String, Item)>) -> Vec<Section> {
     sections
 }
 
+/// `<stem>.caption.tex` of the figure drawn from `from`.
+fn caption_file(
+    renderer: &Renderer,
+    from: &str,
+    stem: &str,
+    caption: &str,
+) -> Result<(PathBuf, Vec<u8>), RenderError> {
+    let label = stem.replace(['/', '\\'], ":");
+    let cap = renderer.render(
+        "figure.caption.tex",
+        &Ctx {
+            view: CaptionView {
+                from,
+                caption,
+                label: &label,
+            },
+        },
+    )?;
+    Ok((
+        PathBuf::from(format!("{stem}.caption.tex")),
+        cap.into_bytes(),
+    ))
+}
+
 /// The TikZ drawings, captions, style file and galleries for the artifacts in `files`.
 pub fn artifacts(
     renderer: &Renderer,
@@ -168,21 +192,7 @@ pub fn artifacts(
             let name = p.to_string_lossy();
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
             if let Some(stem) = name.strip_suffix(".tikz.tex") {
-                let label = stem.replace(['/', '\\'], ":");
-                let cap = renderer.render(
-                    "figure.caption.tex",
-                    &Ctx {
-                        view: CaptionView {
-                            from: &name,
-                            caption: &caption,
-                            label: &label,
-                        },
-                    },
-                )?;
-                out.push((
-                    PathBuf::from(format!("{stem}.caption.tex")),
-                    cap.into_bytes(),
-                ));
+                out.push(caption_file(renderer, &name, stem, &caption)?);
                 figures.push((
                     dir,
                     Item {
@@ -199,21 +209,7 @@ pub fn artifacts(
                 if e.paths.contains(&own) {
                     continue;
                 }
-                let label = stem.replace(['/', '\\'], ":");
-                let cap = renderer.render(
-                    "figure.caption.tex",
-                    &Ctx {
-                        view: CaptionView {
-                            from: &name,
-                            caption: &caption,
-                            label: &label,
-                        },
-                    },
-                )?;
-                out.push((
-                    PathBuf::from(format!("{stem}.caption.tex")),
-                    cap.into_bytes(),
-                ));
+                out.push(caption_file(renderer, &name, stem, &caption)?);
                 if !have_dot {
                     skipped += 1;
                     continue;

@@ -3,20 +3,28 @@
 //! The checker recomputes both games' options and compares Opt(f(p)) with f(Opt(p)).
 
 use super::{encode, Body, MAX_INSTANCE_POSITIONS, MAX_SPEC_POSITIONS};
-use crate::check::reduction::Reduction;
+use crate::check::reduction::{MapPairs, Reduction};
 use serde_json::json;
 
-pub(crate) fn certify(r: &Reduction) -> Result<Body, String> {
-    let all = r
-        .map_pairs(MAX_INSTANCE_POSITIONS)
-        .map_err(|e| e.to_string())?
-        .ok_or("quotient maps send positions to classes, which are not certified")?;
+/// `kept`: the pairs the check computed (the map is evaluated again only without them).
+pub(crate) fn certify(r: &Reduction, kept: Option<&Vec<MapPairs>>) -> Result<Body, String> {
+    let computed;
+    let all: &[MapPairs] = match kept {
+        Some(k) => k,
+        None => {
+            computed = r
+                .map_pairs(MAX_INSTANCE_POSITIONS)
+                .map_err(|e| e.to_string())?
+                .ok_or("quotient maps send positions to classes, which are not certified")?;
+            &computed
+        }
+    };
     let mut maps = Vec::new();
     let mut skipped = Vec::new();
     let mut budget = MAX_SPEC_POSITIONS;
     for m in all {
         let described = encode::game(&m.from).and_then(|f| Ok((f, encode::game(&m.to)?)));
-        match (m.pairs, described) {
+        match (&m.pairs, described) {
             (Ok(pairs), Ok((from, to))) if pairs.len() <= budget => {
                 budget -= pairs.len();
                 let pairs: Vec<_> = pairs
@@ -24,15 +32,16 @@ pub(crate) fn certify(r: &Reduction) -> Result<Body, String> {
                     .map(|(p, q)| json!([encode::pos(p), encode::pos(q)]))
                     .collect();
                 maps.push(json!({
-                    "instance": m.instance,
+                    "instance": &m.instance,
                     "from": from,
                     "to": to,
                     "pairs": pairs,
                     "start_to_start": r.claims.start_to_start,
                 }));
             }
-            (Ok(_), Ok(_)) => skipped.push((m.instance, "past the per-spec budget".into())),
-            (Err(why), _) | (_, Err(why)) => skipped.push((m.instance, why)),
+            (Ok(_), Ok(_)) => skipped.push((m.instance.clone(), "past the per-spec budget".into())),
+            (Err(why), _) => skipped.push((m.instance.clone(), why.clone())),
+            (_, Err(why)) => skipped.push((m.instance.clone(), why)),
         }
     }
     if maps.is_empty() {

@@ -19,7 +19,6 @@ pub(crate) mod strategy;
 
 use crate::check::diagram::Family;
 use crate::check::kind::{Checked, Context};
-use crate::check::Report;
 use crate::game::{AnyGame, AnyPos, Game};
 use crate::solve::Solver;
 use crate::spec::Spec;
@@ -65,7 +64,7 @@ pub fn certificates(
     };
     let results: Vec<Result<Body, String>> = checked
         .par_iter()
-        .map(|(s, c)| certify(s, &c.report, &ctx))
+        .map(|(s, c)| certify(s, c, &ctx))
         .collect();
     let mut files = Vec::new();
     let mut status = Vec::new();
@@ -113,11 +112,11 @@ pub fn certificates(
     (files, status)
 }
 
-fn certify(spec: &Spec, report: &Report, ctx: &Context) -> Result<Body, String> {
-    if !report.verdict.holds() {
+fn certify(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Body, String> {
+    if !checked.report.verdict.holds() {
         return Err("a refuted verdict carries its counterexample instead".into());
     }
-    spec.body.certify(ctx)
+    spec.body.certify(ctx, checked)
 }
 
 /// Every position reachable from `roots` with its nim-value, breadth-first (a deterministic

@@ -402,9 +402,7 @@ impl Certificate {
             KernelRule::Predicate(f) => {
                 let f = &f.specialise(env);
                 // The instance's values are constants of the specialised formula.
-                let mut scope = rhai::Scope::new();
-                scope.push("i", 0i64);
-                scope.push("j", 0i64);
+                let mut pred = f.predicate(&["i", "j"]);
                 let mut out = Vec::new();
                 for (v, c) in board.coords.iter().enumerate() {
                     let (i, j) = c.ok_or_else(|| {
@@ -413,9 +411,7 @@ impl Certificate {
                             board.g.names[v], board.name
                         )
                     })?;
-                    scope.set_value("i", i);
-                    scope.set_value("j", j);
-                    if f.eval_bool_in(&mut scope)? {
+                    if pred.eval(&[i, j])? {
                         out.push(v);
                     }
                 }
@@ -593,9 +589,7 @@ impl Certificate {
                 // per row.
                 let by_row = !mentions(&f.src, "a");
                 let mut row_value: FxHashMap<i64, bool> = FxHashMap::default();
-                let mut scope = rhai::Scope::new();
-                scope.push("a", 0i64);
-                scope.push("b", 0i64);
+                let mut pred = f.predicate(&["a", "b"]);
                 let mut out = Vec::new();
                 for (v, c) in board.coords.iter().enumerate() {
                     let (a, b) = c.ok_or_else(|| {
@@ -609,9 +603,7 @@ impl Certificate {
                     let selected = match known {
                         Some(x) => x,
                         None => {
-                            scope.set_value("a", a);
-                            scope.set_value("b", b);
-                            let x = f.eval_bool_in(&mut scope)?;
+                            let x = pred.eval(&[a, b])?;
                             row_value.insert(b, x);
                             x
                         }

@@ -12,17 +12,20 @@
 //! disabled (it would bring statements and loops back). rhai's arithmetic is
 //! checked (overflow is an error); the helpers here are checked too.
 
+use super::fast_expr::{Fast, V};
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{mex, Features, Value};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Scope, AST};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A compiled formula together with its source text.
 #[derive(Clone, Debug)]
 pub struct Formula {
     pub src: String,
     ast: AST,
+    /// The formula compiled natively, when it is simple enough ([`super::fast_expr`]).
+    fast: Option<Arc<Fast>>,
 }
 
 /// A formula that does not compile: the message and the byte offset inside the formula.
@@ -49,12 +52,22 @@ fn list_ints(a: &Array) -> Result<Vec<i64>, Box<EvalAltResult>> {
 
 /// gcd(a, b) >= 0; gcd(i64::MIN, 0) = 2^63 does not fit and comes out negative (refused by
 /// the registered function).
-fn gcd(a: i64, b: i64) -> i64 {
+pub(crate) fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
         (a, b) = (b, a % b);
     }
     a as i64
+}
+
+/// a | b (0 divides only 0). `wrapping_rem`: i64::MIN % -1 overflows (and panics) but
+/// -1 divides everything.
+pub(crate) fn divides(a: i64, b: i64) -> bool {
+    if a == 0 {
+        b == 0
+    } else {
+        b.wrapping_rem(a) == 0
+    }
 }
 
 /// Largest array, string (bytes) and map a formula may build.
@@ -124,10 +137,7 @@ pub fn engine() -> &'static Engine {
             }
             Ok(g)
         });
-        e.register_fn(
-            "divides",
-            |a: i64, b: i64| if a == 0 { b == 0 } else { b % a == 0 },
-        );
+        e.register_fn("divides", divides);
         e.register_fn("nim", |game: &str| -> Result<i64, Box<EvalAltResult>> {
             if let Some(&v) = nim_cache()
                 .lock()
@@ -159,6 +169,7 @@ impl Formula {
         match engine().compile_expression(src) {
             Ok(ast) => Ok(Formula {
                 src: src.to_string(),
+                fast: Fast::compile(&ast).map(Arc::new),
                 ast,
             }),
             Err(e) => {
@@ -177,6 +188,16 @@ impl Formula {
     }
 
     pub fn eval(&self, env: &Env) -> Result<Dynamic, String> {
+        if let Some(f) = &self.fast {
+            let vals: Option<Vec<V>> = f
+                .vars
+                .iter()
+                .map(|v| env.get(v).and_then(V::from_dynamic))
+                .collect();
+            if let Some(v) = vals.and_then(|vals| f.eval(&vals)) {
+                return Ok(v.to_dynamic());
+            }
+        }
         let mut scope = Scope::new();
         for (k, v) in &env.vars {
             scope.push_dynamic(k.as_str(), v.clone());
@@ -206,7 +227,31 @@ impl Formula {
         let ast = engine().optimize_ast(&scope, self.ast.clone(), rhai::OptimizationLevel::Full);
         Formula {
             src: self.src.clone(),
+            fast: Fast::compile(&ast).map(Arc::new),
             ast,
+        }
+    }
+
+    /// The formula as a predicate of the integer variables `names` (e.g. a vertex's
+    /// coordinates), for evaluation at many points: natively when it compiles so, else in
+    /// rhai with one scope for all points.
+    pub fn predicate<'a>(&'a self, names: &'a [&'a str]) -> Predicate<'a> {
+        let slots = self.fast.as_ref().and_then(|f| {
+            f.vars
+                .iter()
+                .map(|v| names.iter().position(|n| n == v))
+                .collect::<Option<Vec<usize>>>()
+        });
+        let mut scope = Scope::new();
+        for n in names {
+            scope.push(n.to_string(), 0i64);
+        }
+        Predicate {
+            formula: self,
+            names,
+            slots,
+            scope,
+            vals: Vec::new(),
         }
     }
 
@@ -232,6 +277,35 @@ impl Formula {
                 self.src
             )
         })
+    }
+}
+
+/// A formula bound to integer variables by [`Formula::predicate`].
+pub struct Predicate<'a> {
+    formula: &'a Formula,
+    names: &'a [&'a str],
+    /// For each variable of the native form, its index in `names`.
+    slots: Option<Vec<usize>>,
+    scope: Scope<'static>,
+    vals: Vec<V>,
+}
+
+impl Predicate<'_> {
+    /// The predicate at `point` (values of the names, in order).
+    pub fn eval(&mut self, point: &[i64]) -> Result<bool, String> {
+        if let (Some(slots), Some(f)) = (&self.slots, &self.formula.fast) {
+            self.vals.clear();
+            self.vals.extend(slots.iter().map(|&k| V::I(point[k])));
+            match f.eval(&self.vals) {
+                Some(V::B(b)) => return Ok(b),
+                // An integer is an error, reported by rhai below.
+                Some(V::I(_)) | None => {}
+            }
+        }
+        for (n, &x) in self.names.iter().zip(point) {
+            self.scope.set_value(n.to_string(), x);
+        }
+        self.formula.eval_bool_in(&mut self.scope)
     }
 }
 

@@ -19,6 +19,19 @@ pub struct Checked {
     pub report: Report,
     pub view: Option<serde_json::Value>,
     pub family: Option<Arc<Family>>,
+    /// What the check computed that the kind's certificate lists again (the pairs of a
+    /// scripted map), kept so that certifying does not recompute it.
+    pub kept: Option<Kept>,
+}
+
+/// Results of a check kept for its certificate; only the kind that stored them reads them.
+#[derive(Clone)]
+pub struct Kept(pub Arc<dyn Any + Send + Sync>);
+
+impl fmt::Debug for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Kept(..)")
+    }
 }
 
 impl Checked {
@@ -27,6 +40,7 @@ impl Checked {
             report,
             view: None,
             family: None,
+            kept: None,
         }
     }
 
@@ -36,6 +50,7 @@ impl Checked {
             // Views are plain data (strings, numbers, vectors): serialising cannot fail.
             view: serde_json::to_value(view).ok(),
             family: None,
+            kept: None,
         }
     }
 }
@@ -68,8 +83,8 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     fn check(&self, ctx: &Context) -> Result<Checked, CheckError>;
     /// The certificate of a holding verdict for the independent checker `grundy-verify`
     /// (docs/design.md §6), or why the kind has none. `ctx` holds the start families of every
-    /// diagram checked valid.
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    /// diagram checked valid; `checked` is what this spec's check gave.
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         Err(format!("{} specs are not certified", self.kind()))
     }
     /// `--explain`: how the checker saw the spec, when the kind has more to say than its report.

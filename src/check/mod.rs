@@ -5,6 +5,7 @@
 pub mod certificate;
 pub mod claim;
 pub mod diagram;
+pub mod fast_expr;
 pub mod figure;
 pub mod formula;
 pub mod kind;

@@ -439,7 +439,7 @@ struct Counts {
 }
 
 enum Outcome {
-    Agreed(Counts),
+    Agreed(Counts, Option<Box<MapPairs>>),
     Skipped,
     Refuted(Box<Counterexample>),
 }
@@ -524,7 +524,9 @@ impl Reduction {
         })
     }
 
-    fn check_instance(&self, inst: &Instance) -> Result<Outcome, CheckError> {
+    /// One instance; with `keep`, the pairs (p, f(p)) of a scripted map between games without
+    /// quotients are returned too, or why not (more than `keep` positions).
+    fn check_instance(&self, inst: &Instance, keep: Option<usize>) -> Result<Outcome, CheckError> {
         let base = self.env0(inst)?;
         if let Some(f) = &self.filter {
             let keep = f.eval_bool(&base).map_err(|m| CheckError {
@@ -779,26 +781,61 @@ impl Reduction {
                 });
             }
         }
-        Ok(Outcome::Agreed(Counts {
+        let counts = Counts {
             source_positions: src.positions.len() as u64,
             source_classes: src.classes.len() as u64,
             target_classes: reach.iter().filter(|&&r| r).count() as u64,
-        }))
+        };
+        // The same pairs, in the same breadth-first order, as `map_pairs` computes.
+        let pairs = match (keep, &self.map) {
+            (Some(cap), MapKind::Script(_))
+                if self.from.quotient.is_none() && self.to.quotient.is_none() =>
+            {
+                Some(Box::new(MapPairs {
+                    instance: describe_instance(inst),
+                    pairs: if src.positions.len() > cap {
+                        Err(format!(
+                            "more than {cap} positions (the per-instance budget)"
+                        ))
+                    } else {
+                        Ok(src.positions.iter().cloned().zip(images).collect())
+                    },
+                    from: sgame,
+                    to: tgame,
+                }))
+            }
+            _ => None,
+        };
+        Ok(Outcome::Agreed(counts, pairs))
     }
 
     /// Checks every instance in parallel; the smallest failing instance is reported.
     pub fn check(&self) -> Result<Report, CheckError> {
+        self.check_keeping_pairs(None).map(|(r, _)| r)
+    }
+
+    /// [`Reduction::check`], also returning for a scripted map the pairs of every instance
+    /// with at most `keep` positions (as [`Reduction::map_pairs`] would compute them), so that
+    /// a certificate need not evaluate the map again. `None` for quotient maps.
+    pub fn check_keeping_pairs(
+        &self,
+        keep: Option<usize>,
+    ) -> Result<(Report, Option<Vec<MapPairs>>), CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
-        let results: Vec<Result<Outcome, CheckError>> =
-            all.par_iter().map(|i| self.check_instance(i)).collect();
+        let results: Vec<Result<Outcome, CheckError>> = all
+            .par_iter()
+            .map(|i| self.check_instance(i, keep))
+            .collect();
+        let mut kept = Vec::new();
         let mut checked = 0u64;
         let mut total = Counts::default();
         let mut verdict = Verdict::Holds;
         for r in results {
             match r? {
                 Outcome::Skipped => {}
-                Outcome::Agreed(c) => {
+                Outcome::Agreed(c, pairs) => {
+                    kept.extend(pairs.map(|p| *p));
                     checked += 1;
                     total.source_positions += c.source_positions;
                     total.source_classes += c.source_classes;
@@ -849,7 +886,7 @@ impl Reduction {
             Some(n) => format!("{n} {measured}"),
             None => measured,
         });
-        Ok(Report {
+        let report = Report {
             id: self.id.clone(),
             kind: "reduction".into(),
             source: self.source.clone(),
@@ -878,7 +915,12 @@ impl Reduction {
                     unreached: None,
                 })
                 .collect(),
-        ))
+        );
+        let certifiable = keep.is_some()
+            && matches!(self.map, MapKind::Script(_))
+            && self.from.quotient.is_none()
+            && self.to.quotient.is_none();
+        Ok((report, certifiable.then_some(kept)))
     }
 
     fn map_name(&self) -> String {

@@ -264,11 +264,14 @@ impl SetsClaim {
                 // Parameters, families, V and adj are fixed for the instance: folded in once
                 // (e.g. `tr(fam_G)` is computed once, not once per subset).
                 let rule = rule.specialise(&env);
+                // One scope for all subsets: building it per subset cloned the families and
+                // `adj` 2^n times (nearly all the time of prop_5_1).
+                let mut scope = env.scope();
                 for s in 0..=g.full() {
-                    env.set("S", names(s));
-                    env.set("comp", names(g.full() & !s));
-                    env.set("size", Dynamic::from_int(s.count_ones() as i64));
-                    let predicted = rule.eval_bool(&env).map_err(|m| {
+                    scope.set_value("S", names(s));
+                    scope.set_value("comp", names(g.full() & !s));
+                    scope.set_value("size", Dynamic::from_int(s.count_ones() as i64));
+                    let predicted = rule.eval_bool_in(&mut scope).map_err(|m| {
                         self.err(format!("instance {}: {m}", describe_instance(inst)))
                     })?;
                     if predicted != in_family.contains(&s) {

@@ -11,7 +11,7 @@ use crate::graph::convex::SetFamilies;
 use crate::graph::symmetry::Symmetry;
 use crate::graph::{bits, Closure, Convexity, Graph};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,10 +45,12 @@ pub struct RemovingGame {
     conv: Arc<Convexity>,
     start: u64,
     sym: Arc<Symmetry>,
-    /// 𝒢, 𝒩, 𝒢*, 𝒩*, when the search for them stayed within its budget.
-    families: Option<Arc<SetFamilies>>,
+    /// 𝒢, 𝒩, 𝒢*, 𝒩*, when the search for them stayed within its budget; searched on first
+    /// use and shared by the clones (the level solver never needs them, and on a large wheel
+    /// the search visits 2^18 sets only to give up).
+    families: Arc<OnceLock<Option<Arc<SetFamilies>>>>,
     /// Minimal terminating sets 𝒢*, when few enough to make the terminating test a scan.
-    g_star: Option<Arc<Vec<u64>>>,
+    g_star: Arc<OnceLock<Option<Vec<u64>>>>,
     /// The pairs of vertices at distance diam(G) that generate G (Example 3.4's "antipodal"
     /// pairs on wheels), as two-bit masks: computed once, counted per position.
     antipodal: Arc<Vec<u64>>,
@@ -86,20 +88,14 @@ impl RemovingGame {
         }
         let sym = Symmetry::of_graph(&graph, start);
         let antipodal = Arc::new(generating_antipodal_pairs(&graph, &conv));
-        let families = conv.families(1 << 18).map(Arc::new);
-        let g_star = families
-            .as_ref()
-            .map(|f| f.g_star.clone())
-            .filter(|g| g.len() <= G_STAR_SCAN_LIMIT)
-            .map(Arc::new);
         Ok(RemovingGame {
             rule,
             graph: Arc::new(graph),
             conv: Arc::new(conv),
             start,
             sym: Arc::new(sym),
-            families,
-            g_star,
+            families: Arc::default(),
+            g_star: Arc::default(),
             antipodal,
         })
     }
@@ -142,14 +138,21 @@ impl RemovingGame {
 
     #[inline]
     pub fn terminating(&self, p: u64) -> bool {
-        match &self.g_star {
+        let g_star = self.g_star.get_or_init(|| {
+            self.families()
+                .map(|f| f.g_star.clone())
+                .filter(|g| g.len() <= G_STAR_SCAN_LIMIT)
+        });
+        match g_star {
             Some(gs) => gs.iter().any(|&g| g & !p == 0),
             None => self.conv.terminating(p),
         }
     }
 
     pub fn families(&self) -> Option<&SetFamilies> {
-        self.families.as_deref()
+        self.families
+            .get_or_init(|| self.conv.families(1 << 18).map(Arc::new))
+            .as_deref()
     }
 
     /// Named features of a position: the set, its size, whether it is terminating; and of the
@@ -161,7 +164,7 @@ impl RemovingGame {
         let mut f = Features::new();
         f.insert("vertices".into(), Value::Int(self.graph.n() as i64));
         f.insert("edges".into(), Value::Int(self.graph.edges().len() as i64));
-        if let Some(fam) = &self.families {
+        if let Some(fam) = self.families() {
             f.insert("min_gen_sets".into(), Value::Int(fam.g.len() as i64));
             f.insert("gen_unique".into(), Value::Bool(fam.g.len() == 1));
             let lc = if fam.g.len() == 1 {

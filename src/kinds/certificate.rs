@@ -24,7 +24,7 @@ impl SpecKind for Certificate {
             None => Checked::new(report),
         })
     }
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::kernels::certify(self)
     }
 }

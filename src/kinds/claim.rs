@@ -15,7 +15,7 @@ impl SpecKind for Claim {
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
     }
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::claims::certify(self)
     }
 }

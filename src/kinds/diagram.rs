@@ -41,7 +41,7 @@ impl SpecKind for Diagram {
         let v: DiagramView = serde_json::from_value(checked.view.clone()?).ok()?;
         Some(explain(&v))
     }
-    fn certify(&self, ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::strategy::certify(self, &ctx.families)
     }
 }

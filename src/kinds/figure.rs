@@ -37,7 +37,7 @@ impl SpecKind for FigureSpec {
         let (report, view) = self.figure.compute(self.closure)?;
         Ok(Checked::with_view(report, &view))
     }
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         Err("figures draw, they state nothing to certify".into())
     }
     fn as_any(&self) -> &dyn Any {

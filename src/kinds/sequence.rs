@@ -16,7 +16,7 @@ impl SpecKind for SequenceSpec {
         let (report, view) = self.check()?;
         Ok(Checked::with_view(report, &view))
     }
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::octal::certify(self)
     }
 }

@@ -36,7 +36,7 @@ impl SpecKind for ValueTable {
         };
         Ok(Checked::with_view(report, &view))
     }
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         Err("tables restate values certified by the claims".into())
     }
 }
@@ -47,7 +47,7 @@ impl SpecKind for SignatureTable {
         let (report, view) = SignatureTable::check(self)?;
         Ok(Checked::with_view(report, &view))
     }
-    fn certify(&self, _ctx: &Context) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         Err(
             "Table 5.1 is checked row by row against every multiset; no certificate format yet"
                 .into(),

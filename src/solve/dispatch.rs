@@ -27,6 +27,7 @@ use super::{levels, Solver};
 use crate::game::dawson::runs;
 use crate::game::octal_lookup::{dawson_code, heap_values};
 use crate::game::removing::{RemovingGame, Rule};
+use crate::game::spl::{Spl, SplPos};
 use crate::game::{AnyGame, Game};
 use crate::graph::Closure;
 use serde::Serialize;
@@ -256,7 +257,8 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
         }
         AnyGame::Ordinal(..) => super::ordinal::nim(game, &mut |leaf| memo_options(leaf, opts))
             .map(|(v, n)| Part::valued(v, Method::OrdinalSum, n)),
-        AnyGame::Multiset(_) | AnyGame::Spl(_) => {
+        AnyGame::Spl(g) => spl(game, g, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
+        AnyGame::Multiset(_) => {
             memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
         }
     }
@@ -408,7 +410,56 @@ fn hint_for(game: &AnyGame) -> String {
     }
 }
 
+/// What identifies a removing game exactly: its rule, closure, start and adjacency (not its
+/// name, which a spec may choose).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct LevelKey {
+    rule: crate::game::removing::Rule,
+    closure: crate::graph::Closure,
+    start: u64,
+    adjacency: Vec<u64>,
+}
+
+/// Level solves done in this process: specs of one build ask for the same games (DNT(W_n) for
+/// n <= 34 is asked by Thm 5.24, Props 5.18 and 5.22 and the wheel table), and a value once
+/// computed is the value.
+static LEVEL_RESULTS: std::sync::LazyLock<
+    std::sync::Mutex<rustc_hash::FxHashMap<LevelKey, levels::LevelResult>>,
+> = std::sync::LazyLock::new(Default::default);
+
+/// Entries kept at most (each is a few dozen bytes).
+const LEVEL_RESULTS_KEPT: usize = 100_000;
+
 fn level_solve(
+    game: &AnyGame,
+    g: &RemovingGame,
+    opts: &Options,
+) -> Result<levels::LevelResult, Refusal> {
+    let key = LevelKey {
+        rule: g.rule(),
+        closure: g.convexity().closure_kind(),
+        start: g.start_set(),
+        adjacency: (0..g.graph().n()).map(|v| g.graph().adj(v)).collect(),
+    };
+    let cached = |k: &LevelKey| {
+        LEVEL_RESULTS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(k)
+            .cloned()
+    };
+    if let Some(r) = cached(&key) {
+        return Ok(r);
+    }
+    let r = level_solve_uncached(game, g, opts)?;
+    let mut results = LEVEL_RESULTS.lock().unwrap_or_else(|e| e.into_inner());
+    if results.len() < LEVEL_RESULTS_KEPT {
+        results.insert(key, r.clone());
+    }
+    Ok(r)
+}
+
+fn level_solve_uncached(
     game: &AnyGame,
     g: &RemovingGame,
     opts: &Options,
@@ -433,6 +484,57 @@ fn level_solve(
         Progress::hidden()
     };
     levels::solve(g, &monitor, &progress)
+}
+
+thread_local! {
+    /// Values of SPL positions solved on this thread. A position (c, λ) of SPL is the same
+    /// game whatever (m, n) it was reached from, so the instances of a range share their
+    /// positions (Thm 5.43's SPL(m,n) for m <= 30, n <= 22 meets each position about seven
+    /// times).
+    static SPL_VALUES: std::cell::RefCell<rustc_hash::FxHashMap<SplPos, u32>> =
+        std::cell::RefCell::new(rustc_hash::FxHashMap::default());
+}
+
+/// Entries the SPL table keeps between solves (about 100 bytes each); past them it is cleared.
+const SPL_VALUES_KEPT: usize = 1 << 21;
+
+/// SPL by memoised search with the thread's shared table, under the same guard as the memo
+/// solver: (nim-value, positions computed by this call).
+fn spl(game: &AnyGame, g: &Spl, opts: &Options) -> Result<(u32, u64), Refusal> {
+    let limit = opts.budget.position_limit(MEMO_BYTES) as f64;
+    within_distinct_bound(game, limit)?;
+    let monitor = Monitor::new(game.to_string(), &opts.budget, MEMO_BYTES, hint_for(game));
+    SPL_VALUES.with(|table| {
+        let mut t = table.borrow_mut();
+        if t.len() > SPL_VALUES_KEPT {
+            *t = rustc_hash::FxHashMap::default();
+        }
+        let before = t.len();
+        let start = g.start();
+        // Depth-first, post-order: a position is valued once all its options are.
+        let mut stack: Vec<(SplPos, Vec<SplPos>, usize)> = Vec::new();
+        if !t.contains_key(&start) {
+            let o = g.options(&start);
+            stack.push((start.clone(), o, 0));
+        }
+        while let Some((_, options, next)) = stack.last_mut() {
+            if let Some(q) = options[*next..].iter().position(|q| !t.contains_key(q)) {
+                *next += q;
+                let q = options[*next].clone();
+                let o = g.options(&q);
+                stack.push((q, o, 0));
+                continue;
+            }
+            let (p, options, _) = stack.pop().expect("the loop's own entry");
+            let v = crate::game::mex(options.iter().map(|q| t[q]));
+            t.insert(p, v);
+            let new = (t.len() - before) as u64;
+            if new % Monitor::EVERY == 0 {
+                monitor.check(new)?;
+            }
+        }
+        Ok((t[&start], (t.len() - before) as u64))
+    })
 }
 
 /// The memo solver under the guard: (nim-value, positions).
@@ -528,6 +630,37 @@ mod tests {
     /// The plain memo solver on the whole expression, no method shortcuts.
     fn exhaustive(g: &AnyGame) -> u32 {
         Solver::new(g).nim_of_start()
+    }
+
+    /// The SPL table shared by instances gives the memo solver's values, whether the
+    /// instances come smallest first (the table warm) or largest first, and on the started
+    /// positions Thm 5.43 names.
+    #[test]
+    fn spl_values_shared_by_instances_are_the_memo_solvers() {
+        let mut texts = Vec::new();
+        for m in 2..=7 {
+            for n in 4..=11 {
+                texts.push(format!("SPL({m},{n})"));
+            }
+        }
+        texts.extend(["SPL(4,[6,3,1])".to_string(), "SPL(0,[9,2])".to_string()]);
+        for order in [false, true] {
+            SPL_VALUES.with(|t| t.borrow_mut().clear());
+            let mut ts = texts.clone();
+            if order {
+                ts.reverse();
+            }
+            for t in &ts {
+                let g = game(t);
+                let AnyGame::Spl(s) = &g else { panic!("{t}") };
+                let (v, _) = spl(&g, s, &unlimited()).unwrap();
+                assert_eq!(v, exhaustive(&g), "{t}");
+            }
+        }
+        // A second solve of the same game computes nothing new.
+        let g = game("SPL(7,11)");
+        let AnyGame::Spl(s) = &g else { unreachable!() };
+        assert_eq!(spl(&g, s, &unlimited()).unwrap().1, 0);
     }
 
     #[test]

@@ -529,7 +529,7 @@ fn spl(game: &AnyGame, g: &Spl, opts: &Options) -> Result<(u32, u64), Refusal> {
             let v = crate::game::mex(options.iter().map(|q| t[q]));
             t.insert(p, v);
             let new = (t.len() - before) as u64;
-            if new % Monitor::EVERY == 0 {
+            if new.is_multiple_of(Monitor::EVERY) {
                 monitor.check(new)?;
             }
         }

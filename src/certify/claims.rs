@@ -16,7 +16,7 @@ fn env(claim: &Claim, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<E
     for (k, v) in inst {
         env.set(k, v.to_dynamic());
     }
-    env.add_features(&game.features(pos));
+    env.add_features(&game.features_for(pos, claim.reads_families()));
     for (name, f, _) in &claim.lets {
         let v = f.eval(&env)?;
         env.set(name, v);

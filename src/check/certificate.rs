@@ -318,14 +318,22 @@ fn parse_coords(name: &str) -> Option<(i64, i64)> {
 }
 
 /// Builds the graph of an instance: stacked prisms of any size directly, other graphs by name.
-fn build_graph(text: &str) -> Result<Board, String> {
-    let t = text.trim();
-    let sp = t
+/// `(m, n)` of a stacked prism `SP_{m,n}`.
+fn prism_size(text: &str) -> Option<(usize, usize)> {
+    text.trim()
         .strip_prefix("SP_{")
         .and_then(|r| r.strip_suffix('}'))
         .and_then(|r| r.split_once(','))
-        .and_then(|(a, b)| Some((a.trim().parse::<usize>().ok()?, b.trim().parse().ok()?)));
-    let g = match sp {
+        .and_then(|(a, b)| Some((a.trim().parse::<usize>().ok()?, b.trim().parse().ok()?)))
+}
+
+fn build_graph(text: &str) -> Result<Board, String> {
+    // `instance_boards` counts the vertices of SP_{m,n} as m * n without building it.
+    debug_assert!(prism_size(text).is_none_or(|(m, n)| {
+        AdjLists::stacked_prism(m, n).map_or(true, |g| g.names.len() == m * n)
+    }));
+    let t = text.trim();
+    let g = match prism_size(t) {
         Some((m, n)) => AdjLists::stacked_prism(m, n).map_err(|e| e.to_string())?,
         None => AdjLists::from_graph(&parse_large_graph(t).map_err(|e| e.to_string())?),
     };
@@ -1219,7 +1227,9 @@ fn round2(x: f64) -> f64 {
 /// (`crate::certify`): its name, graph, tokens and the outcome the spec certifies.
 pub struct InstanceBoard {
     pub instance: String,
-    pub graph: AdjLists,
+    /// `None` when the graph has more than the vertices asked for (not built).
+    pub graph: Option<AdjLists>,
+    pub vertices: usize,
     pub tokens: Vec<usize>,
     pub claimed_p: bool,
 }
@@ -1227,7 +1237,9 @@ pub struct InstanceBoard {
 impl Certificate {
     /// Every selected instance with its tokens (instances the spec's rules reject are left
     /// out: the verdict then is a refutation, which carries no certificate).
-    pub fn instance_boards(&self) -> Result<Vec<InstanceBoard>, CheckError> {
+    /// Graphs with more than `max_vertices` vertices that are stacked prisms (whose size is
+    /// known from their name) are not built: they come with `graph: None` and no tokens.
+    pub fn instance_boards(&self, max_vertices: usize) -> Result<Vec<InstanceBoard>, CheckError> {
         let claimed_p = match &self.proof {
             Proof::Gf2 { claimed_p } => *claimed_p,
             Proof::Trail { .. } => false,
@@ -1238,17 +1250,49 @@ impl Certificate {
             let Some(env) = self.env(&inst)? else {
                 continue;
             };
-            let board = build_graph(&self.graph_text(&env)).map_err(|m| self.err(&inst, m))?;
+            let text = self.graph_text(&env);
+            if let Some(n) = prism_size(&text)
+                .and_then(|(m, n)| m.checked_mul(n))
+                .filter(|&n| n > max_vertices)
+            {
+                out.push(InstanceBoard {
+                    instance: instance_name(&inst),
+                    graph: None,
+                    vertices: n,
+                    tokens: Vec::new(),
+                    claimed_p,
+                });
+                continue;
+            }
+            let board = build_graph(&text).map_err(|m| self.err(&inst, m))?;
             let Ok(tokens) = self.tokens(&board, &env).map_err(|m| self.err(&inst, m))? else {
                 continue;
             };
             out.push(InstanceBoard {
                 instance: instance_name(&inst),
-                graph: board.g,
+                vertices: board.g.names.len(),
+                graph: Some(board.g),
                 tokens,
                 claimed_p,
             });
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `instance_boards` skips large prisms by the size their name gives: SP_{m,n} has m * n
+    /// vertices.
+    #[test]
+    fn prisms_have_the_size_their_name_gives() {
+        for (m, n) in [(3, 1), (4, 3), (6, 8), (12, 7), (120, 60)] {
+            let text = format!("SP_{{{m},{n}}}");
+            assert_eq!(prism_size(&text), Some((m, n)));
+            assert_eq!(build_graph(&text).unwrap().g.names.len(), m * n, "{text}");
+        }
+        assert_eq!(prism_size("C_7"), None);
     }
 }

@@ -187,12 +187,34 @@ impl Claim {
         Ok((text, g))
     }
 
+    /// Whether a formula of the claim may read a feature computed from the graph's families
+    /// (a textual test, so it errs on the side of computing them).
+    pub(crate) fn reads_families(&self) -> bool {
+        let mut srcs: Vec<&str> = Vec::new();
+        srcs.extend(self.filter.iter().map(|f| f.src.as_str()));
+        srcs.extend(self.lets.iter().map(|(_, f, _)| f.src.as_str()));
+        match &self.claimed {
+            Claimed::Nim(ValueFormula::Expr(f))
+            | Claimed::Outcome(ValueFormula::Expr(f))
+            | Claimed::Holds(f) => srcs.push(&f.src),
+            Claimed::Nim(ValueFormula::Cases(c)) | Claimed::Outcome(ValueFormula::Cases(c)) => {
+                for (w, v) in c {
+                    srcs.push(&w.src);
+                    srcs.push(&v.src);
+                }
+            }
+        }
+        crate::game::removing::FAMILY_FEATURES
+            .iter()
+            .any(|name| srcs.iter().any(|s| s.contains(name)))
+    }
+
     fn env(&self, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<Env, CheckError> {
         let mut env = Env::new();
         for (k, v) in inst {
             env.set(k, v.to_dynamic());
         }
-        env.add_features(&game.features(pos));
+        env.add_features(&game.features_for(pos, self.reads_families()));
         for (name, f, loc) in &self.lets {
             let v = f.eval(&env).map_err(|m| CheckError {
                 loc: loc.clone(),

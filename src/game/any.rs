@@ -314,8 +314,14 @@ impl AnyGame {
     /// Named features of a position. Components of sums are prefixed `g0_`, `g1_`, …; the
     /// features of a lone game are unprefixed.
     pub fn features(&self, p: &AnyPos) -> Features {
+        self.features_for(p, true)
+    }
+
+    /// [`AnyGame::features`], without the features of graph games that need the families 𝒢,
+    /// 𝒩* unless `families` ([`crate::game::removing::FAMILY_FEATURES`]).
+    pub fn features_for(&self, p: &AnyPos, families: bool) -> Features {
         match (self, p) {
-            (AnyGame::Removing(g), AnyPos::Set(s)) => g.features(*s),
+            (AnyGame::Removing(g), AnyPos::Set(s)) => g.features_for(*s, families),
             (AnyGame::Nimber(_), AnyPos::Nim(k)) => {
                 Features::from([("heap".to_string(), Value::Int(*k as i64))])
             }
@@ -327,7 +333,7 @@ impl AnyGame {
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut f = Features::new();
                 for (i, (g, q)) in parts.iter().zip(ps).enumerate() {
-                    for (k, v) in g.features(q) {
+                    for (k, v) in g.features_for(q, families) {
                         f.insert(format!("g{i}_{k}"), v);
                     }
                 }
@@ -335,10 +341,10 @@ impl AnyGame {
             }
             (AnyGame::Ordinal(g, h), AnyPos::Ordinal(a, b)) => {
                 let mut f = Features::new();
-                for (k, v) in g.features(a) {
+                for (k, v) in g.features_for(a, families) {
                     f.insert(format!("base_{k}"), v);
                 }
-                for (k, v) in h.features(b) {
+                for (k, v) in h.features_for(b, families) {
                     f.insert(format!("top_{k}"), v);
                 }
                 f

@@ -69,6 +69,15 @@ fn generating_antipodal_pairs(graph: &Graph, conv: &Convexity) -> Vec<u64> {
         .collect()
 }
 
+/// The features computed from the families 𝒢, 𝒩* of the graph ([`RemovingGame::features`]).
+pub const FAMILY_FEATURES: [&str; 5] = [
+    "min_gen_sets",
+    "gen_unique",
+    "gen_complement",
+    "n_star_sizes",
+    "n_star_union",
+];
+
 /// Above this many minimal terminating sets, the hull test is cheaper than the scan.
 const G_STAR_SCAN_LIMIT: usize = 64;
 
@@ -161,10 +170,17 @@ impl RemovingGame {
     /// `n_star_union` = |⋃𝒩*|; `free_antipodal_pairs`: the unselected pairs at distance diam(G)
     /// that generate G (Example 3.4).
     pub fn features(&self, p: u64) -> Features {
+        self.features_for(p, true)
+    }
+
+    /// [`RemovingGame::features`], with those of [`FAMILY_FEATURES`] only if `families`:
+    /// enumerating 𝒢 can take a second on a large cycle or wheel, for a formula that does not
+    /// read it.
+    pub fn features_for(&self, p: u64, families: bool) -> Features {
         let mut f = Features::new();
         f.insert("vertices".into(), Value::Int(self.graph.n() as i64));
         f.insert("edges".into(), Value::Int(self.graph.edges().len() as i64));
-        if let Some(fam) = self.families() {
+        if let Some(fam) = families.then(|| self.families()).flatten() {
             f.insert("min_gen_sets".into(), Value::Int(fam.g.len() as i64));
             f.insert("gen_unique".into(), Value::Bool(fam.g.len() == 1));
             let lc = if fam.g.len() == 1 {

@@ -301,13 +301,24 @@ struct Failure {
 struct Board {
     g: AdjLists,
     coords: Vec<Option<(i64, i64)>>,
-    index: FxHashMap<String, usize>,
+    /// Vertex by name, built on the first lookup (predicate rules never look up names).
+    index: std::sync::OnceLock<FxHashMap<String, usize>>,
     name: String,
 }
 
 impl Board {
     fn vertex(&self, name: &str) -> Option<usize> {
-        self.index.get(name).copied()
+        self.index
+            .get_or_init(|| {
+                self.g
+                    .names
+                    .iter()
+                    .enumerate()
+                    .map(|(v, n)| (n.clone(), v))
+                    .collect()
+            })
+            .get(name)
+            .copied()
     }
 }
 
@@ -337,17 +348,17 @@ fn build_graph(text: &str) -> Result<Board, String> {
         Some((m, n)) => AdjLists::stacked_prism(m, n).map_err(|e| e.to_string())?,
         None => AdjLists::from_graph(&parse_large_graph(t).map_err(|e| e.to_string())?),
     };
-    let coords = g.names.iter().map(|n| parse_coords(n)).collect();
-    let index = g
-        .names
-        .iter()
-        .enumerate()
-        .map(|(v, n)| (n.clone(), v))
-        .collect();
+    let coords = match prism_size(t) {
+        // Vertex (i,j) of SP_{m,n} is number (j-1)m + (i-1) (`AdjLists::stacked_prism`).
+        Some((m, _)) => (0..g.names.len())
+            .map(|v| Some(((v % m + 1) as i64, (v / m + 1) as i64)))
+            .collect(),
+        None => g.names.iter().map(|n| parse_coords(n)).collect(),
+    };
     Ok(Board {
         g,
         coords,
-        index,
+        index: std::sync::OnceLock::new(),
         name: t.to_string(),
     })
 }
@@ -1291,7 +1302,13 @@ mod tests {
         for (m, n) in [(3, 1), (4, 3), (6, 8), (12, 7), (120, 60)] {
             let text = format!("SP_{{{m},{n}}}");
             assert_eq!(prism_size(&text), Some((m, n)));
-            assert_eq!(build_graph(&text).unwrap().g.names.len(), m * n, "{text}");
+            let b = build_graph(&text).unwrap();
+            assert_eq!(b.g.names.len(), m * n, "{text}");
+            // Coordinates by arithmetic are those the names give.
+            for (v, name) in b.g.names.iter().enumerate() {
+                assert_eq!(b.coords[v], parse_coords(name), "{text} {name}");
+                assert_eq!(b.vertex(name), Some(v));
+            }
         }
         assert_eq!(prism_size("C_7"), None);
     }

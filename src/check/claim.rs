@@ -375,8 +375,8 @@ impl Claim {
         {
             return None;
         }
-        let r = crate::solve::cycle::solve(n).ok()?;
-        Some(match r.outcome {
+        let r = crate::solve::cycle::outcome_by_reply(n).ok()?;
+        Some(match r {
             crate::solve::cycle::Outcome::P => "P",
             crate::solve::cycle::Outcome::N => "N",
         })

@@ -204,7 +204,8 @@ impl RemovingGame {
             "unselected".into(),
             Value::Int((self.graph.n() as u32 - p.count_ones()) as i64),
         );
-        f.insert("terminating".into(), Value::Bool(self.terminating(p)));
+        // The hull test, not `terminating`: its fast scan would enumerate 𝒢 first.
+        f.insert("terminating".into(), Value::Bool(self.conv.terminating(p)));
         f.insert(
             "free_antipodal_pairs".into(),
             Value::Int(self.antipodal.iter().filter(|&&m| m & p == 0).count() as i64),

@@ -482,6 +482,24 @@ pub fn solve(n: u32) -> Result<CycleResult, CycleError> {
     Ok(CycleSweep::new(n)?.finish())
 }
 
+/// Outcome of TER(C_n) for odd n from the second player's replies ([`reply_starts`]),
+/// stopping at the first reply that is a P-position: a quarter of the table of [`solve`]
+/// when the first reply wins (as {v1, v2} has for every odd n checked so far).
+pub fn outcome_by_reply(n: u32) -> Result<Outcome, CycleError> {
+    CycleSweep::check(n, 0)?;
+    // In C_3 = K_3 the first move already terminates: ∅ is N without any reply.
+    if has_run(n, 1) {
+        return Ok(Outcome::N);
+    }
+    for s in reply_starts(n) {
+        // A P-position reply makes {v1}, and so every first move, an N-position.
+        if CycleSweep::new_at(n, s)?.finish().outcome == Outcome::P {
+            return Ok(Outcome::P);
+        }
+    }
+    Ok(Outcome::N)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,12 +536,14 @@ mod tests {
 
     #[test]
     fn replies_decide_the_start() {
+        assert_eq!(outcome_by_reply(3).unwrap(), Outcome::N);
         for n in (5..=21u32).step_by(2) {
             let full = solve(n).unwrap().outcome;
             let by_reply = reply_starts(n)
                 .into_iter()
                 .any(|s| CycleSweep::new_at(n, s).unwrap().finish().outcome == Outcome::P);
             assert_eq!(full == Outcome::P, by_reply, "C_{n}");
+            assert_eq!(outcome_by_reply(n).unwrap(), full, "C_{n}");
         }
         assert_eq!(reply_starts(7), vec![0b11, 0b101, 0b1001]);
     }

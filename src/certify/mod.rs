@@ -62,49 +62,37 @@ pub fn certificates(
             .filter(|(_, f)| f.valid)
             .collect(),
     };
-    let results: Vec<Result<Body, String>> = checked
+    // Certificates made with the check are taken as they are.
+    let computed: Vec<Option<Result<Made, String>>> = checked
         .par_iter()
-        .map(|(s, c)| certify(s, c, &ctx))
+        .map(|(s, c)| c.certificate.is_none().then(|| make(s, c, &ctx)))
         .collect();
     let mut files = Vec::new();
     let mut status = Vec::new();
     let mut total = 0usize;
-    for ((spec, c), r) in checked.iter().zip(results) {
-        let r = r.and_then(|b| {
+    for ((spec, c), now) in checked.iter().zip(&computed) {
+        let made = match (now, &c.certificate) {
+            (Some(r), _) => r,
+            (None, Some(m)) => m.as_ref(),
+            (None, None) => unreachable!("computed above when not made with the check"),
+        };
+        let r = made.as_ref().map_err(Clone::clone).and_then(|m| {
             let path = PathBuf::from("certificates").join(format!("{}.json", spec.id()));
-            let skipped: Vec<Value> = b
-                .skipped
-                .iter()
-                .map(|(i, why)| json!({ "instance": i, "reason": why }))
-                .collect();
-            let mut doc = json!({
-                "format": "grundy-certificate/1",
-                "spec": spec.id(),
-                "source": c.report.source,
-                "kind": b.kind,
-                "not_certified": skipped,
-            });
-            if let (Value::Object(m), Value::Object(d)) = (&mut doc, b.data) {
-                m.extend(d);
-            }
-            let bytes = serde_json::to_vec(&doc).expect("certificates serialise");
-            if total + bytes.len() > MAX_TOTAL_BYTES {
+            if total + m.bytes.len() > MAX_TOTAL_BYTES {
                 return Err(format!(
                     "the certificate ({} bytes) would take all certificates past {MAX_TOTAL_BYTES} bytes",
-                    bytes.len()
+                    m.bytes.len()
                 ));
             }
-            total += bytes.len();
+            total += m.bytes.len();
             let mut s = format!("certificate written: {}", path.display());
-            if !b.skipped.is_empty() {
+            if let Some(first) = &m.first_skipped {
                 s.push_str(&format!(
-                    " ({} instances certified; {} not: {})",
-                    b.certified,
-                    b.skipped.len(),
-                    b.skipped[0].1
+                    " ({} instances certified; {} not: {first})",
+                    m.certified, m.skipped
                 ));
             }
-            files.push((path, bytes));
+            files.push((path, m.bytes.clone()));
             Ok(s)
         });
         status.push(r.unwrap_or_else(|why| format!("not certified: {why}")));
@@ -112,7 +100,44 @@ pub fn certificates(
     (files, status)
 }
 
-fn certify(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Body, String> {
+/// A certificate file made: its bytes, and what its status line says.
+#[derive(Debug)]
+pub struct Made {
+    pub bytes: Vec<u8>,
+    pub certified: usize,
+    pub skipped: usize,
+    /// The reason the first instance left out was left out.
+    pub first_skipped: Option<String>,
+}
+
+/// The certificate file of one spec's verdict, or why it has none. `ctx` must hold the start
+/// families of the diagrams the spec refers to.
+pub fn make(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Made, String> {
+    let b = body(spec, checked, ctx)?;
+    let skipped: Vec<Value> = b
+        .skipped
+        .iter()
+        .map(|(i, why)| json!({ "instance": i, "reason": why }))
+        .collect();
+    let mut doc = json!({
+        "format": "grundy-certificate/1",
+        "spec": spec.id(),
+        "source": checked.report.source,
+        "kind": b.kind,
+        "not_certified": skipped,
+    });
+    if let (Value::Object(m), Value::Object(d)) = (&mut doc, b.data) {
+        m.extend(d);
+    }
+    Ok(Made {
+        bytes: serde_json::to_vec(&doc).expect("certificates serialise"),
+        certified: b.certified,
+        skipped: b.skipped.len(),
+        first_skipped: b.skipped.first().map(|(_, why)| why.clone()),
+    })
+}
+
+fn body(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Body, String> {
     if !checked.report.verdict.holds() {
         return Err("a refuted verdict carries its counterexample instead".into());
     }

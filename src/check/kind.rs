@@ -22,6 +22,9 @@ pub struct Checked {
     /// What the check computed that the kind's certificate lists again (the pairs of a
     /// scripted map), kept so that certifying does not recompute it.
     pub kept: Option<Kept>,
+    /// The certificate of the verdict, or why there is none, when made with the check
+    /// (`crate::pipeline::check_certified`).
+    pub certificate: Option<Arc<Result<crate::certify::Made, String>>>,
 }
 
 /// Results of a check kept for its certificate; only the kind that stored them reads them.
@@ -41,6 +44,7 @@ impl Checked {
             view: None,
             family: None,
             kept: None,
+            certificate: None,
         }
     }
 
@@ -51,6 +55,7 @@ impl Checked {
             view: serde_json::to_value(view).ok(),
             family: None,
             kept: None,
+            certificate: None,
         }
     }
 }
@@ -78,6 +83,11 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     /// Ids of specs that must be checked first (diagrams referenced by sinks).
     fn references(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// When to start checking the spec, larger first: a hint for the scheduler, which starts
+    /// the long checks early so that they do not run alone at the end. Never changes a result.
+    fn start_early(&self) -> u64 {
+        0
     }
     /// Decides the spec. A refuted claim is an `Ok` report; `Err` is bad input.
     fn check(&self, ctx: &Context) -> Result<Checked, CheckError>;

@@ -44,7 +44,9 @@ pub struct RemovingGame {
     graph: Arc<Graph>,
     conv: Arc<Convexity>,
     start: u64,
-    sym: Arc<Symmetry>,
+    /// The automorphisms fixing the start, found on first use (the level solver of a game
+    /// solved before, or a claim read off its features, never needs them).
+    sym: Arc<OnceLock<Symmetry>>,
     /// 𝒢, 𝒩, 𝒢*, 𝒩*, when the search for them stayed within its budget; searched on first
     /// use and shared by the clones (the level solver never needs them, and on a large wheel
     /// the search visits 2^18 sets only to give up).
@@ -53,7 +55,7 @@ pub struct RemovingGame {
     g_star: Arc<OnceLock<Option<Vec<u64>>>>,
     /// The pairs of vertices at distance diam(G) that generate G (Example 3.4's "antipodal"
     /// pairs on wheels), as two-bit masks: computed once, counted per position.
-    antipodal: Arc<Vec<u64>>,
+    antipodal: Arc<OnceLock<Vec<u64>>>,
 }
 
 /// Pairs {a, b} with d(a, b) = diam(G) and [{a, b}] = V.
@@ -95,23 +97,21 @@ impl RemovingGame {
                 set: graph.format_set(start),
             });
         }
-        let sym = Symmetry::of_graph(&graph, start);
-        let antipodal = Arc::new(generating_antipodal_pairs(&graph, &conv));
         Ok(RemovingGame {
             rule,
             graph: Arc::new(graph),
             conv: Arc::new(conv),
             start,
-            sym: Arc::new(sym),
+            sym: Arc::default(),
             families: Arc::default(),
             g_star: Arc::default(),
-            antipodal,
+            antipodal: Arc::default(),
         })
     }
 
     /// Same game without symmetry reduction (for cross-checks).
     pub fn without_symmetry(mut self) -> RemovingGame {
-        self.sym = Arc::new(Symmetry::trivial(self.graph.n()));
+        self.sym = Arc::new(OnceLock::from(Symmetry::trivial(self.graph.n())));
         self
     }
 
@@ -125,7 +125,8 @@ impl RemovingGame {
         &self.conv
     }
     pub fn symmetry(&self) -> &Symmetry {
-        &self.sym
+        self.sym
+            .get_or_init(|| Symmetry::of_graph(&self.graph, self.start))
     }
     pub fn start_set(&self) -> u64 {
         self.start
@@ -208,7 +209,13 @@ impl RemovingGame {
         f.insert("terminating".into(), Value::Bool(self.conv.terminating(p)));
         f.insert(
             "free_antipodal_pairs".into(),
-            Value::Int(self.antipodal.iter().filter(|&&m| m & p == 0).count() as i64),
+            Value::Int(
+                self.antipodal
+                    .get_or_init(|| generating_antipodal_pairs(&self.graph, &self.conv))
+                    .iter()
+                    .filter(|&&m| m & p == 0)
+                    .count() as i64,
+            ),
         );
         cycle_gap_features(&self.graph, p, &mut f);
         f
@@ -239,7 +246,7 @@ impl Game for RemovingGame {
     }
 
     fn canonical(&self, &p: &u64) -> u64 {
-        self.sym.canonical(p)
+        self.symmetry().canonical(p)
     }
 }
 

@@ -8,6 +8,7 @@
 //! [`families`] and [`io`]; geodetic convexity in [`convex`]; automorphisms (for symmetry
 //! reduction) in [`symmetry`].
 
+mod connected7;
 pub mod convex;
 pub mod enumerate;
 pub mod families;

@@ -12,6 +12,10 @@ pub const ENTRY: KindEntry = KindEntry {
 
 impl SpecKind for Reduction {
     header_accessors!("reduction");
+    fn start_early(&self) -> u64 {
+        // The map is a script evaluated at every reachable position: the slowest kind.
+        2
+    }
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         // The pairs of instances small enough to certify are kept for the certificate.
         let (report, pairs) =

@@ -178,23 +178,49 @@ fn depths(specs: &[Spec]) -> Vec<Result<usize, String>> {
 }
 
 /// Checks every spec of a resolution, dependencies first, independent specs in parallel.
-/// The results are in the order of `resolved.specs`, whatever the number of threads.
-pub fn check_all(resolved: &Resolved) -> Vec<Result<Checked, CheckError>> {
+/// A spec starts as soon as the specs it refers to are done (not when a whole level of them
+/// is), so the diagrams that rest on others do not wait for the slowest claim. The results are
+/// in the order of `resolved.specs`, whatever the number of threads. With `certify`, each
+/// spec's certificate is made in the same task, right after its check (it needs only the
+/// spec's own references, which its check had).
+pub fn check_all(resolved: &Resolved, certify: bool) -> Vec<Result<Checked, CheckError>> {
     let specs = &resolved.specs;
     let depth = depths(specs);
-    let mut results: Vec<Option<Result<Checked, CheckError>>> = vec![None; specs.len()];
     let bar = ProgressBar::new(specs.len() as u64);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
         bar.set_style(style);
     }
-    let levels = depth
+    let index: HashMap<&str, usize> = specs.iter().enumerate().map(|(i, s)| (s.id(), i)).collect();
+    // The loaded specs each spec refers to (a reference to no loaded spec is reported by the
+    // referring spec's own check), and the reverse.
+    let refs: Vec<Vec<usize>> = specs
         .iter()
-        .filter_map(|d| d.as_ref().ok())
-        .max()
-        .map_or(0, |m| m + 1);
+        .map(|s| {
+            let mut r: Vec<usize> = s
+                .body
+                .references()
+                .iter()
+                .filter_map(|r| index.get(r.as_str()).copied())
+                .collect();
+            r.sort_unstable();
+            r.dedup();
+            r
+        })
+        .collect();
+    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); specs.len()];
+    for (i, rs) in refs.iter().enumerate() {
+        if depth[i].is_ok() {
+            for &j in rs {
+                dependents[j].push(i);
+            }
+        }
+    }
+    let results: Vec<std::sync::OnceLock<Result<Checked, CheckError>>> = (0..specs.len())
+        .map(|_| std::sync::OnceLock::new())
+        .collect();
     for (i, d) in depth.iter().enumerate() {
         if let Err(cycle) = d {
-            results[i] = Some(Err(CheckError {
+            let _ = results[i].set(Err(CheckError {
                 loc: Loc {
                     file: specs[i].body.file().to_string(),
                     line: 0,
@@ -204,58 +230,97 @@ pub fn check_all(resolved: &Resolved) -> Vec<Result<Checked, CheckError>> {
             }));
         }
     }
-    let index: HashMap<&str, usize> = specs.iter().enumerate().map(|(i, s)| (s.id(), i)).collect();
-    for level in 0..levels {
-        let todo: Vec<usize> = (0..specs.len())
-            .filter(|&i| depth[i].as_ref().ok() == Some(&level))
-            .collect();
-        let done: Vec<(usize, Result<Checked, CheckError>)> = todo
-            .par_iter()
-            .map(|&i| {
-                let s = &specs[i];
-                let mut ctx = Context::default();
-                for r in s.body.references() {
-                    let Some(&j) = index.get(r.as_str()) else {
-                        continue;
-                    };
-                    match &results[j] {
-                        Some(Ok(c)) => {
-                            if let Some(f) = &c.family {
-                                ctx.families.insert(r.clone(), f.clone());
-                            }
-                        }
-                        Some(Err(e)) => {
-                            return (
-                                i,
-                                Err(CheckError {
-                                    loc: e.loc.clone(),
-                                    message: format!(
-                                        "{} rests on diagram `{r}`, which cannot be checked: {}",
-                                        s.id(),
-                                        e.message
-                                    ),
-                                }),
-                            )
-                        }
-                        None => {}
+    // Specs on no cycle refer only to specs on no cycle (depths propagate cycles).
+    let waiting: Vec<std::sync::atomic::AtomicUsize> = refs
+        .iter()
+        .map(|r| std::sync::atomic::AtomicUsize::new(r.len()))
+        .collect();
+    struct Shared<'a> {
+        specs: &'a [Spec],
+        refs: &'a [Vec<usize>],
+        dependents: &'a [Vec<usize>],
+        waiting: &'a [std::sync::atomic::AtomicUsize],
+        results: &'a [std::sync::OnceLock<Result<Checked, CheckError>>],
+        bar: &'a ProgressBar,
+        certify: bool,
+    }
+    fn run<'s>(i: usize, sh: &'s Shared<'s>, scope: &rayon::Scope<'s>) {
+        let s = &sh.specs[i];
+        let mut ctx = Context::default();
+        let mut failed = None;
+        for &j in &sh.refs[i] {
+            let r = sh.specs[j].id();
+            match sh.results[j].get() {
+                Some(Ok(c)) => {
+                    if let Some(f) = &c.family {
+                        ctx.families.insert(r.to_string(), f.clone());
                     }
                 }
-                bar.set_message(s.id().to_string());
-                let r = s.body.check(&ctx);
-                bar.inc(1);
-                (i, r)
-            })
-            .collect();
-        for (i, r) in done {
-            results[i] = Some(r);
+                Some(Err(e)) => {
+                    failed = Some(CheckError {
+                        loc: e.loc.clone(),
+                        message: format!(
+                            "{} rests on diagram `{r}`, which cannot be checked: {}",
+                            s.id(),
+                            e.message
+                        ),
+                    });
+                    break;
+                }
+                None => {}
+            }
+        }
+        let result = match failed {
+            Some(e) => Err(e),
+            None => {
+                sh.bar.set_message(s.id().to_string());
+                let mut r = s.body.check(&ctx);
+                if sh.certify {
+                    if let Ok(c) = &mut r {
+                        let made = crate::certify::make(s, c, &ctx);
+                        c.certificate = Some(Arc::new(made));
+                        // What the check kept for its certificate is no longer needed.
+                        c.kept = None;
+                    }
+                }
+                r
+            }
+        };
+        sh.bar.inc(1);
+        let _ = sh.results[i].set(result);
+        for &d in &sh.dependents[i] {
+            if sh.waiting[d].fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == 1 {
+                scope.spawn(move |sc| run(d, sh, sc));
+            }
         }
     }
+    let shared = Shared {
+        specs,
+        refs: &refs,
+        dependents: &dependents,
+        waiting: &waiting,
+        results: &results,
+        bar: &bar,
+        certify,
+    };
+    let sh = &shared;
+    rayon::scope(|scope| {
+        // The long checks first, by the kinds' hints (rayon runs the last spawned first, and
+        // the other threads steal from the front): a long check started last is the tail.
+        let mut roots: Vec<usize> = (0..specs.len())
+            .filter(|&i| depth[i].is_ok() && refs[i].is_empty())
+            .collect();
+        roots.sort_by_key(|&i| (specs[i].body.start_early(), std::cmp::Reverse(i)));
+        for i in roots {
+            scope.spawn(move |sc| run(i, sh, sc));
+        }
+    });
     bar.finish_and_clear();
     results
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
-            r.unwrap_or_else(|| {
+            r.into_inner().unwrap_or_else(|| {
                 Err(CheckError {
                     loc: Loc {
                         file: specs[i].body.file().to_string(),
@@ -348,11 +413,20 @@ impl Selection {
 
 /// Load, resolve and check the specs under `paths`.
 pub fn check(paths: &[PathBuf], selection: &Selection) -> Run {
+    check_with(paths, selection, false)
+}
+
+/// [`check`], with each holding spec's certificate made as it is checked (for `build`).
+pub fn check_certified(paths: &[PathBuf], selection: &Selection) -> Run {
+    check_with(paths, selection, true)
+}
+
+fn check_with(paths: &[PathBuf], selection: &Selection, certify: bool) -> Run {
     let (specs, mut errors) = load(paths);
     let specs: Vec<Spec> = specs.into_iter().filter(|s| selection.selects(s)).collect();
     let (resolved, more) = resolve(specs);
     errors.extend(more);
-    let results = check_all(&resolved);
+    let results = check_all(&resolved, certify);
     let dependencies = resolved
         .specs
         .iter()
@@ -682,7 +756,7 @@ pub struct Built {
 /// The main job: check, render, and write `output/` in one transaction. On bad input the run
 /// is returned with the error and nothing is written.
 pub fn build(opts: &BuildOptions) -> (Run, Result<usize, BuildError>) {
-    let run = check(std::slice::from_ref(&opts.specs), &opts.selection);
+    let run = check_certified(std::slice::from_ref(&opts.specs), &opts.selection);
     if run.exit_code() == 2 {
         return (run, Err(BuildError::BadInput));
     }

@@ -496,7 +496,7 @@ thread_local! {
 }
 
 /// Entries the SPL table keeps between solves (about 100 bytes each); past them it is cleared.
-const SPL_VALUES_KEPT: usize = 1 << 21;
+const SPL_VALUES_KEPT: usize = 1 << 20;
 
 /// SPL by memoised search with the thread's shared table, under the same guard as the memo
 /// solver: (nim-value, positions computed by this call).

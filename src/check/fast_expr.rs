@@ -181,26 +181,9 @@ fn eval(n: &Node, vals: &[V]) -> Option<V> {
             V::I(i) => V::I(i.checked_neg()?),
             V::B(_) => return None,
         },
-        Node::And(xs) => {
-            for x in xs {
-                match eval(x, vals)? {
-                    V::B(true) => {}
-                    V::B(false) => return Some(V::B(false)),
-                    V::I(_) => return None,
-                }
-            }
-            V::B(true)
-        }
-        Node::Or(xs) => {
-            for x in xs {
-                match eval(x, vals)? {
-                    V::B(false) => {}
-                    V::B(true) => return Some(V::B(true)),
-                    V::I(_) => return None,
-                }
-            }
-            V::B(false)
-        }
+        // `&&` stops at the first false, `||` at the first true.
+        Node::And(xs) => short_circuit(xs, vals, false)?,
+        Node::Or(xs) => short_circuit(xs, vals, true)?,
         Node::Bin(op, a, b) => {
             let (a, b) = (eval(a, vals)?, eval(b, vals)?);
             match (a, b) {
@@ -248,6 +231,19 @@ fn eval(n: &Node, vals: &[V]) -> Option<V> {
             }
         }
     })
+}
+
+/// The operands in order until one is `stop` (the result), else `!stop`; `None` if an
+/// operand is not a boolean.
+fn short_circuit(xs: &[Node], vals: &[V], stop: bool) -> Option<V> {
+    for x in xs {
+        match eval(x, vals)? {
+            V::B(b) if b == stop => return Some(V::B(stop)),
+            V::B(_) => {}
+            V::I(_) => return None,
+        }
+    }
+    Some(V::B(!stop))
 }
 
 #[cfg(test)]

@@ -18,9 +18,14 @@ fn check_variant(spec: &str, from: &str, to: &str) -> (Option<i32>, String) {
     let name = std::path::Path::new(spec).file_name().expect("a file name");
     let path = dir.path().join(name);
     std::fs::write(&path, body.replace(from, to)).expect("write");
+    grundy(&["check".as_ref(), path.as_os_str()])
+}
+
+/// Runs grundy from the repository root: (exit code, stdout and stderr).
+fn grundy(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
     let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .current_dir(root())
-        .args(["check", path.to_str().expect("utf-8")])
+        .args(args)
         .output()
         .expect("grundy runs");
     let t = format!(
@@ -203,24 +208,17 @@ fn build_with_contents(contents: &str) -> (Option<i32>, String, Option<String>) 
     std::fs::create_dir_all(&docs).expect("mkdir");
     std::fs::write(docs.join("p.yaml"), contents).expect("write");
     let out = dir.path().join("out");
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .current_dir(root())
-        .args(["build", "--specs"])
-        .arg(dir.path().join("specs"))
-        .args(["--templates", "templates", "--output"])
-        .arg(&out)
-        .output()
-        .expect("grundy runs");
-    let t = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    (
-        o.status.code(),
-        t,
-        std::fs::read_to_string(out.join("README.md")).ok(),
-    )
+    let specs = dir.path().join("specs");
+    let (code, t) = grundy(&[
+        "build".as_ref(),
+        "--specs".as_ref(),
+        specs.as_os_str(),
+        "--templates".as_ref(),
+        "templates".as_ref(),
+        "--output".as_ref(),
+        out.as_os_str(),
+    ]);
+    (code, t, std::fs::read_to_string(out.join("README.md")).ok())
 }
 
 #[test]

@@ -185,6 +185,15 @@ fn rendered_in(folder: &str) -> Vec<(String, String)> {
     .collect()
 }
 
+/// The text of the artifact at `path` (relative to output/); panics if it was not written.
+fn written<'a>(files: &'a [(String, String)], path: &str) -> &'a str {
+    files
+        .iter()
+        .find(|(q, _)| q == path)
+        .map(|(_, t)| t.as_str())
+        .unwrap_or_else(|| panic!("{path} not written"))
+}
+
 fn rendered_all() -> Vec<(String, String)> {
     rendered_in("specs/paper000/figures")
 }
@@ -192,13 +201,7 @@ fn rendered_all() -> Vec<(String, String)> {
 #[test]
 fn figures_come_with_tikz_and_captions_in_the_papers_notation() {
     let files = rendered_all();
-    let get = |p: &str| {
-        files
-            .iter()
-            .find(|(q, _)| q == p)
-            .map(|(_, t)| t.as_str())
-            .unwrap_or_else(|| panic!("{p} not written"))
-    };
+    let get = |p: &str| written(&files, p);
     // Captions: the title in math mode where it is notation, no "Fig 5.2:" inside.
     let cap = get("paper000/fig_5_2_dnt_w7_to_dc3.caption.tex");
     assert!(cap.contains(
@@ -305,13 +308,7 @@ fn rendered_seed002() -> Vec<(String, String)> {
 #[test]
 fn seed002_figures_draw_the_constructions_of_the_text() {
     let files = rendered_seed002();
-    let get = |p: &str| {
-        files
-            .iter()
-            .find(|(q, _)| q == p)
-            .map(|(_, t)| t.as_str())
-            .unwrap_or_else(|| panic!("{p} not written"))
-    };
+    let get = |p: &str| written(&files, p);
     let count = |t: &str, s: &str| t.matches(s).count();
     // Fig 2: S = {(i,j) : i ≡ ±j (mod 6), 3 ∤ j} on SP(12,8): six rows with 3 ∤ j, four
     // columns each (two residues mod 6 in 1..=12); (1,1) in S is the token.

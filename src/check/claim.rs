@@ -115,6 +115,8 @@ pub struct Claim {
     pub expect: Expectation,
     /// Per case of a `cases` formula, the spec's reason why no instance reaches it.
     pub unreached: Vec<Option<String>>,
+    /// [`Claim::reads_families`], decided on first use (environments are built per position).
+    pub family_features_read: std::sync::OnceLock<bool>,
 }
 
 /// How often each case of a claim applied within one instance (positions per case).
@@ -190,6 +192,12 @@ impl Claim {
     /// Whether a formula of the claim may read a feature computed from the graph's families
     /// (a textual test, so it errs on the side of computing them).
     pub(crate) fn reads_families(&self) -> bool {
+        *self
+            .family_features_read
+            .get_or_init(|| self.mentions_family_features())
+    }
+
+    fn mentions_family_features(&self) -> bool {
         let mut srcs: Vec<&str> = Vec::new();
         srcs.extend(self.filter.iter().map(|f| f.src.as_str()));
         srcs.extend(self.lets.iter().map(|(_, f, _)| f.src.as_str()));

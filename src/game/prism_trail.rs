@@ -61,6 +61,24 @@ pub type Lattice = (i64, i64);
 /// The points a trail visits, in order, and the corner where it ends.
 pub type Trail = (Vec<Lattice>, Lattice);
 
+/// The direction after reaching (x, y): reversed along an axis at a side of the rectangle
+/// [m, 2m] × [0, n+1] (both at a corner).
+fn reflect((x, y): Lattice, (mut dx, mut dy): Lattice, m: i64, n: i64) -> Lattice {
+    if x == 2 * m {
+        dx = -1;
+    }
+    if x == m {
+        dx = 1;
+    }
+    if y == n + 1 {
+        dy = -1;
+    }
+    if y == 0 {
+        dy = 1;
+    }
+    (dx, dy)
+}
+
 /// Lemma 9's trail: the 45° trail from the corner (m, 0) of the rectangle [m, 2m] × [0, n+1],
 /// reflecting off its sides, until it first reaches a corner again. Returns every lattice
 /// point visited (start and end included) and that corner; `None` for m < 1, n < 0 or a
@@ -78,18 +96,7 @@ pub fn diagonal_trail(m: i64, n: i64) -> Option<Trail> {
         if corners.contains(&(x, y)) {
             return Some((visited, (x, y)));
         }
-        if x == 2 * m {
-            dx = -1;
-        }
-        if x == m {
-            dx = 1;
-        }
-        if y == n + 1 {
-            dy = -1;
-        }
-        if y == 0 {
-            dy = 1;
-        }
+        (dx, dy) = reflect((x, y), (dx, dy), m, n);
     }
 }
 
@@ -194,18 +201,7 @@ fn trail_points(m: i64, n: i64, bb: i64) -> Result<Vec<(i64, i64)>, String> {
                 "the trail from (m,0) reaches ({x},{y}) before visiting (m,{bb}) (Lemma 10)"
             ));
         }
-        if x == 2 * m {
-            dx = -1;
-        }
-        if x == m {
-            dx = 1;
-        }
-        if y == n + 1 {
-            dy = -1;
-        }
-        if y == 0 {
-            dy = 1;
-        }
+        (dx, dy) = reflect((x, y), (dx, dy), m, n);
     }
 }
 

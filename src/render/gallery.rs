@@ -190,17 +190,15 @@ pub fn artifacts(
                 .map(|c| c.as_os_str().to_string_lossy().to_string())
                 .unwrap_or_default();
             let name = p.to_string_lossy();
+            let figure = |stem: &str| Item {
+                source: super::latex_escape(&e.source),
+                input: stem.to_string(),
+                caption: caption.clone(),
+            };
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
             if let Some(stem) = name.strip_suffix(".tikz.tex") {
                 out.push(caption_file(renderer, &name, stem, &caption)?);
-                figures.push((
-                    dir,
-                    Item {
-                        source: super::latex_escape(&e.source),
-                        input: stem.to_string(),
-                        caption: caption.clone(),
-                    },
-                ));
+                figures.push((dir, figure(stem)));
                 continue;
             }
             if let Some(stem) = name.strip_suffix(".dot") {
@@ -224,14 +222,7 @@ pub fn artifacts(
                 };
                 let t = renderer.render("figure.tikz.tex", &Ctx { view })?;
                 out.push((PathBuf::from(format!("{stem}.tikz.tex")), t.into_bytes()));
-                figures.push((
-                    dir,
-                    Item {
-                        source: super::latex_escape(&e.source),
-                        input: stem.to_string(),
-                        caption: caption.clone(),
-                    },
-                ));
+                figures.push((dir, figure(stem)));
             } else if name.ends_with(".tex") {
                 tables.push((
                     dir,

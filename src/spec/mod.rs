@@ -939,6 +939,7 @@ pub(crate) fn validate_claim(
         claimed,
         claimed_loc,
         expect: expectation(src, &h.expect, &h.because)?,
+        family_features_read: Default::default(),
         unreached: match r.nim.as_ref().or(r.outcome.as_ref()).map(|f| f.value()) {
             Some(RawFormula::Cases { cases }) => {
                 cases.iter().map(|c| c.unreached.clone()).collect()

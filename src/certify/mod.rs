@@ -122,6 +122,7 @@ pub fn make(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Made, Strin
     let mut doc = json!({
         "format": "grundy-certificate/1",
         "spec": spec.id(),
+        "spec_sha256": spec.sha256,
         "source": checked.report.source,
         "kind": b.kind,
         "not_certified": skipped,

@@ -12,6 +12,7 @@ pub(crate) fn certify(s: &SequenceSpec) -> Result<Body, String> {
         .proof
         .ok_or("no period is proved within the computed values")?;
     let values = s.code.nim_sequence(s.length);
+    let per_least = proof.period;
     Ok(Body {
         kind: "octal-period",
         certified: 1,
@@ -21,7 +22,9 @@ pub(crate) fn certify(s: &SequenceSpec) -> Result<Body, String> {
             "period": proof.cert_period,
             "preperiod": proof.cert_preperiod,
             "stated_values": s.stated.values,
-            "stated_period": s.stated.period,
+            // A preperiod stated without a period is read as a preperiod of the least period
+            // (the checker's reading): that period is written, so the preperiod is checked.
+            "stated_period": s.stated.period.or(s.stated.preperiod.map(|_| per_least)),
             "stated_preperiod": s.stated.preperiod,
             "stated_least": s.stated.least,
         }),

@@ -94,6 +94,9 @@ pub struct OutputSpec {
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub header: Header,
+    /// The sha256 of the spec file's bytes (lowercase hex), which certificates record so that
+    /// `grundy-verify` checks a certificate against the very spec it reads (issue 26).
+    pub sha256: String,
     pub outputs: Vec<OutputSpec>,
     pub body: Arc<dyn SpecKind>,
 }
@@ -102,6 +105,7 @@ impl Spec {
     pub fn new(body: impl SpecKind + 'static, outputs: Vec<OutputSpec>) -> Spec {
         Spec {
             header: Header::default(),
+            sha256: String::new(),
             outputs,
             body: Arc::new(body),
         }
@@ -383,9 +387,19 @@ pub(crate) fn parse_with<T: serde::de::DeserializeOwned>(
 
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
-    let spec = parse_spec_kind(src, id)?;
+    let mut spec = parse_spec_kind(src, id)?;
     single_line_fields(src, id)?;
+    spec.sha256 = sha256_hex(src.text.as_bytes());
     Ok(spec)
+}
+
+/// Lowercase hex sha256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The fields every kind may have that reach artifacts on one line (header comments, titles,

@@ -1,7 +1,9 @@
-//! The certificate kinds and their checks, entry by entry. Every check recomputes what it
-//! needs from the definitions in [`crate::games`]; nothing the certificate says is taken on
-//! trust except which question it answers (the spec's claimed values, which grundy evaluated
-//! from the spec's formulas). The first bad entry is the error.
+//! The certificate kinds and their checks, entry by entry: the certificate is evidence only.
+//! Every check recomputes what it needs from the definitions in [`crate::games`] and returns
+//! the facts it established (the value at each instance's start, the outcome of each token,
+//! the maps' properties, the octal sequence); which question those facts answer (the instance
+//! list, the games, the claimed values) is re-derived from the spec in [`crate::derive`], never
+//! taken from the certificate. The first bad entry is the error.
 
 use crate::games::Game;
 use crate::games::{mex, octal_sequence, Graph, Pos, Rules};
@@ -14,6 +16,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 pub struct Certificate {
     pub format: String,
     pub spec: String,
+    /// The sha256 of the spec file's bytes the certificate was made from.
+    #[serde(default)]
+    pub spec_sha256: Option<String>,
     #[serde(flatten)]
     pub body: Body,
     /// Instances grundy checked but did not certify, with the reason.
@@ -102,7 +107,20 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
         .collect())
 }
 
-fn check_table(t: &Table) -> Result<u64, String> {
+/// What a checked table establishes about its instance.
+pub struct TableFact {
+    pub instance: String,
+    pub game: Game,
+    /// The nim-value of the start position, by mex over the closed table.
+    pub start_value: Option<u32>,
+    /// The certificate states a claim at the start.
+    pub start_claimed: bool,
+}
+
+fn check_table(t: &Table) -> Result<(u64, TableFact), String> {
+    if t.entries.is_empty() {
+        return Err("the table is empty".into());
+    }
     let rules = Rules::new(&t.game)?;
     let values = read_table(&rules, &t.entries)?;
     for (i, c) in t.claims.iter().enumerate() {
@@ -138,26 +156,49 @@ fn check_table(t: &Table) -> Result<u64, String> {
             ));
         }
     }
-    Ok(t.entries.len() as u64)
+    let fact = TableFact {
+        instance: t.instance.clone(),
+        game: t.game.clone(),
+        start_value: values.get(&rules.start()).copied(),
+        start_claimed: t.claims.iter().any(|c| c.start),
+    };
+    Ok((t.entries.len() as u64, fact))
 }
 
-/// The period proof of an octal game's nim sequence.
+/// The period proof of an octal game's nim sequence. What the spec states (grundy records it
+/// as `stated_*`) is read from the spec itself (see [`crate::derive`]).
 #[derive(Deserialize)]
 pub struct Octal {
     pub code: String,
     pub values: Vec<u32>,
-    pub period: usize,
-    pub preperiod: usize,
-    /// What the spec states: listed values, a period and a preperiod (each optional).
-    #[serde(default)]
-    pub stated_values: Option<Vec<u32>>,
-    pub stated_period: Option<usize>,
-    pub stated_preperiod: Option<usize>,
-    #[serde(default)]
-    pub stated_least: bool,
+    pub period: u64,
+    pub preperiod: u64,
 }
 
-fn check_octal(o: &Octal) -> Result<u64, String> {
+/// Most values of an octal sequence recomputed (the recursion is quadratic in the length).
+pub const MAX_OCTAL_VALUES: usize = 20_000;
+/// Most digits of an octal code.
+const MAX_OCTAL_DIGITS: usize = 64;
+
+/// What a checked octal certificate establishes: the sequence G(0..len) by the definition,
+/// and that G(n + period) = G(n) for every n >= preperiod (Guy–Smith).
+pub struct OctalFact {
+    pub code: String,
+    pub g: Vec<u32>,
+    pub period: usize,
+    pub preperiod: usize,
+}
+
+fn check_octal(o: &Octal) -> Result<(u64, OctalFact), String> {
+    if o.values.len() > MAX_OCTAL_VALUES {
+        return Err(format!(
+            "{} values: the verifier recomputes at most {MAX_OCTAL_VALUES}",
+            o.values.len()
+        ));
+    }
+    if o.code.len() > MAX_OCTAL_DIGITS + 2 {
+        return Err(format!("octal code of {} characters", o.code.len()));
+    }
     let g = octal_sequence(&o.code, o.values.len())?;
     if let Some(n) = (0..g.len()).find(|&n| g[n] != o.values[n]) {
         return Err(format!(
@@ -165,12 +206,23 @@ fn check_octal(o: &Octal) -> Result<u64, String> {
             o.values[n], g[n]
         ));
     }
-    let t = o.code.len() - 2;
+    let t = o.code.len().saturating_sub(2) as u64;
     let (p, n0) = (o.period, o.preperiod);
-    let bound = 2 * n0 + p + t;
-    if p == 0 || bound + p > g.len() {
-        return Err(format!("period {p}, preperiod {n0}: the Guy–Smith check needs G up to {}, only {} values listed", bound + p, g.len()));
+    // Checked arithmetic: absurd periods and preperiods (near 2^64) are refused, not wrapped.
+    let need = n0
+        .checked_mul(2)
+        .and_then(|x| x.checked_add(p))
+        .and_then(|x| x.checked_add(t))
+        .and_then(|bound| Some((bound, bound.checked_add(p)?)));
+    let Some((bound, need)) = need.filter(|_| p > 0) else {
+        return Err(format!(
+            "period {p}, preperiod {n0}: not a period proof (zero period or overflow)"
+        ));
+    };
+    if need > g.len() as u64 {
+        return Err(format!("period {p}, preperiod {n0}: the Guy–Smith check needs G up to {need}, only {} values listed", g.len()));
     }
+    let (p, n0, bound) = (p as usize, n0 as usize, bound as usize);
     // Guy–Smith: G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t proves it for all n ≥ n0.
     if let Some(n) = (n0..bound).find(|&n| g[n + p] != g[n]) {
         return Err(format!(
@@ -180,51 +232,105 @@ fn check_octal(o: &Octal) -> Result<u64, String> {
             g[n]
         ));
     }
-    if let Some(sv) = &o.stated_values {
-        if let Some(n) = (0..sv.len()).find(|&n| sv.get(n) != g.get(n)) {
-            return Err(format!(
-                "stated value {n}: the spec lists {}, the octal code gives {:?}",
-                sv[n],
-                g.get(n)
-            ));
+    let len = g.len() as u64;
+    Ok((
+        len,
+        OctalFact {
+            code: o.code.clone(),
+            g,
+            period: p,
+            preperiod: n0,
+        },
+    ))
+}
+
+impl OctalFact {
+    /// `d` is a period of G from `from` on: past max(from, n0) G is p-periodic, so the window
+    /// [max(from, n0), max(from, n0) + p) decides together with [from, n0).
+    fn period_from(&self, d: usize, from: usize) -> Result<bool, String> {
+        let top = from.max(self.preperiod).checked_add(self.period);
+        let end = top.and_then(|t| t.checked_add(d));
+        match (top, end) {
+            (Some(top), Some(end)) if end <= self.g.len() => {
+                Ok((from..top).all(|n| self.g[n + d] == self.g[n]))
+            }
+            _ => Err(format!(
+                "period {d} from {from}: needs more than the {} values computed",
+                self.g.len()
+            )),
         }
     }
-    if let (Some(q), Some(e)) = (o.stated_period, o.stated_preperiod) {
-        // Past max(e, n0) both sides are p-periodic in n, so one window of p values decides.
-        let upto = e.max(n0) + p;
-        if upto + q > g.len() {
-            return Err(format!(
-                "stated period {q} and preperiod {e} need G up to {}",
-                upto + q
-            ));
-        }
-        if let Some(n) = (e..upto).find(|&n| g[n + q] != g[n]) {
-            return Err(format!(
-                "stated period {q} from {e}: G({}) = {} differs from G({n}) = {}",
-                n + q,
-                g[n + q],
-                g[n]
-            ));
-        }
-        // Least: G(e − 1 + q) ≠ G(e − 1), and no smaller d is an eventual period (past
-        // max(e, n0) G is p-periodic, so an eventual d-period would show in this window).
-        if o.stated_least {
-            if e > 0 && g[e - 1 + q] == g[e - 1] {
+
+    /// The least eventual period: it divides the proved period.
+    fn least_period(&self) -> usize {
+        (1..=self.period)
+            .filter(|d| self.period.is_multiple_of(*d))
+            .find(|&d| self.period_from(d, self.preperiod).unwrap_or(false))
+            .unwrap_or(self.period)
+    }
+
+    /// Checks every number a spec states: listed values, a period, a preperiod (of the stated
+    /// period, or of the least one when no period is stated), and that the preperiod is the
+    /// least one for that period (`least_preperiod`, as the spec field says).
+    pub fn check_stated(
+        &self,
+        values: Option<&[u32]>,
+        period: Option<u64>,
+        preperiod: Option<u64>,
+        least: bool,
+    ) -> Result<(), String> {
+        if let Some(sv) = values {
+            if sv.len() > self.g.len() {
                 return Err(format!(
-                    "stated preperiod {e} is not least: G({}) = G({})",
-                    e - 1 + q,
+                    "{} values stated, {} computed",
+                    sv.len(),
+                    self.g.len()
+                ));
+            }
+            if let Some(n) = (0..sv.len()).find(|&n| sv[n] != self.g[n]) {
+                return Err(format!(
+                    "stated value {n}: the spec lists {}, the octal code gives {}",
+                    sv[n], self.g[n]
+                ));
+            }
+        }
+        let too_big = |x: u64| usize::try_from(x).ok().filter(|&x| x <= self.g.len());
+        let q = match period {
+            Some(q) => too_big(q).filter(|&q| q > 0).ok_or_else(|| {
+                format!("stated period {q} is not a period the computed values decide")
+            })?,
+            None => self.least_period(),
+        };
+        let e = match preperiod {
+            Some(e) => too_big(e)
+                .ok_or_else(|| format!("stated preperiod {e} is past the computed values"))?,
+            None => self.preperiod,
+        };
+        if (period.is_some() || preperiod.is_some()) && !self.period_from(q, e)? {
+            // period_from succeeded in bounds, so a differing n lies below the end of G.
+            let n = (e..self.g.len().saturating_sub(q))
+                .find(|&n| self.g[n + q] != self.g[n])
+                .unwrap_or(e);
+            return Err(format!(
+                "stated period {q} from {e} fails: G({}) = {:?} differs from G({n}) = {:?}",
+                n + q,
+                self.g.get(n + q),
+                self.g.get(n)
+            ));
+        }
+        if least {
+            if preperiod.is_none() {
+                return Err("a least preperiod is claimed but none is stated".into());
+            }
+            if e > 0 && self.period_from(q, e - 1)? {
+                return Err(format!(
+                    "stated preperiod {e} is not least: the period {q} holds from {}",
                     e - 1
                 ));
             }
-            let from = e.max(n0);
-            if let Some(d) = (1..q).find(|&d| (from..from + p).all(|n| g[n + d] == g[n])) {
-                return Err(format!(
-                    "stated period {q} is not least: {d} is a period from {from}"
-                ));
-            }
         }
+        Ok(())
     }
-    Ok(g.len() as u64)
 }
 
 /// Edge-geography outcome certificates of one instance (seed 002): the outcome of the graph
@@ -269,21 +375,22 @@ fn even_kernel(
     if !inside.contains(&token) {
         return Err(format!("the kernel does not contain the token {token}"));
     }
+    // One pass over the edges (linear, whatever n): neighbours in S of each outside vertex.
+    let mut count: HashMap<usize, usize> = HashMap::new();
     for &(a, b) in edges {
-        if inside.contains(&a) && inside.contains(&b) {
-            return Err(format!("kernel vertices {a} and {b} are adjacent"));
+        match (inside.contains(&a), inside.contains(&b)) {
+            (true, true) => return Err(format!("kernel vertices {a} and {b} are adjacent")),
+            (true, false) => *count.entry(b).or_default() += 1,
+            (false, true) => *count.entry(a).or_default() += 1,
+            (false, false) => {}
         }
     }
-    for v in (0..n).filter(|v| !inside.contains(v)) {
-        let k = edges
-            .iter()
-            .filter(|&&(a, b)| (a == v && inside.contains(&b)) || (b == v && inside.contains(&a)))
-            .count();
-        if k % 2 == 1 {
-            return Err(format!(
-                "vertex {v} outside the kernel has {k} neighbours in it (odd)"
-            ));
-        }
+    let mut odd: Vec<(&usize, &usize)> = count.iter().filter(|(_, k)| *k % 2 == 1).collect();
+    odd.sort();
+    if let Some((v, k)) = odd.first() {
+        return Err(format!(
+            "vertex {v} outside the kernel has {k} neighbours in it (odd)"
+        ));
     }
     Ok(())
 }
@@ -363,8 +470,21 @@ fn check_proof(
     }
 }
 
+/// What a checked kernel certificate establishes about one instance: the graph, and the
+/// outcome of every token listed.
+pub struct KernelFact {
+    pub instance: String,
+    pub graph: Graph,
+    pub outcome: String,
+    pub tokens: Vec<usize>,
+}
+
 fn check_kernel_instance(k: &KernelInstance) -> Result<u64, String> {
     k.graph.validate()?;
+    let mut seen = HashSet::new();
+    if let Some(t) = k.tokens.iter().find(|t| !seen.insert(t.token)) {
+        return Err(format!("token {} is listed twice", t.token));
+    }
     let edges: HashSet<(usize, usize)> = k.graph.edges.iter().map(|&(a, b)| edge(a, b)).collect();
     // A proof whose root is our move shows an N-position; otherwise a P-position.
     let ours = match k.outcome.as_str() {
@@ -396,7 +516,19 @@ pub struct Map {
 
 /// §2.4: f is option-preserving iff Opt(f(p)) = f(Opt(p)) for every p. The domain must contain
 /// the start and be closed under options (so it holds for every reachable p).
-fn check_map(m: &Map) -> Result<u64, String> {
+/// What a checked map establishes: f is option-preserving from the start of `from` on, maps
+/// the start to the start of `to` (or not), and is onto the positions of `to` reachable from
+/// its start (or not).
+pub struct MapFact {
+    pub instance: String,
+    pub from: Game,
+    pub to: Game,
+    pub start_to_start: bool,
+    pub surjective: bool,
+    pub injective: bool,
+}
+
+fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
     let (g, h) = (Rules::new(&m.from)?, Rules::new(&m.to)?);
     let mut f = HashMap::new();
     for (i, (p, q)) in m.pairs.iter().enumerate() {
@@ -435,7 +567,32 @@ fn check_map(m: &Map) -> Result<u64, String> {
             ));
         }
     }
-    Ok(m.pairs.len() as u64)
+    // Onto: every position of `to` reachable from f(start) is an image (the image is closed
+    // under options, by option preservation, so this search stays inside it or stops).
+    let images: HashSet<&Pos> = f.values().collect();
+    let mut surjective = true;
+    let mut seen: HashSet<Pos> = HashSet::from([h.start()]);
+    let mut queue = vec![h.start()];
+    while let Some(q) = queue.pop() {
+        if !images.contains(&q) {
+            surjective = false;
+            break;
+        }
+        for r in h.options(&q) {
+            if seen.insert(r.clone()) {
+                queue.push(r);
+            }
+        }
+    }
+    let fact = MapFact {
+        instance: m.instance.clone(),
+        from: m.from.clone(),
+        to: m.to.clone(),
+        start_to_start: *start == h.start(),
+        surjective,
+        injective: images.len() == f.len(),
+    };
+    Ok((m.pairs.len() as u64, fact))
 }
 
 /// A diagram's strategy on one game (paper 000 Remark 5.34, design.md §3): every position
@@ -473,13 +630,37 @@ pub struct Step {
 fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, String> {
     let rules = Rules::new(&s.game)?;
     let table = read_table(&rules, &s.table).map_err(|e| format!("sink table: {e}"))?;
+    // Alternation (Remark 5.34): a single arrow leaves a P-node (the opponent moves) for an
+    // N-node, a double arrow (our reply) leaves an N-node for a P-node. Without it a P-node
+    // with an arrow to itself would "prove" any position lost for the player to move.
+    for (kind, arrows, from_p) in [("single", &s.singles, true), ("double", &s.doubles, false)] {
+        for (a, b) in arrows.iter() {
+            match (s.nodes.get(a), s.nodes.get(b)) {
+                (Some(&pa), Some(&pb)) if pa == from_p && pb != from_p => {}
+                (Some(_), Some(_)) => {
+                    return Err(format!(
+                        "{kind} arrow {a} → {b} does not alternate: a single arrow goes from a P-node to an N-node, a double arrow from an N-node to a P-node"
+                    ))
+                }
+                _ => return Err(format!("{kind} arrow {a} → {b} names an unknown node")),
+            }
+        }
+    }
+    if s.steps.is_empty() || s.starts.is_empty() {
+        return Err("no steps or no start positions".into());
+    }
     let mut at: HashMap<(Pos, String), usize> = HashMap::new();
     for (i, st) in s.steps.iter().enumerate() {
         let p = rules.pos(&st.pos).map_err(|e| format!("step {i}: {e}"))?;
         if !s.nodes.contains_key(&st.node) {
             return Err(format!("step {i}: unknown node {}", st.node));
         }
-        at.insert((p, st.node.clone()), i);
+        if at.insert((p, st.node.clone()), i).is_some() {
+            return Err(format!(
+                "step {i}: {} at {} is listed twice",
+                st.pos, st.node
+            ));
+        }
     }
     let listed = |v: &Value, node: &str, what: &str| -> Result<(), String> {
         let q = rules.pos(v)?;
@@ -497,6 +678,8 @@ fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, 
         let opts = rules.options(&p);
         let err = |m: String| format!("step {i} ({} at {}): {m}", st.pos, st.node);
         match (st.sink.as_deref(), s.nodes[&st.node]) {
+            // Every sink is a P-position: the player to move there loses.
+            (Some(_), false) => return Err(err("a sink at an N-node (a sink is lost for the player to move, so it belongs at a P-node)".into())),
             (Some("terminal"), _) if opts.is_empty() => {}
             (Some("terminal"), _) => {
                 return Err(err(format!("not terminal: {} options", opts.len())))
@@ -507,7 +690,7 @@ fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, 
             },
             // A reference to another diagram's start family is vouched for by that diagram's
             // own certificate; the step is accepted here and the reference is reported.
-            (Some(r), _) if r.starts_with("ref:") => {
+            (Some(r), _) if r.starts_with("ref:") && r.len() > 4 => {
                 refs.insert(r["ref:".len()..].to_string());
             }
             (Some(r), _) => return Err(err(format!("unknown sink kind `{r}`"))),
@@ -549,38 +732,69 @@ fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, 
     Ok(s.steps.len() as u64)
 }
 
-/// Checks a whole certificate: the number of entries checked and the specs whose certificates
-/// it rests on (diagram sinks referring to other diagrams), or the first bad entry.
-pub fn check(c: &Certificate) -> Result<(u64, BTreeSet<String>), String> {
+/// The facts a checked certificate establishes, by kind.
+pub enum Evidence {
+    Tables(Vec<TableFact>),
+    Octal(OctalFact),
+    Kernels(Vec<KernelFact>),
+    Maps(Vec<MapFact>),
+    Strategy,
+}
+
+/// Checks a whole certificate: the number of entries checked, the facts established, and the
+/// specs whose certificates it rests on (diagram sinks referring to other diagrams), or the
+/// first bad entry.
+pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), String> {
     let mut refs = BTreeSet::new();
     if c.format != "grundy-certificate/1" {
         return Err(format!("unknown format `{}`", c.format));
     }
     let mut total = 0;
-    match &c.body {
+    let evidence = match &c.body {
         Body::NimTables { tables } => {
+            let mut facts = Vec::new();
             for t in tables {
-                total += check_table(t).map_err(|e| format!("instance {}: {e}", t.instance))?;
+                let (n, f) = check_table(t).map_err(|e| format!("instance {}: {e}", t.instance))?;
+                total += n;
+                facts.push(f);
             }
+            Evidence::Tables(facts)
         }
-        Body::OctalPeriod(o) => total += check_octal(o)?,
+        Body::OctalPeriod(o) => {
+            let (n, f) = check_octal(o)?;
+            total += n;
+            Evidence::Octal(f)
+        }
         Body::Kernels { instances } => {
+            let mut facts = Vec::new();
             for k in instances {
                 total += check_kernel_instance(k)
                     .map_err(|e| format!("instance {}: {e}", k.instance))?;
+                facts.push(KernelFact {
+                    instance: k.instance.clone(),
+                    graph: k.graph.clone(),
+                    outcome: k.outcome.clone(),
+                    tokens: k.tokens.iter().map(|t| t.token).collect(),
+                });
             }
+            Evidence::Kernels(facts)
         }
         Body::Maps { maps } => {
+            let mut facts = Vec::new();
             for m in maps {
-                total += check_map(m).map_err(|e| format!("instance {}: {e}", m.instance))?;
+                let (n, f) = check_map(m).map_err(|e| format!("instance {}: {e}", m.instance))?;
+                total += n;
+                facts.push(f);
             }
+            Evidence::Maps(facts)
         }
         Body::Strategy { games } => {
             for g in games {
                 total += check_strategy(g, &mut refs)
                     .map_err(|e| format!("instance {}: {e}", g.instance))?;
             }
+            Evidence::Strategy
         }
-    }
-    Ok((total, refs))
+    };
+    Ok((total, evidence, refs))
 }

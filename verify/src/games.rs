@@ -11,6 +11,10 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{HashSet, VecDeque};
 
+/// Most vertices and edges of a certificate's graph.
+pub const MAX_GRAPH_VERTICES: usize = 100_000;
+pub const MAX_GRAPH_EDGES: usize = 1_000_000;
+
 /// A simple undirected graph on vertices `0..n`.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Graph {
@@ -20,6 +24,20 @@ pub struct Graph {
 
 impl Graph {
     pub fn validate(&self) -> Result<(), String> {
+        // Bounds first: every check below is linear or better in n and the edges.
+        if self.n > MAX_GRAPH_VERTICES || self.edges.len() > MAX_GRAPH_EDGES {
+            return Err(format!(
+                "a graph of {} vertices and {} edges: the verifier reads at most {MAX_GRAPH_VERTICES} and {MAX_GRAPH_EDGES}",
+                self.n,
+                self.edges.len()
+            ));
+        }
+        let mut seen = HashSet::new();
+        for &(a, b) in &self.edges {
+            if !seen.insert((a.min(b), a.max(b))) {
+                return Err(format!("edge ({a},{b}) is listed twice"));
+            }
+        }
         for &(a, b) in &self.edges {
             if a >= self.n || b >= self.n || a == b {
                 return Err(format!(
@@ -248,6 +266,8 @@ impl Rules {
                     start: *start,
                 }
             }
+            // A nimber *k has k options: bounded so that a forged heap cannot exhaust memory.
+            Game::Nim(k) if *k > 1 << 20 => return Err(format!("nimber *{k} is too large")),
             Game::Nim(k) => Rules::Nim(*k),
             Game::Dawson { pins, start } => {
                 if *pins > 64 || (*pins < 64 && start >> pins != 0) {

@@ -1,100 +1,282 @@
-//! `grundy-verify DIR [--write]`: re-checks every certificate `DIR/*.json` written by
-//! `grundy build`, with code that shares nothing with grundy (only serde_json and std).
-//! Prints one line per spec, `verified` or the first bad entry; exit 0 if all verify, 1 if
-//! some certificate fails, 2 if the directory cannot be read. `--write` also records the
-//! verdicts, deterministically, in `DIR/VERIFIED.json`.
+//! `grundy-verify DIR [--specs SPECS] [--report REPORT] [--write] [--allow-unverified]`:
+//! re-checks every certificate `DIR/*.json` written by `grundy build` against the spec it
+//! belongs to, with code that shares nothing with grundy (see verify/README.md).
+//!
+//! Per certificate: the spec is found in SPECS (default `specs/`) by id and its bytes' sha256
+//! must be the one the certificate records; the certificate's evidence is checked entry by
+//! entry ([`checks`]); the spec's claim is re-derived from the spec ([`derive`]) and must be
+//! what the evidence establishes. Per spec one verdict: "verified (claim re-derived): N of M
+//! instances", "evidence checked, claim not re-derived: why", "not certified: why" or
+//! "REJECTED: why". Exit 2 on bad input; 1 if a certificate is rejected, or if a spec grundy
+//! reports as holding (REPORT, default DIR/../report.json) is not fully verified — unless
+//! `--allow-unverified`, which still lists and counts them; 0 otherwise. `--write` records the
+//! verdicts and their counts, deterministically, in `DIR/VERIFIED.json`.
 
 // Index loops mirror the definitions (for u, v, w in V …); iterator chains would hide them.
 #![allow(clippy::needless_range_loop)]
 
 mod checks;
+mod derive;
+mod formula;
 mod games;
+mod names;
+mod spec;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
-/// The verdict on one certificate file: its spec, and the summary with the specs it rests on.
-type Verdict = (String, Result<(String, BTreeSet<String>), String>);
+/// Most certificate files read, and the largest one.
+const MAX_FILES: usize = 100_000;
+const MAX_FILE_BYTES: u64 = 256 << 20;
+/// Worker threads (a bounded pool, whatever the number of files).
+const MAX_THREADS: usize = 8;
 
-fn verify_file(path: &Path) -> Verdict {
-    let name = path
+/// What became of one certificate file.
+enum Outcome {
+    Rejected(String),
+    Checked {
+        entries: u64,
+        refs: BTreeSet<String>,
+        /// `Ok((certified, total))`, or why the claim is not re-derived.
+        derived: Result<(usize, usize), String>,
+        skipped: usize,
+    },
+}
+
+fn verify_file(path: &Path, specs: &BTreeMap<String, spec::SpecFile>) -> (String, Outcome) {
+    let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let reject = |m: String| (stem.clone(), Outcome::Rejected(m));
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() && m.len() <= MAX_FILE_BYTES => {}
+        Ok(m) if m.is_file() => return reject(format!("larger than {MAX_FILE_BYTES} bytes")),
+        Ok(_) => return reject("not a regular file (a symlink or special file)".into()),
+        Err(e) => return reject(format!("cannot read: {e}")),
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => return (name, Err(format!("cannot read: {e}"))),
+        Err(e) => return reject(format!("cannot read: {e}")),
     };
     let cert: checks::Certificate = match serde_json::from_str(&text) {
         Ok(c) => c,
-        Err(e) => return (name, Err(format!("not a certificate: {e}"))),
+        Err(e) => return reject(format!("not a certificate: {e}")),
     };
-    let r = checks::check(&cert).map(|(n, refs)| {
-        let skipped = cert.not_certified.len();
-        let mut m = format!("verified ({n} entries");
-        if skipped > 0 {
-            m.push_str(&format!("; {skipped} instances not certified"));
+    // The certificate is bound to its spec: by name, then by the spec's bytes.
+    if cert.spec != stem {
+        return reject(format!(
+            "the file {stem}.json holds a certificate for spec {}",
+            cert.spec
+        ));
+    }
+    let Some(sf) = specs.get(&cert.spec) else {
+        return reject(format!("no spec {} in the specs folder", cert.spec));
+    };
+    match &cert.spec_sha256 {
+        None => return reject("the certificate records no spec_sha256".into()),
+        Some(h) if *h != sf.sha256 => {
+            return reject(format!(
+                "the certificate was made from other spec bytes (sha256 {h}) than {} (sha256 {})",
+                sf.path.display(),
+                sf.sha256
+            ))
         }
-        if !refs.is_empty() {
-            let r: Vec<&str> = refs.iter().map(String::as_str).collect();
-            m.push_str(&format!("; sinks rest on {}", r.join(", ")));
+        Some(_) => {}
+    }
+    let (entries, evidence, refs) = match checks::check(&cert) {
+        Ok(x) => x,
+        Err(e) => return reject(e),
+    };
+    let raw = match spec::parse(&sf.text) {
+        Ok(r) => r,
+        Err(e) => return reject(e),
+    };
+    let derived = match derive::derive(&raw, &cert, &evidence) {
+        Ok(r) => Ok((r.certified, r.total)),
+        Err(derive::Stop::Not(why)) => Err(why),
+        Err(derive::Stop::Reject(why)) => return reject(why),
+    };
+    (
+        cert.spec.clone(),
+        Outcome::Checked {
+            entries,
+            refs,
+            derived,
+            skipped: cert.not_certified.len(),
+        },
+    )
+}
+
+/// Grundy's verdict and certificate status per spec, from its report.json.
+fn grundy_report(path: &Path) -> Result<BTreeMap<String, (String, String)>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not JSON: {e}", path.display()))?;
+    let reports = v
+        .get("reports")
+        .and_then(|r| r.as_array())
+        .ok_or_else(|| format!("{}: no `reports` list", path.display()))?;
+    let field = |r: &serde_json::Value, k: &str| {
+        r.get(k)
+            .and_then(|x| x.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    Ok(reports
+        .iter()
+        .map(|r| {
+            (
+                field(r, "id"),
+                (field(r, "verdict"), field(r, "certificate")),
+            )
+        })
+        .collect())
+}
+
+struct Args {
+    dir: PathBuf,
+    specs: PathBuf,
+    report: Option<PathBuf>,
+    write: bool,
+    allow_unverified: bool,
+}
+
+fn args() -> Result<Args, String> {
+    let mut it = std::env::args().skip(1);
+    let (mut dir, mut specs, mut report) = (None, None, None);
+    let (mut write, mut allow_unverified) = (false, false);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--write" => write = true,
+            "--allow-unverified" => allow_unverified = true,
+            "--specs" => specs = Some(it.next().ok_or("--specs needs a folder")?),
+            "--report" => report = Some(it.next().ok_or("--report needs a file")?),
+            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
+            _ if dir.is_some() => return Err("one certificates folder only".into()),
+            _ => dir = Some(a),
         }
-        (m + ")", refs)
-    });
-    (cert.spec, r)
+    }
+    let dir = PathBuf::from(dir.ok_or("no certificates folder given")?);
+    Ok(Args {
+        report: report.map(PathBuf::from).or_else(|| {
+            let r = dir.parent()?.join("report.json");
+            r.exists().then_some(r)
+        }),
+        dir,
+        specs: PathBuf::from(specs.unwrap_or_else(|| "specs".into())),
+        write,
+        allow_unverified,
+    })
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let write = args.iter().any(|a| a == "--write");
-    let dirs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let [dir] = dirs.as_slice() else {
-        eprintln!("usage: grundy-verify DIR [--write]   (DIR: output/certificates)");
-        return ExitCode::from(2);
+    let a = match args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("usage: grundy-verify DIR [--specs SPECS] [--report REPORT.json] [--write] [--allow-unverified]   (DIR: output/certificates)");
+            return ExitCode::from(2);
+        }
     };
-    let dir = Path::new(dir.as_str());
-    let mut files: Vec<_> = match std::fs::read_dir(dir) {
+    let specs = match spec::index(&a.specs) {
+        Ok(s) if !s.is_empty() => s,
+        Ok(_) => {
+            eprintln!("error: no specs (*.yaml) in {}", a.specs.display());
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let grundy = match &a.report {
+        Some(r) => match grundy_report(r) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => BTreeMap::new(),
+    };
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&a.dir) {
         Ok(rd) => rd
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
                 p.extension().is_some_and(|x| x == "json")
                     && p.file_name().is_some_and(|n| n != "VERIFIED.json")
             })
+            .take(MAX_FILES + 1)
             .collect(),
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", dir.display());
+            eprintln!("error: cannot read {}: {e}", a.dir.display());
             return ExitCode::from(2);
         }
     };
+    if files.len() > MAX_FILES {
+        eprintln!("error: more than {MAX_FILES} certificate files");
+        return ExitCode::from(2);
+    }
+    if files.is_empty() {
+        eprintln!("error: no certificates (*.json) in {}", a.dir.display());
+        return ExitCode::from(2);
+    }
     files.sort();
     let t0 = std::time::Instant::now();
-    let mut results: Vec<Verdict> = std::thread::scope(|s| {
-        let handles: Vec<_> = files
-            .iter()
-            .map(|f| s.spawn(move || verify_file(f)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| (String::new(), Err("the check panicked".into())))
-            })
-            .collect()
+    // A bounded pool: each worker takes the next file; results land in file order.
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<(String, Outcome)>>> =
+        Mutex::new((0..files.len()).map(|_| None).collect());
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(MAX_THREADS)
+        .min(files.len());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(f) = files.get(i) else { break };
+                let r = std::panic::catch_unwind(|| verify_file(f, &specs)).unwrap_or_else(|_| {
+                    let stem = f
+                        .file_stem()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned();
+                    (stem, Outcome::Rejected("the check panicked".into()))
+                });
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
     });
-    // A certificate resting on another spec's certificate verifies only if that one does
-    // (references between diagrams are acyclic, so one pass per level settles them all).
-    for _ in 0..results.len() {
-        let ok: BTreeSet<String> = results
+    let mut by_spec: BTreeMap<String, Outcome> = BTreeMap::new();
+    for (spec, o) in results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+    {
+        by_spec.insert(spec, o);
+    }
+    // A certificate resting on another spec's certificate verifies only if that one is not
+    // rejected (references between diagrams are acyclic, so one pass per level settles them).
+    for _ in 0..by_spec.len() {
+        let ok: BTreeSet<String> = by_spec
             .iter()
-            .filter(|(_, r)| r.is_ok())
+            .filter(|(_, o)| matches!(o, Outcome::Checked { .. }))
             .map(|(s, _)| s.clone())
             .collect();
         let mut changed = false;
-        for (_, r) in results.iter_mut() {
-            if let Ok((_, refs)) = r {
+        for o in by_spec.values_mut() {
+            if let Outcome::Checked { refs, .. } = o {
                 if let Some(bad) = refs.iter().find(|x| !ok.contains(*x)) {
-                    *r = Err(format!("a sink rests on the certificate of {bad}, which is missing or not verified"));
+                    *o = Outcome::Rejected(format!(
+                        "a sink rests on the certificate of {bad}, which is missing or rejected"
+                    ));
                     changed = true;
                 }
             }
@@ -103,41 +285,105 @@ fn main() -> ExitCode {
             break;
         }
     }
-    let results: Vec<(String, Result<String, String>)> = results
-        .into_iter()
-        .map(|(s, r)| (s, r.map(|(m, _)| m)))
-        .collect();
+    // One verdict per spec: every spec of the folder, and any certificate of an unknown spec.
+    let ids: BTreeSet<String> = specs.keys().chain(by_spec.keys()).cloned().collect();
     let mut record = BTreeMap::new();
-    let mut failed = 0;
-    for (spec, r) in &results {
-        match r {
-            Ok(m) => println!("{spec:<40} {m}"),
-            Err(e) => {
-                failed += 1;
-                println!("{spec:<40} FAILED: {e}");
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut unverified_holding = Vec::new();
+    let mut rejected = 0;
+    for id in &ids {
+        let (verdict, status) = grundy.get(id).cloned().unwrap_or_default();
+        let holds = verdict == "holds";
+        let (class, line) = match by_spec.get(id) {
+            Some(Outcome::Rejected(why)) => {
+                rejected += 1;
+                ("rejected", format!("REJECTED: {why}"))
             }
+            Some(Outcome::Checked {
+                entries,
+                refs,
+                derived,
+                skipped,
+            }) => {
+                let rests = if refs.is_empty() {
+                    String::new()
+                } else {
+                    let r: Vec<&str> = refs.iter().map(String::as_str).collect();
+                    format!("; sinks rest on {}", r.join(", "))
+                };
+                match derived {
+                    Ok((n, m)) if n == m => (
+                        "verified",
+                        format!("verified (claim re-derived): {n} of {m} instances ({entries} entries{rests})"),
+                    ),
+                    Ok((n, m)) => (
+                        "partly verified",
+                        format!("verified (claim re-derived): {n} of {m} instances ({entries} entries; {skipped} listed not certified{rests})"),
+                    ),
+                    Err(why) => (
+                        "evidence checked",
+                        format!("evidence checked, claim not re-derived: {why} ({entries} entries{rests})"),
+                    ),
+                }
+            }
+            None if status.starts_with("certificate written") => (
+                "missing",
+                "not certified: the certificate grundy reports writing is missing".to_string(),
+            ),
+            None => {
+                let why = status
+                    .strip_prefix("not certified: ")
+                    .map(String::from)
+                    .unwrap_or_else(|| {
+                        if verdict.is_empty() {
+                            "no certificate (and no verdict of grundy's)".into()
+                        } else {
+                            "no certificate".into()
+                        }
+                    });
+                ("not certified", format!("not certified: {why}"))
+            }
+        };
+        if holds && class != "verified" {
+            unverified_holding.push(id.clone());
         }
-        record.insert(
-            spec.clone(),
-            r.clone().unwrap_or_else(|e| format!("FAILED: {e}")),
-        );
+        *counts.entry(class).or_default() += 1;
+        println!("{id:<40} {line}");
+        record.insert(id.clone(), line);
     }
+    let shown: Vec<String> = counts.iter().map(|(k, v)| format!("{v} {k}")).collect();
     println!(
-        "{} certificates: {} verified, {failed} failed ({:.2} s)",
-        results.len(),
-        results.len() - failed,
+        "{} specs: {} ({:.2} s)",
+        ids.len(),
+        shown.join(", "),
         t0.elapsed().as_secs_f64()
     );
-    if write {
-        let text = serde_json::to_string_pretty(&record).expect("strings serialise") + "\n";
-        if let Err(e) = std::fs::write(dir.join("VERIFIED.json"), text) {
+    if !unverified_holding.is_empty() {
+        println!(
+            "{} specs grundy reports as holding are not fully verified{}",
+            unverified_holding.len(),
+            if a.allow_unverified {
+                " (allowed by --allow-unverified)"
+            } else {
+                ""
+            }
+        );
+    }
+    if a.write {
+        let doc = serde_json::json!({
+            "counts": counts,
+            "holding_not_fully_verified": unverified_holding.len(),
+            "specs": record,
+        });
+        let text = serde_json::to_string_pretty(&doc).expect("strings serialise") + "\n";
+        if let Err(e) = std::fs::write(a.dir.join("VERIFIED.json"), text) {
             eprintln!("error: cannot write VERIFIED.json: {e}");
             return ExitCode::from(2);
         }
     }
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
+    if rejected > 0 || (!unverified_holding.is_empty() && !a.allow_unverified) {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

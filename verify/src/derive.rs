@@ -1,0 +1,711 @@
+//! Re-deriving a spec's claim from the spec itself (issue 26): the instance list from `params`,
+//! `let` and `where`; each instance's game or graph from its name (by [`crate::names`]); the
+//! value, outcome, token set or map property the spec states (by [`crate::formula`]). The
+//! certificate's evidence ([`crate::checks::Evidence`]) must then answer exactly that question:
+//! every instance the spec names is certified or listed as not certified, with the spec's own
+//! game, and the value the evidence establishes is the value the spec states.
+//!
+//! What the verifier cannot re-derive (a formula reading a game feature, a set of graphs it
+//! does not enumerate, a game it does not build) makes the result "not re-derived", with the
+//! reason; it is never reported verified.
+
+use crate::checks::{Certificate, Evidence, KernelFact, MapFact, TableFact};
+use crate::formula::{engine, Env, FormulaError, Val};
+use crate::names::{parse_game, parse_graph, same_game, same_graph, substitute};
+use crate::spec::{formula_text, Raw};
+use rhai::Engine;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Why re-deriving stopped: the verifier cannot (the claim is not re-derived), or the
+/// certificate does not answer the spec's question (it is rejected).
+pub enum Stop {
+    Not(String),
+    Reject(String),
+}
+
+impl From<FormulaError> for Stop {
+    fn from(e: FormulaError) -> Stop {
+        match e {
+            FormulaError::NotEvaluable(m) => Stop::Not(m),
+            FormulaError::Failed(m) => Stop::Not(format!("the verifier's evaluation failed: {m}")),
+        }
+    }
+}
+
+/// The claim re-derived: instances certified, of the instances the spec names.
+pub struct Rederived {
+    pub certified: usize,
+    pub total: usize,
+}
+
+/// Most instances enumerated for one spec.
+const MAX_INSTANCES: usize = 1_000_000;
+
+struct Inst {
+    label: String,
+    env: Env,
+    /// Parameter values as text, for substitution into names.
+    names: Vec<(String, String)>,
+}
+
+/// The values of one parameter.
+fn param_values(name: &str, v: &Value) -> Result<Vec<Val>, Stop> {
+    let bad = |m: &str| Stop::Not(format!("parameter `{name}`: {m}"));
+    let int = |s: &str| -> Result<i64, Stop> {
+        s.trim()
+            .parse()
+            .map_err(|_| bad(&format!("`{s}` is not an integer")))
+    };
+    let ints: Vec<i64> = match v {
+        Value::Number(n) => vec![n.as_i64().ok_or_else(|| bad("not an integer"))?],
+        Value::Array(a) => a
+            .iter()
+            .map(|x| x.as_i64().ok_or_else(|| bad("a list of integers")))
+            .collect::<Result<_, _>>()?,
+        Value::String(t) => {
+            if let Some((a, b)) = t.split_once("..=") {
+                let (a, b) = (int(a)?, int(b)?);
+                if b.saturating_sub(a) >= MAX_INSTANCES as i64 {
+                    return Err(bad("range too large"));
+                }
+                (a..=b).collect()
+            } else if let Some((a, b)) = t.split_once("..") {
+                let (a, b) = (int(a)?, int(b)?);
+                if b.saturating_sub(a) > MAX_INSTANCES as i64 {
+                    return Err(bad("range too large"));
+                }
+                (a..b).collect()
+            } else {
+                t.split(',').map(int).collect::<Result<_, _>>()?
+            }
+        }
+        Value::Object(o) if o.contains_key("multisets") => {
+            return multisets(name, &o["multisets"]);
+        }
+        Value::Object(o) if o.contains_key("graphs") => return Err(bad(
+            "ranges over a set of graphs up to isomorphism, which the verifier does not enumerate",
+        )),
+        _ => return Err(bad("a range the verifier does not read")),
+    };
+    Ok(ints.into_iter().map(Val::Int).collect())
+}
+
+/// `{multisets: {max_sum, min_sum, min_part, min_parts, max_parts}}`: every multiset of
+/// positive integers within the bounds, written ascending.
+fn multisets(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
+    let get = |k: &str, d: i64| b.get(k).and_then(Value::as_i64).unwrap_or(d);
+    let max_sum = get("max_sum", -1);
+    if !(0..=40).contains(&max_sum) {
+        return Err(Stop::Not(format!(
+            "parameter `{name}`: multisets need max_sum in 0..=40"
+        )));
+    }
+    let (min_sum, min_part) = (get("min_sum", 1).max(0), get("min_part", 1).max(1));
+    let (min_parts, max_parts) = (get("min_parts", 1).max(0), get("max_parts", max_sum).max(0));
+    // Nonincreasing sequences of parts, each at most the one before.
+    fn grow(cur: &mut Vec<i64>, cap: i64, rest: i64, b: (i64, i64, i64, i64), out: &mut Vec<Val>) {
+        let (min_sum, min_part, min_parts, max_parts) = b;
+        let sum: i64 = cur.iter().sum();
+        let len = cur.len() as i64;
+        if sum >= min_sum && len >= min_parts && len <= max_parts {
+            out.push(Val::List(cur.iter().rev().copied().collect()));
+        }
+        if len >= max_parts {
+            return;
+        }
+        let mut p = cap.min(rest);
+        while p >= min_part {
+            cur.push(p);
+            grow(cur, p, rest - p, b, out);
+            cur.pop();
+            p -= 1;
+        }
+    }
+    let mut out = Vec::new();
+    grow(
+        &mut Vec::new(),
+        max_sum,
+        max_sum,
+        (min_sum, min_part, min_parts, max_parts),
+        &mut out,
+    );
+    Ok(out)
+}
+
+fn show(v: &Val) -> String {
+    match v {
+        Val::Int(i) => i.to_string(),
+        Val::List(l) => l.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+        Val::Bool(b) => b.to_string(),
+        Val::Str(s) => s.clone(),
+    }
+}
+
+/// Every instance of `params` (the product of the ranges), labelled as grundy labels them
+/// ("m=2, n=5"; a multiset "[1,2]").
+fn all_instances(raw: &Raw) -> Result<Vec<Inst>, Stop> {
+    let mut out = vec![Inst {
+        label: String::new(),
+        env: Env::default(),
+        names: Vec::new(),
+    }];
+    for (name, v) in &raw.params {
+        let values = param_values(name, v)?;
+        if out.len().saturating_mul(values.len()) > MAX_INSTANCES {
+            return Err(Stop::Not(format!("more than {MAX_INSTANCES} instances")));
+        }
+        let mut next = Vec::new();
+        for i in &out {
+            for v in &values {
+                let mut j = Inst {
+                    label: i.label.clone(),
+                    env: i.env.clone(),
+                    names: i.names.clone(),
+                };
+                if !j.label.is_empty() {
+                    j.label.push_str(", ");
+                }
+                let shown = match v {
+                    Val::List(_) => format!("[{}]", show(v)),
+                    _ => show(v),
+                };
+                j.label.push_str(&format!("{name}={shown}"));
+                j.env.set(name, v.clone());
+                j.names.push((name.clone(), show(v)));
+                next.push(j);
+            }
+        }
+        out = next;
+    }
+    Ok(out)
+}
+
+/// Adds the `let` values (in order) to an instance; `lets_in_names`: they are substituted
+/// into graph names too (certificate specs), as the spec language says.
+fn with_lets(e: &Engine, raw: &Raw, inst: &mut Inst, lets_in_names: bool) -> Result<(), Stop> {
+    for (k, v) in &raw.lets {
+        let src =
+            formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
+        let val = inst.env.eval(e, &src)?;
+        if lets_in_names {
+            inst.names.push((k.clone(), show(&val)));
+        }
+        inst.env.set(k, val);
+    }
+    Ok(())
+}
+
+fn selected(e: &Engine, raw: &Raw, inst: &Inst) -> Result<bool, Stop> {
+    match &raw.filter {
+        None => Ok(true),
+        Some(f) => {
+            let src =
+                formula_text(f).ok_or_else(|| Stop::Not("`where` is not a formula".into()))?;
+            Ok(inst.env.eval_bool(e, &src)?)
+        }
+    }
+}
+
+/// Every instance the spec names is certified or listed as not certified (with a reason),
+/// and the certificate names no other instance.
+fn cover(
+    named: &[String],
+    all: &BTreeSet<String>,
+    certified: &[&str],
+    not_certified: &[String],
+) -> Result<(), Stop> {
+    let named_set: BTreeSet<&str> = named.iter().map(String::as_str).collect();
+    let mut seen = BTreeSet::new();
+    for c in certified {
+        if !named_set.contains(c) {
+            return Err(Stop::Reject(format!(
+                "the certificate certifies instance {c}, which is not an instance of the spec"
+            )));
+        }
+        if !seen.insert(*c) {
+            return Err(Stop::Reject(format!("instance {c} is certified twice")));
+        }
+    }
+    for n in not_certified {
+        if !all.contains(n) {
+            return Err(Stop::Reject(format!(
+                "the certificate lists instance {n} as not certified, which is not an instance of the spec"
+            )));
+        }
+    }
+    let skipped: BTreeSet<&str> = not_certified.iter().map(String::as_str).collect();
+    if let Some(m) = named
+        .iter()
+        .find(|n| !seen.contains(n.as_str()) && !skipped.contains(n.as_str()))
+    {
+        return Err(Stop::Reject(format!(
+            "instance {m} of the spec is neither certified nor listed as not certified ({} instances named, {} certified, {} listed not certified)",
+            named.len(),
+            certified.len(),
+            not_certified.len()
+        )));
+    }
+    Ok(())
+}
+
+fn not_certified(c: &Certificate) -> Vec<String> {
+    c.not_certified
+        .iter()
+        .map(|v| {
+            v.get("instance")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The spec's instances after `let` and `where`, and the labels of all (for instances grundy
+/// lists as not certified before its filter ran).
+fn instance_list(
+    e: &Engine,
+    raw: &Raw,
+    lets_in_names: bool,
+) -> Result<(Vec<Inst>, BTreeSet<String>), Stop> {
+    let all = all_instances(raw)?;
+    let labels = all.iter().map(|i| i.label.clone()).collect();
+    let mut out = Vec::new();
+    for mut i in all {
+        with_lets(e, raw, &mut i, lets_in_names)?;
+        if selected(e, raw, &i)? {
+            out.push(i);
+        }
+    }
+    Ok((out, labels))
+}
+
+/// A value formula: a number, a formula, or `cases` (`{when, value}`: every case that applies
+/// gives the same value, and some case applies — the claim is a function).
+fn claimed(e: &Engine, env: &Env, v: &Value, outcome: bool) -> Result<Val, Stop> {
+    let one = |v: &Value| -> Result<Val, Stop> {
+        let src =
+            formula_text(v).ok_or_else(|| Stop::Not("a value that is not a formula".into()))?;
+        if outcome && (src == "P" || src == "N") {
+            return Ok(Val::Str(src));
+        }
+        Ok(env.eval(e, &src)?)
+    };
+    let cases = match v {
+        Value::Object(o) => o.get("cases").and_then(Value::as_array),
+        Value::Array(a) => Some(a),
+        _ => None,
+    };
+    let Some(cases) = cases else {
+        return one(v);
+    };
+    let mut found: Option<Val> = None;
+    for c in cases {
+        let when = c
+            .get("when")
+            .and_then(formula_text)
+            .ok_or_else(|| Stop::Not("a case without `when`".into()))?;
+        if env.eval_bool(e, &when)? {
+            let val = one(c.get("value").unwrap_or(&Value::Null))?;
+            match &found {
+                Some(f) if *f != val => {
+                    return Err(Stop::Reject(format!(
+                        "two cases apply and give {f:?} and {val:?}: the claim is not a function"
+                    )))
+                }
+                _ => found = Some(val),
+            }
+        }
+    }
+    found.ok_or_else(|| Stop::Reject("no case applies: the claim states no value".into()))
+}
+
+/// Whatever else is re-derived, a table's instance label names its game: the spec's game with
+/// the label's values substituted must be the table's game when the verifier can build it
+/// (so a table cannot be relabelled as another graph of a set the verifier does not enumerate).
+fn labels_name_games(template: &str, facts: &[TableFact]) -> Result<(), Stop> {
+    for f in facts {
+        let names: Option<Vec<(String, String)>> = f
+            .instance
+            .split(", ")
+            .filter(|kv| !kv.is_empty())
+            .map(|kv| {
+                let (k, v) = kv.split_once('=')?;
+                let v = v.strip_prefix('[').and_then(|v| v.strip_suffix(']')).unwrap_or(v);
+                Some((k.to_string(), v.to_string()))
+            })
+            .collect();
+        let Some(names) = names else { continue };
+        let name = substitute(template, &names);
+        if let Ok(game) = parse_game(&name) {
+            if !same_game(&game, &f.game) {
+                return Err(Stop::Reject(format!(
+                    "instance {}: the table's game is not {name}, which its label names",
+                    f.instance
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn claim(e: &Engine, raw: &Raw, c: &Certificate, facts: &[TableFact]) -> Result<Rederived, Stop> {
+    if raw.holds.is_some() {
+        return Err(Stop::Not("a `holds` predicate reads game features".into()));
+    }
+    if raw.positions.as_deref().is_some_and(|p| p != "start") {
+        return Err(Stop::Not(
+            "the claim is about every reachable position, whose features the verifier does not compute".into(),
+        ));
+    }
+    if raw.closure.as_deref().is_some_and(|c| c != "hull") {
+        return Err(Stop::Not(
+            "games under another closure than the hull".into(),
+        ));
+    }
+    // Grundy lists the claim at the start of every table; a table without it claims nothing.
+    if let Some(f) = facts.iter().find(|f| !f.start_claimed) {
+        return Err(Stop::Reject(format!(
+            "instance {}: the table states no claim at the start",
+            f.instance
+        )));
+    }
+    // A bare `outcome: N` is text, not YAML 1.1's false.
+    let bare = raw
+        .outcome_text
+        .as_ref()
+        .filter(|t| *t == "P" || *t == "N")
+        .map(|t| Value::String(t.clone()));
+    let (value, outcome) = match (&raw.nim, bare.as_ref().or(raw.outcome.as_ref())) {
+        (Some(v), None) => (v, false),
+        (None, Some(v)) => (v, true),
+        _ => {
+            return Err(Stop::Not(
+                "the spec states neither `nim` nor `outcome`".into(),
+            ))
+        }
+    };
+    let template = raw
+        .game
+        .as_ref()
+        .ok_or_else(|| Stop::Not("no `game`".into()))?;
+    labels_name_games(template, facts)?;
+    let (insts, all) = instance_list(e, raw, false)?;
+    let by_label: BTreeMap<&str, &TableFact> =
+        facts.iter().map(|f| (f.instance.as_str(), f)).collect();
+    let labels: Vec<String> = insts.iter().map(|i| i.label.clone()).collect();
+    cover(
+        &labels,
+        &all,
+        &facts
+            .iter()
+            .map(|f| f.instance.as_str())
+            .collect::<Vec<_>>(),
+        &not_certified(c),
+    )?;
+    let mut certified = 0;
+    for i in &insts {
+        let Some(f) = by_label.get(i.label.as_str()) else {
+            continue;
+        };
+        let name = substitute(template, &i.names);
+        let game = parse_game(&name).map_err(Stop::Not)?;
+        if !same_game(&game, &f.game) {
+            return Err(Stop::Reject(format!(
+                "instance {}: the certificate's game is not the spec's {name}",
+                i.label
+            )));
+        }
+        let v = f.start_value.ok_or_else(|| {
+            Stop::Reject(format!(
+                "instance {}: the start is not in the table",
+                i.label
+            ))
+        })?;
+        let want = claimed(e, &i.env, value, outcome)?;
+        let ok = match (&want, outcome) {
+            (Val::Int(w), false) => *w == v as i64,
+            (Val::Str(s), true) if s == "P" => v == 0,
+            (Val::Str(s), true) if s == "N" => v != 0,
+            _ => {
+                return Err(Stop::Not(format!(
+                    "the claimed value {want:?} is not a nim-value or outcome"
+                )))
+            }
+        };
+        if !ok {
+            return Err(Stop::Reject(format!(
+                "instance {}: {name} has nim-value {v} by the table, but the spec states {}",
+                i.label,
+                show(&want)
+            )));
+        }
+        certified += 1;
+    }
+    Ok(Rederived {
+        certified,
+        total: insts.len(),
+    })
+}
+
+/// The outcome a `kind: certificate` spec claims: a root `move` certifies N; a root kernel or
+/// reply list P; the trail constructions N; `solver: gf2` the stated `outcome`.
+fn kernel_outcome(raw: &Raw) -> Result<&'static str, Stop> {
+    match (&raw.play, raw.solver.as_deref()) {
+        (Some(p), None) => Ok(if p.get("move").is_some() { "N" } else { "P" }),
+        (None, Some("trail" | "trail_printed")) => Ok("N"),
+        (None, Some("gf2")) => match raw.outcome_text.as_deref() {
+            Some("P") => Ok("P"),
+            Some("N") => Ok("N"),
+            _ => Err(Stop::Not("no outcome P or N stated".into())),
+        },
+        _ => Err(Stop::Not(
+            "a certificate spec without `play` or a known `solver`".into(),
+        )),
+    }
+}
+
+fn kernels(
+    e: &Engine,
+    raw: &Raw,
+    c: &Certificate,
+    facts: &[KernelFact],
+) -> Result<Rederived, Stop> {
+    let template = raw
+        .graph
+        .as_ref()
+        .ok_or_else(|| Stop::Not("no `graph`".into()))?;
+    let outcome = kernel_outcome(raw)?;
+    let (insts, all) = instance_list(e, raw, true)?;
+    let labels: Vec<String> = insts.iter().map(|i| i.label.clone()).collect();
+    cover(
+        &labels,
+        &all,
+        &facts
+            .iter()
+            .map(|f| f.instance.as_str())
+            .collect::<Vec<_>>(),
+        &not_certified(c),
+    )?;
+    let by_label: BTreeMap<&str, &KernelFact> =
+        facts.iter().map(|f| (f.instance.as_str(), f)).collect();
+    let mut certified = 0;
+    for i in &insts {
+        let Some(f) = by_label.get(i.label.as_str()) else {
+            continue;
+        };
+        let name = substitute(template, &i.names);
+        let graph = parse_graph(&name).map_err(Stop::Not)?;
+        if !same_graph(&graph, &f.graph) {
+            return Err(Stop::Reject(format!(
+                "instance {}: the certificate's graph is not the spec's {name}",
+                i.label
+            )));
+        }
+        if f.outcome != outcome {
+            return Err(Stop::Reject(format!(
+                "instance {}: the certificate proves outcome {}, the spec claims {outcome}",
+                i.label, f.outcome
+            )));
+        }
+        // Tokens are vertices (a, b) of the stacked prism SP_{M,n}, at (b−1)·M + (a−1).
+        let (m, n) = name
+            .strip_prefix("SP_{")
+            .and_then(|r| r.strip_suffix('}'))
+            .and_then(|r| r.split_once(','))
+            .and_then(|(a, b)| Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?)))
+            .ok_or_else(|| Stop::Not(format!("tokens are read on stacked prisms, not {name}")))?;
+        let index = |a: i64, b: i64| -> Option<usize> {
+            ((1..=m).contains(&a) && (1..=n).contains(&b)).then(|| ((b - 1) * m + (a - 1)) as usize)
+        };
+        let mut want = BTreeSet::new();
+        match (&raw.token, &raw.tokens) {
+            (Some(t), None) => {
+                let inner = t
+                    .trim()
+                    .strip_prefix('(')
+                    .and_then(|r| r.strip_suffix(')'))
+                    .and_then(|r| r.split_once(','))
+                    .ok_or_else(|| Stop::Not(format!("token `{t}` is not (a,b)")))?;
+                let (a, b) = (i.env.eval_int(e, inner.0)?, i.env.eval_int(e, inner.1)?);
+                want.insert(index(a, b).ok_or_else(|| {
+                    Stop::Reject(format!(
+                        "instance {}: token ({a},{b}) is not a vertex",
+                        i.label
+                    ))
+                })?);
+            }
+            (None, Some(pred)) => {
+                for b in 1..=n {
+                    for a in 1..=m {
+                        let mut env = i.env.clone();
+                        env.set("a", Val::Int(a));
+                        env.set("b", Val::Int(b));
+                        if env.eval_bool(e, pred)? {
+                            want.extend(index(a, b));
+                        }
+                    }
+                }
+            }
+            _ => return Err(Stop::Not("neither `token` nor `tokens`".into())),
+        }
+        let got: BTreeSet<usize> = f.tokens.iter().copied().collect();
+        if got != want {
+            let missing: Vec<_> = want.difference(&got).take(3).collect();
+            let extra: Vec<_> = got.difference(&want).take(3).collect();
+            return Err(Stop::Reject(format!(
+                "instance {}: the certificate's tokens are not the spec's ({} stated, {} certified; missing {missing:?}, not stated {extra:?})",
+                i.label,
+                want.len(),
+                got.len()
+            )));
+        }
+        certified += 1;
+    }
+    Ok(Rederived {
+        certified,
+        total: insts.len(),
+    })
+}
+
+fn maps(e: &Engine, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<Rederived, Stop> {
+    let (Some(from), Some(to)) = (&raw.from, &raw.to) else {
+        return Err(Stop::Not(
+            "a reduction without `from` and `to` games".into(),
+        ));
+    };
+    let claims: Vec<String> = raw
+        .claims
+        .as_ref()
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let (insts, all) = instance_list(e, raw, false)?;
+    let labels: Vec<String> = insts.iter().map(|i| i.label.clone()).collect();
+    cover(
+        &labels,
+        &all,
+        &facts
+            .iter()
+            .map(|f| f.instance.as_str())
+            .collect::<Vec<_>>(),
+        &not_certified(c),
+    )?;
+    let by_label: BTreeMap<&str, &MapFact> =
+        facts.iter().map(|f| (f.instance.as_str(), f)).collect();
+    let mut certified = 0;
+    for i in &insts {
+        let Some(f) = by_label.get(i.label.as_str()) else {
+            continue;
+        };
+        for (which, template, got) in [("from", from, &f.from), ("to", to, &f.to)] {
+            let name = substitute(template, &i.names);
+            let game = parse_game(&name).map_err(Stop::Not)?;
+            if !same_game(&game, got) {
+                return Err(Stop::Reject(format!(
+                    "instance {}: the certificate's `{which}` game is not the spec's {name}",
+                    i.label
+                )));
+            }
+        }
+        for claim in &claims {
+            let holds = match claim.as_str() {
+                // Checked for every mapped position by the evidence check itself.
+                "option_preserving" => true,
+                "start_to_start" => f.start_to_start,
+                "surjective" => f.surjective,
+                "injective" => f.injective,
+                other => return Err(Stop::Not(format!("the map property `{other}`"))),
+            };
+            if !holds {
+                return Err(Stop::Reject(format!(
+                    "instance {}: the spec claims the map is {claim}, the certificate's map is not",
+                    i.label
+                )));
+            }
+        }
+        certified += 1;
+    }
+    Ok(Rederived {
+        certified,
+        total: insts.len(),
+    })
+}
+
+/// The values a sequence spec lists: digits run together ("0112…", one value each), or
+/// numbers separated by commas or spaces.
+fn listed_values(v: &Value) -> Result<Vec<u32>, Stop> {
+    let bad = || Stop::Not("`values` in a form the verifier does not read".into());
+    if let Some(a) = v.as_array() {
+        return a
+            .iter()
+            .map(|x| {
+                x.as_u64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .ok_or_else(bad)
+            })
+            .collect();
+    }
+    let text = v.as_str().ok_or_else(bad)?;
+    let mut out = Vec::new();
+    let commas = text.contains(',');
+    let tokens: Vec<&str> = if commas {
+        text.split(',').map(str::trim).collect()
+    } else {
+        text.split_whitespace().collect()
+    };
+    for t in tokens.into_iter().filter(|t| !t.is_empty()) {
+        if !commas && t.chars().all(|c| c.is_ascii_digit()) {
+            out.extend(t.chars().map(|c| c as u32 - '0' as u32));
+        } else {
+            out.push(t.parse().map_err(|_| bad())?);
+        }
+    }
+    Ok(out)
+}
+
+fn sequence(raw: &Raw, o: &crate::checks::OctalFact) -> Result<Rederived, Stop> {
+    let code = raw
+        .octal
+        .as_deref()
+        .ok_or_else(|| Stop::Not("a sequence spec without `octal`".into()))?;
+    if code != o.code {
+        return Err(Stop::Reject(format!(
+            "the certificate is for the octal game {}, the spec states {code}",
+            o.code
+        )));
+    }
+    let values = raw.values.as_ref().map(listed_values).transpose()?;
+    o.check_stated(
+        values.as_deref(),
+        raw.period,
+        raw.preperiod,
+        raw.least_preperiod.unwrap_or(false),
+    )
+    .map_err(Stop::Reject)?;
+    Ok(Rederived {
+        certified: 1,
+        total: 1,
+    })
+}
+
+/// Re-derives the claim of `raw` and compares it with the evidence of its certificate.
+pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, Stop> {
+    let e = engine();
+    match (raw.kind.as_str(), ev) {
+        ("claim", Evidence::Tables(t)) => claim(&e, raw, c, t),
+        ("certificate", Evidence::Kernels(k)) => kernels(&e, raw, c, k),
+        ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
+        ("sequence", Evidence::Octal(o)) => sequence(raw, o),
+        ("diagram", Evidence::Strategy) => Err(Stop::Not(
+            "the verifier does not re-derive a diagram's start families from the spec".into(),
+        )),
+        (kind, _) => Err(Stop::Reject(format!(
+            "a certificate of this kind does not answer a `kind: {kind}` spec"
+        ))),
+    }
+}

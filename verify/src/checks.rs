@@ -115,6 +115,8 @@ pub struct TableFact {
     pub start_value: Option<u32>,
     /// The certificate states a claim at the start.
     pub start_claimed: bool,
+    /// Every listed position's nim-value (each the mex of its options').
+    pub values: HashMap<Pos, u32>,
 }
 
 fn check_table(t: &Table) -> Result<(u64, TableFact), String> {
@@ -161,6 +163,7 @@ fn check_table(t: &Table) -> Result<(u64, TableFact), String> {
         game: t.game.clone(),
         start_value: values.get(&rules.start()).copied(),
         start_claimed: t.claims.iter().any(|c| c.start),
+        values,
     };
     Ok((t.entries.len() as u64, fact))
 }
@@ -738,7 +741,8 @@ pub enum Evidence {
     Octal(OctalFact),
     Kernels(Vec<KernelFact>),
     Maps(Vec<MapFact>),
-    Strategy,
+    /// Per game group: its game and the start positions, each met at a P-node.
+    Strategy(Vec<(Game, Vec<Value>)>),
 }
 
 /// Checks a whole certificate: the number of entries checked, the facts established, and the
@@ -793,7 +797,12 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
                 total += check_strategy(g, &mut refs)
                     .map_err(|e| format!("instance {}: {e}", g.instance))?;
             }
-            Evidence::Strategy
+            Evidence::Strategy(
+                games
+                    .iter()
+                    .map(|g| (g.game.clone(), g.starts.clone()))
+                    .collect(),
+            )
         }
     };
     Ok((total, evidence, refs))

@@ -10,12 +10,13 @@
 //! reason; it is never reported verified.
 
 use crate::checks::{Certificate, Evidence, KernelFact, MapFact, TableFact};
-use crate::formula::{engine, Env, FormulaError, Val};
+use crate::features;
+use crate::formula::{engine, Env, Evaluator, FormulaError, Val};
+use crate::games::{Game, Pos, Rules};
 use crate::names::{parse_game, parse_graph, same_game, same_graph, substitute};
 use crate::spec::{formula_text, Raw};
-use rhai::Engine;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Why re-deriving stopped: the verifier cannot (the claim is not re-derived), or the
 /// certificate does not answer the spec's question (it is rejected).
@@ -91,7 +92,7 @@ fn param_values(name: &str, v: &Value) -> Result<Vec<Val>, Stop> {
     Ok(ints.into_iter().map(Val::Int).collect())
 }
 
-/// `{multisets: {max_sum, min_sum, min_part, min_parts, max_parts}}`: every multiset of
+/// `{multisets: {max_sum, min_sum, min_part, max_part, min_parts, max_parts}}`: every multiset of
 /// positive integers within the bounds, written ascending.
 fn multisets(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
     let get = |k: &str, d: i64| b.get(k).and_then(Value::as_i64).unwrap_or(d);
@@ -122,10 +123,11 @@ fn multisets(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
             p -= 1;
         }
     }
+    let max_part = get("max_part", max_sum);
     let mut out = Vec::new();
     grow(
         &mut Vec::new(),
-        max_sum,
+        max_part,
         max_sum,
         (min_sum, min_part, min_parts, max_parts),
         &mut out,
@@ -183,7 +185,7 @@ fn all_instances(raw: &Raw) -> Result<Vec<Inst>, Stop> {
 
 /// Adds the `let` values (in order) to an instance; `lets_in_names`: they are substituted
 /// into graph names too (certificate specs), as the spec language says.
-fn with_lets(e: &Engine, raw: &Raw, inst: &mut Inst, lets_in_names: bool) -> Result<(), Stop> {
+fn with_lets(e: &Evaluator, raw: &Raw, inst: &mut Inst, lets_in_names: bool) -> Result<(), Stop> {
     for (k, v) in &raw.lets {
         let src =
             formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
@@ -196,7 +198,7 @@ fn with_lets(e: &Engine, raw: &Raw, inst: &mut Inst, lets_in_names: bool) -> Res
     Ok(())
 }
 
-fn selected(e: &Engine, raw: &Raw, inst: &Inst) -> Result<bool, Stop> {
+fn selected(e: &Evaluator, raw: &Raw, inst: &Inst) -> Result<bool, Stop> {
     match &raw.filter {
         None => Ok(true),
         Some(f) => {
@@ -264,7 +266,7 @@ fn not_certified(c: &Certificate) -> Vec<String> {
 /// The spec's instances after `let` and `where`, and the labels of all (for instances grundy
 /// lists as not certified before its filter ran).
 fn instance_list(
-    e: &Engine,
+    e: &Evaluator,
     raw: &Raw,
     lets_in_names: bool,
 ) -> Result<(Vec<Inst>, BTreeSet<String>), Stop> {
@@ -282,7 +284,7 @@ fn instance_list(
 
 /// A value formula: a number, a formula, or `cases` (`{when, value}`: every case that applies
 /// gives the same value, and some case applies — the claim is a function).
-fn claimed(e: &Engine, env: &Env, v: &Value, outcome: bool) -> Result<Val, Stop> {
+fn claimed(e: &Evaluator, env: &Env, v: &Value, outcome: bool) -> Result<Val, Stop> {
     let one = |v: &Value| -> Result<Val, Stop> {
         let src =
             formula_text(v).ok_or_else(|| Stop::Not("a value that is not a formula".into()))?;
@@ -331,7 +333,10 @@ fn labels_name_games(template: &str, facts: &[TableFact]) -> Result<(), Stop> {
             .filter(|kv| !kv.is_empty())
             .map(|kv| {
                 let (k, v) = kv.split_once('=')?;
-                let v = v.strip_prefix('[').and_then(|v| v.strip_suffix(']')).unwrap_or(v);
+                let v = v
+                    .strip_prefix('[')
+                    .and_then(|v| v.strip_suffix(']'))
+                    .unwrap_or(v);
                 Some((k.to_string(), v.to_string()))
             })
             .collect();
@@ -349,26 +354,70 @@ fn labels_name_games(template: &str, facts: &[TableFact]) -> Result<(), Stop> {
     Ok(())
 }
 
-fn claim(e: &Engine, raw: &Raw, c: &Certificate, facts: &[TableFact]) -> Result<Rederived, Stop> {
+/// Most positions searched to confirm that an instance not in the certificate selects none.
+const MAX_VACUOUS_SEARCH: usize = 200_000;
+
+/// Every position reachable from the start (breadth-first), or `None` past `cap`.
+fn reachable(rules: &Rules, cap: usize) -> Option<Vec<Pos>> {
+    let start = rules.start();
+    let mut seen: HashSet<Pos> = HashSet::from([start.clone()]);
+    let mut order = vec![start];
+    let mut i = 0;
+    while i < order.len() {
+        for q in rules.options(&order[i]) {
+            if seen.insert(q.clone()) {
+                if order.len() >= cap {
+                    return None;
+                }
+                order.push(q);
+            }
+        }
+        i += 1;
+    }
+    Some(order)
+}
+
+/// The claim's environment at a position: parameters, the position's features, then `let`s
+/// (the order grundy's checker uses).
+fn env_at(e: &Evaluator, raw: &Raw, inst: &Inst, rules: &Rules, p: &Pos) -> Result<Env, Stop> {
+    let mut env = inst.env.clone();
+    features::of_position(&mut env, rules, p);
+    for (k, v) in &raw.lets {
+        let src =
+            formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
+        let val = env.eval(e, &src)?;
+        env.set(k, val);
+    }
+    Ok(env)
+}
+
+fn claim(
+    e: &Evaluator,
+    raw: &Raw,
+    c: &Certificate,
+    facts: &[TableFact],
+) -> Result<Rederived, Stop> {
     if raw.holds.is_some() {
         return Err(Stop::Not("a `holds` predicate reads game features".into()));
     }
-    if raw.positions.as_deref().is_some_and(|p| p != "start") {
-        return Err(Stop::Not(
-            "the claim is about every reachable position, whose features the verifier does not compute".into(),
-        ));
-    }
+    let reach = match raw.positions.as_deref() {
+        None | Some("start") => false,
+        Some("reachable") => true,
+        Some(p) => return Err(Stop::Not(format!("positions `{p}`"))),
+    };
     if raw.closure.as_deref().is_some_and(|c| c != "hull") {
         return Err(Stop::Not(
             "games under another closure than the hull".into(),
         ));
     }
     // Grundy lists the claim at the start of every table; a table without it claims nothing.
-    if let Some(f) = facts.iter().find(|f| !f.start_claimed) {
-        return Err(Stop::Reject(format!(
-            "instance {}: the table states no claim at the start",
-            f.instance
-        )));
+    if !reach {
+        if let Some(f) = facts.iter().find(|f| !f.start_claimed) {
+            return Err(Stop::Reject(format!(
+                "instance {}: the table states no claim at the start",
+                f.instance
+            )));
+        }
     }
     // A bare `outcome: N` is text, not YAML 1.1's false.
     let bare = raw
@@ -390,39 +439,14 @@ fn claim(e: &Engine, raw: &Raw, c: &Certificate, facts: &[TableFact]) -> Result<
         .as_ref()
         .ok_or_else(|| Stop::Not("no `game`".into()))?;
     labels_name_games(template, facts)?;
-    let (insts, all) = instance_list(e, raw, false)?;
+    let insts = all_instances(raw)?;
+    let all: BTreeSet<String> = insts.iter().map(|i| i.label.clone()).collect();
+    let skipped: BTreeSet<String> = not_certified(c).into_iter().collect();
     let by_label: BTreeMap<&str, &TableFact> =
         facts.iter().map(|f| (f.instance.as_str(), f)).collect();
-    let labels: Vec<String> = insts.iter().map(|i| i.label.clone()).collect();
-    cover(
-        &labels,
-        &all,
-        &facts
-            .iter()
-            .map(|f| f.instance.as_str())
-            .collect::<Vec<_>>(),
-        &not_certified(c),
-    )?;
-    let mut certified = 0;
-    for i in &insts {
-        let Some(f) = by_label.get(i.label.as_str()) else {
-            continue;
-        };
-        let name = substitute(template, &i.names);
-        let game = parse_game(&name).map_err(Stop::Not)?;
-        if !same_game(&game, &f.game) {
-            return Err(Stop::Reject(format!(
-                "instance {}: the certificate's game is not the spec's {name}",
-                i.label
-            )));
-        }
-        let v = f.start_value.ok_or_else(|| {
-            Stop::Reject(format!(
-                "instance {}: the start is not in the table",
-                i.label
-            ))
-        })?;
-        let want = claimed(e, &i.env, value, outcome)?;
+    // The claim at one position with the table's value there.
+    let check = |env: &Env, label: &str, name: &str, at: &Pos, v: u32| -> Result<(), Stop> {
+        let want = claimed(e, env, value, outcome)?;
         let ok = match (&want, outcome) {
             (Val::Int(w), false) => *w == v as i64,
             (Val::Str(s), true) if s == "P" => v == 0,
@@ -433,18 +457,218 @@ fn claim(e: &Engine, raw: &Raw, c: &Certificate, facts: &[TableFact]) -> Result<
                 )))
             }
         };
-        if !ok {
-            return Err(Stop::Reject(format!(
-                "instance {}: {name} has nim-value {v} by the table, but the spec states {}",
-                i.label,
-                show(&want)
-            )));
+        if ok {
+            return Ok(());
         }
-        certified += 1;
+        Err(Stop::Reject(format!(
+            "instance {label}: {name} has nim-value {v} at {at:?} by the table, but the spec states {}",
+            show(&want)
+        )))
+    };
+    let mut named = Vec::new();
+    let mut certified = 0;
+    for i in &insts {
+        let name = substitute(template, &i.names);
+        let built = parse_game(&name).and_then(|g| Ok((Rules::new(&g)?, g)));
+        let (rules, game) = match built {
+            Ok(x) => x,
+            // Grundy could not build it either, and says so.
+            Err(_) if skipped.contains(&i.label) && !by_label.contains_key(i.label.as_str()) => {
+                named.push(i.label.clone());
+                continue;
+            }
+            Err(why) => return Err(Stop::Not(why)),
+        };
+        let table = by_label.get(i.label.as_str());
+        if let Some(f) = table {
+            if !same_game(&game, &f.game) {
+                return Err(Stop::Reject(format!(
+                    "instance {}: the certificate's game is not the spec's {name}",
+                    i.label
+                )));
+            }
+        }
+        let selected = |env: &Env| -> Result<bool, Stop> {
+            match &raw.filter {
+                None => Ok(true),
+                Some(f) => {
+                    let src = formula_text(f)
+                        .ok_or_else(|| Stop::Not("`where` is not a formula".into()))?;
+                    Ok(env.eval_bool(e, &src)?)
+                }
+            }
+        };
+        if !reach {
+            let start = rules.start();
+            let env = env_at(e, raw, i, &rules, &start)?;
+            if !selected(&env)? {
+                continue;
+            }
+            named.push(i.label.clone());
+            if let Some(f) = table {
+                let v = f.start_value.ok_or_else(|| {
+                    Stop::Reject(format!(
+                        "instance {}: the start is not in the table",
+                        i.label
+                    ))
+                })?;
+                check(&env, &i.label, &name, &start, v)?;
+                certified += 1;
+            }
+            continue;
+        }
+        // Every reachable position the filter selects (the table is closed under options, so
+        // the positions reachable from its start are all in it).
+        match table {
+            Some(f) => {
+                let mut n = 0;
+                let positions = reachable(&rules, f.values.len() + 1).ok_or_else(|| {
+                    Stop::Reject(format!("instance {}: the table is not closed", i.label))
+                })?;
+                for p in &positions {
+                    let env = env_at(e, raw, i, &rules, p)?;
+                    if selected(&env)? {
+                        let v = *f.values.get(p).ok_or_else(|| {
+                            Stop::Reject(format!("instance {}: {p:?} is not in the table", i.label))
+                        })?;
+                        check(&env, &i.label, &name, p, v)?;
+                        n += 1;
+                    }
+                }
+                if n == 0 {
+                    return Err(Stop::Reject(format!(
+                        "instance {}: the claim selects no position of it",
+                        i.label
+                    )));
+                }
+                named.push(i.label.clone());
+                certified += 1;
+            }
+            None if skipped.contains(&i.label) => named.push(i.label.clone()),
+            None => {
+                // Not listed at all: grundy leaves out instances where the claim selects no
+                // position, which the verifier confirms by its own search.
+                let positions = reachable(&rules, MAX_VACUOUS_SEARCH).ok_or_else(|| {
+                    Stop::Not(format!(
+                        "instance {} is not listed and too large to confirm it is vacuous",
+                        i.label
+                    ))
+                })?;
+                for p in &positions {
+                    if selected(&env_at(e, raw, i, &rules, p)?)? {
+                        return Err(Stop::Reject(format!(
+                            "instance {} of the spec is neither certified nor listed as not certified (the claim selects {p:?})",
+                            i.label
+                        )));
+                    }
+                }
+            }
+        }
     }
+    cover(
+        &named,
+        &all,
+        &facts
+            .iter()
+            .map(|f| f.instance.as_str())
+            .collect::<Vec<_>>(),
+        &c.not_certified
+            .iter()
+            .filter_map(|v| v.get("instance").and_then(Value::as_str))
+            .map(String::from)
+            .collect::<Vec<_>>(),
+    )?;
     Ok(Rederived {
         certified,
-        total: insts.len(),
+        total: named.len(),
+    })
+}
+
+/// The encoding of a game's start position in certificates (see grundy's certify/encode).
+fn encode_start(g: &Game) -> Option<Value> {
+    Some(match g {
+        Game::Ter { start, .. } | Game::Dnt { start, .. } | Game::Dawson { start, .. } => {
+            Value::from(*start)
+        }
+        Game::Nim(k) => Value::from(*k),
+        Game::Multiset(u) => Value::from(u.clone()),
+        Game::Spl(v) => v.clone(),
+        Game::Sum(parts) => Value::Array(parts.iter().map(encode_start).collect::<Option<_>>()?),
+        Game::Ordinal(a, b) => Value::Array(vec![encode_start(a)?, encode_start(b)?]),
+        Game::Ueg { .. } => return None,
+    })
+}
+
+/// The kind of game, without sizes: starts of one shape are positions of one game group.
+fn shape(g: &Game) -> String {
+    match g {
+        Game::Ter { .. } => "TER".into(),
+        Game::Dnt { .. } => "DNT".into(),
+        Game::Nim(_) => "nim".into(),
+        Game::Dawson { .. } => "DC".into(),
+        Game::Multiset(_) => "multiset".into(),
+        Game::Spl(_) => "SPL".into(),
+        Game::Ueg { .. } => "UEG".into(),
+        Game::Sum(p) => format!("sum({})", p.iter().map(shape).collect::<Vec<_>>().join(",")),
+        Game::Ordinal(a, b) => format!("ordinal({},{})", shape(a), shape(b)),
+    }
+}
+
+/// A diagram claims that the player to move loses every start game of its families (Remark
+/// 5.34): each start the spec's families name must be a start of the certificate, which the
+/// evidence check met at a P-node of an alternating strategy.
+fn diagram(e: &Evaluator, raw: &Raw, groups: &[(Game, Vec<Value>)]) -> Result<Rederived, Stop> {
+    let families = raw
+        .starts
+        .as_ref()
+        .ok_or_else(|| Stop::Not("a diagram without `starts`".into()))?;
+    let certified: Vec<(String, &Value)> = groups
+        .iter()
+        .flat_map(|(g, starts)| starts.iter().map(move |s| (shape(g), s)))
+        .collect();
+    let mut total = 0;
+    for fam in families {
+        let sub: Raw = serde_json::from_value(fam.clone())
+            .map_err(|e| Stop::Not(format!("a start family the verifier does not read: {e}")))?;
+        let template = sub
+            .game
+            .as_ref()
+            .ok_or_else(|| Stop::Not("a start family without `game`".into()))?;
+        for i in all_instances(&sub)? {
+            let name = substitute(template, &i.names);
+            let game = parse_game(&name).map_err(Stop::Not)?;
+            let rules = Rules::new(&game).map_err(|e| Stop::Not(format!("{name}: {e}")))?;
+            let mut env = i.env.clone();
+            features::of_diagram_start(&mut env, &rules, &rules.start());
+            for (k, v) in &sub.lets {
+                let src = formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}`")))?;
+                let val = env.eval(e, &src)?;
+                env.set(k, val);
+            }
+            if let Some(f) = &sub.filter {
+                let src = formula_text(f).ok_or_else(|| Stop::Not("`where`".into()))?;
+                if !env.eval_bool(e, &src)? {
+                    continue;
+                }
+            }
+            let pos = encode_start(&game).ok_or_else(|| Stop::Not(format!("starts of {name}")))?;
+            let sh = shape(&game);
+            if !certified.iter().any(|(s, p)| *s == sh && **p == pos) {
+                return Err(Stop::Reject(format!(
+                    "start game {name} of the spec is not a start of the certificate's strategy"
+                )));
+            }
+            total += 1;
+        }
+    }
+    if total == 0 {
+        return Err(Stop::Reject(
+            "the spec's start families name no start game".into(),
+        ));
+    }
+    Ok(Rederived {
+        certified: total,
+        total,
     })
 }
 
@@ -466,7 +690,7 @@ fn kernel_outcome(raw: &Raw) -> Result<&'static str, Stop> {
 }
 
 fn kernels(
-    e: &Engine,
+    e: &Evaluator,
     raw: &Raw,
     c: &Certificate,
     facts: &[KernelFact],
@@ -568,7 +792,7 @@ fn kernels(
     })
 }
 
-fn maps(e: &Engine, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<Rederived, Stop> {
+fn maps(e: &Evaluator, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<Rederived, Stop> {
     let (Some(from), Some(to)) = (&raw.from, &raw.to) else {
         return Err(Stop::Not(
             "a reduction without `from` and `to` games".into(),
@@ -701,9 +925,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
         ("certificate", Evidence::Kernels(k)) => kernels(&e, raw, c, k),
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
-        ("diagram", Evidence::Strategy) => Err(Stop::Not(
-            "the verifier does not re-derive a diagram's start families from the spec".into(),
-        )),
+        ("diagram", Evidence::Strategy(g)) => diagram(&e, raw, g),
         (kind, _) => Err(Stop::Reject(format!(
             "a certificate of this kind does not answer a `kind: {kind}` spec"
         ))),

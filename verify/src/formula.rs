@@ -5,7 +5,9 @@
 //! `n_star_sizes`, which grundy computes from the game) cannot be evaluated here, and the claim
 //! is then reported "not re-derived", never verified.
 
-use rhai::{Dynamic, Engine, Scope, INT};
+use rhai::{Dynamic, Engine, Scope, AST, INT};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// A value a formula gives: the verifier needs integers, booleans and strings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +42,21 @@ fn gcd(a: INT, b: INT) -> INT {
     a as INT
 }
 
+/// The engine with the specs' functions, and each formula compiled once.
+pub struct Evaluator {
+    engine: Engine,
+    compiled: RefCell<HashMap<String, AST>>,
+}
+
+pub fn engine() -> Evaluator {
+    Evaluator {
+        engine: new_engine(),
+        compiled: RefCell::new(HashMap::new()),
+    }
+}
+
 /// The engine with the specs' functions; bounded so that no formula runs for long.
-pub fn engine() -> Engine {
+fn new_engine() -> Engine {
     let mut e = Engine::new();
     e.set_max_operations(1_000_000);
     e.set_max_expr_depths(64, 32);
@@ -121,20 +136,36 @@ impl Env {
 
     /// Evaluates `src`; an unknown variable or function means the formula reads what the
     /// verifier does not compute.
-    pub fn eval(&self, engine: &Engine, src: &str) -> Result<Val, FormulaError> {
-        let mut scope = self.scope();
-        let d = engine
-            .eval_with_scope::<Dynamic>(&mut scope, src)
-            .map_err(|e| {
-                let m = e.to_string();
-                if m.contains("Variable not found") || m.contains("Function not found") {
-                    FormulaError::NotEvaluable(format!(
-                        "`{src}` reads what the verifier does not compute ({m})"
-                    ))
-                } else {
-                    FormulaError::Failed(format!("`{src}`: {m}"))
+    pub fn eval(&self, ev: &Evaluator, src: &str) -> Result<Val, FormulaError> {
+        let not = |m: String| {
+            if m.contains("Variable not found") || m.contains("Function not found") {
+                FormulaError::NotEvaluable(format!(
+                    "`{src}` reads what the verifier does not compute ({m})"
+                ))
+            } else {
+                FormulaError::Failed(format!("`{src}`: {m}"))
+            }
+        };
+        let ast = {
+            let mut cache = ev.compiled.borrow_mut();
+            match cache.get(src) {
+                Some(a) => a.clone(),
+                None => {
+                    let a = ev
+                        .engine
+                        .compile_expression(src)
+                        .or_else(|_| ev.engine.compile(src))
+                        .map_err(|e| not(e.to_string()))?;
+                    cache.insert(src.to_string(), a.clone());
+                    a
                 }
-            })?;
+            }
+        };
+        let mut scope = self.scope();
+        let d = ev
+            .engine
+            .eval_ast_with_scope::<Dynamic>(&mut scope, &ast)
+            .map_err(|e| not(e.to_string()))?;
         if let Ok(i) = d.as_int() {
             return Ok(Val::Int(i));
         }
@@ -156,7 +187,7 @@ impl Env {
         )))
     }
 
-    pub fn eval_bool(&self, engine: &Engine, src: &str) -> Result<bool, FormulaError> {
+    pub fn eval_bool(&self, engine: &Evaluator, src: &str) -> Result<bool, FormulaError> {
         match self.eval(engine, src)? {
             Val::Bool(b) => Ok(b),
             v => Err(FormulaError::Failed(format!(
@@ -165,7 +196,7 @@ impl Env {
         }
     }
 
-    pub fn eval_int(&self, engine: &Engine, src: &str) -> Result<i64, FormulaError> {
+    pub fn eval_int(&self, engine: &Evaluator, src: &str) -> Result<i64, FormulaError> {
         match self.eval(engine, src)? {
             Val::Int(i) => Ok(i),
             v => Err(FormulaError::Failed(format!(

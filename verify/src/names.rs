@@ -8,7 +8,8 @@
 //! are compared edge for edge): P_n, C_n, K_n on v1..vn in order; K_{a,b,…} part by part;
 //! Split_{m,n} the clique u1..um then x1..xn; W_n the rim v1..v_{n−1} then the centre; W_{m,n}
 //! the centres c1..cm then the rim v1..vn; Q_n the binary strings; SP_{M,n} vertex (i, j) at
-//! (j−1)·M + (i−1); Corona(H) the vertices of H then their pendants; graph6 as in nauty.
+//! (j−1)·M + (i−1); Wd the centre then block by block; Corona(H) the vertices of H then their
+//! pendants; graph6 as in nauty.
 
 use crate::games::{Game, Graph};
 use serde_json::json;
@@ -185,6 +186,27 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
             }
             graph(m + n, e)
         }
+        // The windmill Wd_{n1,…,nl}: cliques K_{n_i} sharing the centre (vertex 0), block by
+        // block.
+        "Wd" => {
+            let blocks = nums(&a)?;
+            let total = 1 + blocks.iter().map(|b| b.saturating_sub(1)).sum::<usize>();
+            if blocks.len() < 2 || blocks.iter().any(|&b| b < 2) || total > 2000 {
+                return Err(format!("`{t}` is not a windmill the verifier builds"));
+            }
+            let mut e = Vec::new();
+            let mut next = 1;
+            for b in blocks {
+                let members: Vec<usize> = std::iter::once(0).chain(next..next + b - 1).collect();
+                next += b - 1;
+                for x in 0..members.len() {
+                    for y in x + 1..members.len() {
+                        e.push((members[x], members[y]));
+                    }
+                }
+            }
+            graph(total, e)
+        }
         "Q" => {
             let n = num(&a)?;
             if !(1..=16).contains(&n) {
@@ -236,7 +258,7 @@ fn split_top<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
 }
 
 /// A game from its name: `A : B` (ordinal sum), `A + B` (disjoint sum), `*k`, `TER(G)`,
-/// `DNT(G)`, `TER{u1,…}`, `SPL(c,n)` (start (c, Λ^n)), `SPL(c,[parts])`, `DC(p)`, `UEG(SP_{M,n}, (i,j))`.
+/// `DNT(G)`, `TER{u1,…}`, `SPL(c,n)` or `SPL(c,Λ^n)` (start (c, Λ^n)), `SPL(c,[parts])`, `DC(p)`, `UEG(SP_{M,n}, (i,j))`.
 pub fn parse_game(t: &str) -> Result<Game, String> {
     let t = t.trim();
     let ord = split_top(t, " : ");
@@ -295,12 +317,19 @@ pub fn parse_game(t: &str) -> Result<Game, String> {
             let c = num(c)?;
             let rest = rest.trim();
             if let Some(parts) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-                let parts: Vec<usize> = if parts.trim().is_empty() {
+                let mut parts: Vec<usize> = if parts.trim().is_empty() {
                     vec![]
                 } else {
                     nums(parts)?
                 };
+                // A partition is written nonincreasing.
+                parts.sort_unstable_by(|a, b| b.cmp(a));
+                if parts.contains(&0) {
+                    return Err(format!("`{t}`: parts are positive"));
+                }
                 Game::Spl(json!({ "c": c, "parts": parts }))
+            } else if let Some(n) = rest.strip_prefix("Λ^") {
+                Game::Spl(json!({ "c": c, "Lambda": num(n)? }))
             } else {
                 Game::Spl(json!({ "c": c, "Lambda": num(rest)? }))
             }

@@ -92,6 +92,7 @@ pub fn index(dir: &Path) -> Result<BTreeMap<String, SpecFile>, String> {
 /// The fields the verifier re-derives claims from (all kinds in one lenient struct).
 #[derive(Deserialize, Default)]
 pub struct Raw {
+    #[serde(default)]
     pub kind: String,
     #[serde(default)]
     pub params: IndexMap<String, Value>,
@@ -119,6 +120,8 @@ pub struct Raw {
     pub from: Option<String>,
     pub to: Option<String>,
     pub claims: Option<Value>,
+    // kind: diagram: start families (each with `game`, `params`, `let`, `where`)
+    pub starts: Option<Vec<Value>>,
     // kind: sequence
     pub octal: Option<String>,
     pub values: Option<Value>,

@@ -1,0 +1,536 @@
+//! The tampering suite (issue 26): real certificates written by `grundy build` (copied into
+//! tests/data/certificates with their specs in tests/data/specs, one or two per kind), each
+//! edited by hand the way a forger would — drop, truncate, relabel, change a value, change a
+//! graph, weaken a flag, forge a strategy, overflow — must be rejected with a message naming
+//! what is wrong. The unedited certificates verify with their claims re-derived.
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+fn sha256(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A scratch copy of tests/data, edited by one test.
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!(
+            "grundy-verify-tamper-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        for sub in ["specs", "certificates"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+            for e in std::fs::read_dir(Path::new(DATA).join(sub)).unwrap() {
+                let p = e.unwrap().path();
+                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        Scratch { dir }
+    }
+
+    fn cert_path(&self, id: &str) -> PathBuf {
+        self.dir.join("certificates").join(format!("{id}.json"))
+    }
+
+    fn cert(&self, id: &str) -> Value {
+        serde_json::from_slice(&std::fs::read(self.cert_path(id)).unwrap()).unwrap()
+    }
+
+    fn put_cert(&self, id: &str, v: &Value) {
+        std::fs::write(self.cert_path(id), serde_json::to_vec(v).unwrap()).unwrap();
+    }
+
+    /// Edits a certificate in place.
+    fn edit(&self, id: &str, f: impl FnOnce(&mut Value)) {
+        let mut v = self.cert(id);
+        f(&mut v);
+        self.put_cert(id, &v);
+    }
+
+    fn spec_path(&self, id: &str) -> PathBuf {
+        self.dir.join("specs").join(format!("{id}.yaml"))
+    }
+
+    /// Edits a spec and records the new bytes' sha256 in its certificate, as a forger who
+    /// regenerates the binding would: what the spec now states is what must be re-derived.
+    fn edit_spec(&self, id: &str, f: impl FnOnce(&str) -> String) {
+        let text = f(&std::fs::read_to_string(self.spec_path(id)).unwrap());
+        std::fs::write(self.spec_path(id), &text).unwrap();
+        self.edit(id, |c| c["spec_sha256"] = json!(sha256(text.as_bytes())));
+    }
+
+    /// Runs the verifier; (exit code, stdout).
+    fn run(&self, extra: &[&str]) -> (i32, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy-verify"))
+            .arg(self.dir.join("certificates"))
+            .arg("--specs")
+            .arg(self.dir.join("specs"))
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+
+    /// The verifier's line for one spec.
+    fn line(&self, id: &str) -> (i32, String) {
+        let (code, out) = self.run(&["--allow-unverified"]);
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(id))
+            .unwrap_or_else(|| panic!("no line for {id} in:\n{out}"))
+            .to_string();
+        (code, line)
+    }
+
+    fn rejected(&self, id: &str, naming: &str) {
+        let (code, line) = self.line(id);
+        assert_eq!(code, 1, "{line}");
+        assert!(
+            line.contains("REJECTED") && line.contains(naming),
+            "expected REJECTED naming `{naming}`: {line}"
+        );
+    }
+
+    fn verified(&self, id: &str, what: &str) {
+        let (code, line) = self.line(id);
+        assert_eq!(code, 0, "{line}");
+        assert!(
+            line.contains(&format!("verified (claim re-derived): {what}")),
+            "expected verified {what}: {line}"
+        );
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn unedited_certificates_verify_with_their_claims_rederived() {
+    let s = Scratch::new("pristine");
+    s.verified("prop_5_30_dnt", "11 of 11 instances");
+    s.verified("example_3_2_dnt", "1 of 1 instances");
+    s.verified("prop_5_23", "1 of 1 instances");
+    s.verified("fig_2", "1 of 1 instances");
+    s.verified("thm_14_case_1", "16 of 20 instances");
+    s.verified("wheel_map_small", "4 of 4 instances");
+    let (_, line) = s.line("prop_4_8_dnt");
+    assert!(
+        line.contains("evidence checked, claim not re-derived: parameter `H`"),
+        "{line}"
+    );
+    let (_, line) = s.line("thm_5_24");
+    assert!(line.contains("not certified"), "{line}");
+}
+
+/// The exit rule: a spec grundy reports as holding that is not fully verified fails the run
+/// (unless allowed), and says which.
+#[test]
+fn holding_specs_not_fully_verified_fail_the_run() {
+    let s = Scratch::new("exit");
+    let report = s.dir.join("report.json");
+    let r = json!({"reports": [
+        {"id": "prop_5_30_dnt", "verdict": "holds", "certificate": "certificate written: certificates/prop_5_30_dnt.json"},
+        {"id": "prop_4_8_dnt", "verdict": "holds", "certificate": "certificate written: certificates/prop_4_8_dnt.json"},
+    ]});
+    std::fs::write(&report, r.to_string()).unwrap();
+    let rep = report.to_str().unwrap();
+    let (code, out) = s.run(&["--report", rep]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("1 specs grundy reports as holding are not fully verified"),
+        "{out}"
+    );
+    let (code, out) = s.run(&["--report", rep, "--allow-unverified"]);
+    assert_eq!(code, 0, "{out}");
+    // A certificate grundy reports writing that is missing is not verified either.
+    std::fs::remove_file(s.cert_path("prop_5_30_dnt")).unwrap();
+    let (code, out) = s.run(&["--report", rep, "--allow-unverified"]);
+    assert!(
+        out.contains("prop_5_30_dnt") && out.contains("reports writing is missing"),
+        "{out}"
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn nim_tables_edited() {
+    let s = Scratch::new("tables");
+    // Truncate: 11 instances to 3.
+    s.edit("prop_5_30_dnt", |c| {
+        c["tables"].as_array_mut().unwrap().truncate(3)
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "instance m=5 of the spec is neither certified nor listed as not certified",
+    );
+    let s = Scratch::new("tables-drop-claims");
+    // Drop the claims of one instance.
+    s.edit("prop_5_30_dnt", |c| c["tables"][2]["claims"] = json!([]));
+    s.rejected(
+        "prop_5_30_dnt",
+        "instance m=4: the table states no claim at the start",
+    );
+    let s = Scratch::new("tables-value");
+    // Change a value.
+    s.edit("prop_5_30_dnt", |c| {
+        c["tables"][0]["entries"][0][1] = json!(0)
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "instance m=2: entry 0: position 0 is listed with value 0, but the mex",
+    );
+    let s = Scratch::new("tables-relabel");
+    // Relabel: two tables for one instance, and one for an instance the spec does not name.
+    s.edit("prop_5_30_dnt", |c| {
+        c["tables"][1]["instance"] = json!("m=2")
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "instance m=2: the table's game is not DNT(W_{2,3}), which its label names",
+    );
+    let s = Scratch::new("tables-twice");
+    s.edit("prop_5_30_dnt", |c| {
+        let first = c["tables"][0].clone();
+        c["tables"].as_array_mut().unwrap().push(first)
+    });
+    s.rejected("prop_5_30_dnt", "instance m=2 is certified twice");
+    let s = Scratch::new("tables-relabel-out");
+    s.edit("prop_5_30_dnt", |c| {
+        c["tables"][1]["instance"] = json!("m=99")
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "instance m=99: the table's game is not DNT(W_{99,3}), which its label names",
+    );
+    let s = Scratch::new("tables-relabel-other");
+    s.edit("prop_5_30_dnt", |c| {
+        c["tables"][1]["instance"] = json!("m three")
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "certifies instance m three, which is not an instance of the spec",
+    );
+    let s = Scratch::new("tables-graph");
+    // Change the graph: an isolated vertex added (every table entry stays a vertex set).
+    s.edit("prop_5_30_dnt", |c| {
+        let n = &mut c["tables"][0]["game"]["DNT"]["graph"]["n"];
+        *n = json!(n.as_u64().unwrap() + 1);
+    });
+    s.rejected("prop_5_30_dnt", "instance m=2");
+    // The table says nim(DNT(W_{2,3})) = 1 = the spec's claim; forging a table of a different
+    // game with the right value and the spec's label is caught by the game check.
+    let s = Scratch::new("tables-game");
+    let other = s.cert("prop_5_30_dnt")["tables"][1].clone();
+    s.edit("prop_5_30_dnt", |c| {
+        let mut t = other;
+        t["instance"] = json!("m=2");
+        c["tables"][0] = t;
+        c["tables"].as_array_mut().unwrap().remove(1);
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "instance m=2: the table's game is not DNT(W_{2,3}), which its label names",
+    );
+}
+
+/// prop_4_4-style: a table of a set of graphs the verifier does not enumerate, relabelled as
+/// another graph6 string with the table unchanged.
+#[test]
+fn graph_set_table_relabelled() {
+    let s = Scratch::new("graph6");
+    s.edit("prop_4_8_dnt", |c| {
+        c["tables"][3]["instance"] = json!("H=CN");
+        c["tables"].as_array_mut().unwrap().remove(5);
+    });
+    s.rejected(
+        "prop_4_8_dnt",
+        "instance H=CN: the table's game is not DNT(Corona(graph6:CN)), which its label names",
+    );
+}
+
+/// example_3_2_dnt's certificate (nim(DNT(K_1)) = 0) passed off as Theorem 5.24's.
+#[test]
+fn certificate_of_another_spec() {
+    let s = Scratch::new("swap");
+    let mut c = s.cert("example_3_2_dnt");
+    c["spec"] = json!("thm_5_24");
+    s.put_cert("thm_5_24", &c);
+    s.rejected("thm_5_24", "the certificate was made from other spec bytes");
+    // With the binding forged too (the sha256 of thm_5_24's spec), the instance list is wrong.
+    let text = std::fs::read(s.spec_path("thm_5_24")).unwrap();
+    c["spec_sha256"] = json!(sha256(&text));
+    s.put_cert("thm_5_24", &c);
+    s.rejected("thm_5_24", "which is not an instance of the spec");
+    // Under another file name.
+    let s = Scratch::new("swap-name");
+    let c = s.cert("example_3_2_dnt");
+    s.put_cert("thm_5_24", &c);
+    s.rejected(
+        "thm_5_24",
+        "the file thm_5_24.json holds a certificate for spec example_3_2_dnt",
+    );
+    // No binding at all.
+    let s = Scratch::new("no-sha");
+    s.edit("example_3_2_dnt", |c| {
+        c.as_object_mut().unwrap().remove("spec_sha256");
+    });
+    s.rejected("example_3_2_dnt", "records no spec_sha256");
+}
+
+#[test]
+fn octal_period_edited() {
+    // The certificate's stated values truncated: the verifier checks the spec's 102 values.
+    let s = Scratch::new("octal-stated");
+    s.edit("prop_5_23", |c| {
+        c["stated_values"].as_array_mut().unwrap().truncate(10)
+    });
+    s.verified("prop_5_23", "1 of 1 instances");
+    // A listed value changed in the spec (binding regenerated): caught.
+    s.edit_spec("prop_5_23", |t| {
+        t.replace(
+            "values: >-\n  0112031103322405223301130211045274",
+            "values: >-\n  0112031103322405223301130211045275",
+        )
+    });
+    s.rejected(
+        "prop_5_23",
+        "stated value 33: the spec lists 5, the octal code gives 4",
+    );
+    // A false preperiod in the spec.
+    let s = Scratch::new("octal-preperiod");
+    s.edit_spec("prop_5_23", |t| t.replace("preperiod: 68", "preperiod: 30"));
+    s.rejected("prop_5_23", "stated period 34 from 30 fails");
+    // A stated period 1 with a preperiod near 2^64: refused, not wrapped.
+    let s = Scratch::new("octal-spec-overflow");
+    s.edit_spec("prop_5_23", |t| {
+        t.replace("period: 34\n", "period: 1\n")
+            .replace("preperiod: 68", "preperiod: 18446744073709551000")
+    });
+    s.rejected(
+        "prop_5_23",
+        "stated preperiod 18446744073709551000 is past the computed values",
+    );
+    // The certificate's own period proof with absurd numbers.
+    for pre in [u64::MAX, 1 << 63] {
+        let s = Scratch::new("octal-overflow");
+        s.edit("prop_5_23", |c| {
+            c["period"] = json!(1);
+            c["preperiod"] = json!(pre);
+        });
+        s.rejected("prop_5_23", "not a period proof (zero period or overflow)");
+    }
+    let s = Scratch::new("octal-period");
+    s.edit("prop_5_23", |c| c["period"] = json!(17));
+    s.rejected("prop_5_23", "Guy–Smith inequality at n = 52");
+    let s = Scratch::new("octal-value");
+    s.edit("prop_5_23", |c| c["values"][7] = json!(3));
+    s.rejected(
+        "prop_5_23",
+        "value 7: listed G(7) = 3, but the octal code gives 1",
+    );
+}
+
+#[test]
+fn kernels_edited() {
+    // Drop one token.
+    let s = Scratch::new("kernel-token");
+    s.edit("fig_2", |c| {
+        c["instances"][0]["tokens"].as_array_mut().unwrap().pop();
+    });
+    s.rejected(
+        "fig_2",
+        "the certificate's tokens are not the spec's (72 stated, 71 certified",
+    );
+    // Drop the instance.
+    let s = Scratch::new("kernel-instance");
+    s.edit("fig_2", |c| c["instances"] = json!([]));
+    s.rejected(
+        "fig_2",
+        "instance m=6, n=8 of the spec is neither certified nor listed",
+    );
+    // Change the graph: one edge of SP_{12,8} deleted (wherever the kernel check passes, the
+    // graph check fails), or an isolated vertex added (the kernels stay even kernels).
+    let s = Scratch::new("kernel-edge");
+    s.edit("fig_2", |c| {
+        c["instances"][0]["graph"]["edges"]
+            .as_array_mut()
+            .unwrap()
+            .remove(0);
+    });
+    s.rejected("fig_2", "instance m=6, n=8");
+    let s = Scratch::new("kernel-vertex");
+    s.edit("fig_2", |c| c["instances"][0]["graph"]["n"] = json!(97));
+    s.rejected(
+        "fig_2",
+        "instance m=6, n=8: the certificate's graph is not the spec's SP_{12,8}",
+    );
+    // Weaken: claim N where the spec claims P (the proof no longer fits either).
+    let s = Scratch::new("kernel-outcome");
+    s.edit("fig_2", |c| c["instances"][0]["outcome"] = json!("N"));
+    s.rejected("fig_2", "a kernel where the prover is to move");
+    // Forge a kernel.
+    let s = Scratch::new("kernel-forged");
+    s.edit("fig_2", |c| {
+        c["instances"][0]["tokens"][0]["proof"]["kernel"] = json!([0])
+    });
+    s.rejected(
+        "fig_2",
+        "token 0: after moves []: vertex 1 outside the kernel has 1 neighbours",
+    );
+    // An N-certificate's move along no edge.
+    let s = Scratch::new("kernel-move");
+    s.edit("thm_14_case_1", |c| {
+        c["instances"][0]["tokens"][0]["proof"]["move"]["to"] = json!(5)
+    });
+    s.rejected("thm_14_case_1", "move 0→5 uses no remaining edge");
+    // A huge vertex count is refused before any loop over it.
+    let s = Scratch::new("kernel-huge");
+    s.edit("fig_2", |c| {
+        c["instances"][0]["graph"]["n"] = json!(1_000_000_000_000u64)
+    });
+    s.rejected("fig_2", "the verifier reads at most 100000");
+}
+
+#[test]
+fn maps_edited() {
+    // Weakening the certificate's flag changes nothing: the spec's claims are what is checked.
+    let s = Scratch::new("map-flag");
+    s.edit("wheel_map_small", |c| {
+        c["maps"][0]["start_to_start"] = json!(false)
+    });
+    s.verified("wheel_map_small", "4 of 4 instances");
+    // The start sent elsewhere: the spec's start_to_start claim fails, or preservation does.
+    let s = Scratch::new("map-start");
+    s.edit("wheel_map_small", |c| {
+        c["maps"][0]["pairs"][0][1] = json!({"c": 2, "Lambda": 3})
+    });
+    s.rejected("wheel_map_small", "instance m=2, n=4");
+    // Drop a pair.
+    let s = Scratch::new("map-pair");
+    s.edit("wheel_map_small", |c| {
+        c["maps"][0]["pairs"].as_array_mut().unwrap().pop();
+    });
+    s.rejected("wheel_map_small", "is not mapped");
+    // Change a value of the map.
+    let s = Scratch::new("map-value");
+    s.edit("wheel_map_small", |c| {
+        c["maps"][0]["pairs"][1][1] = json!({"c": 0, "Lambda": 4})
+    });
+    s.rejected("wheel_map_small", "pair 0: Opt(f(0)) ≠ f(Opt(0))");
+    // Truncate the instances.
+    let s = Scratch::new("map-truncate");
+    s.edit("wheel_map_small", |c| {
+        c["maps"].as_array_mut().unwrap().pop();
+    });
+    s.rejected(
+        "wheel_map_small",
+        "instance m=3, n=5 of the spec is neither certified nor listed",
+    );
+    // Another target game under the same label.
+    let s = Scratch::new("map-game");
+    s.edit("wheel_map_small", |c| {
+        c["maps"][0]["to"] = json!({"SPL": {"c": 2, "Lambda": 5}})
+    });
+    s.rejected("wheel_map_small", "instance m=2, n=4");
+}
+
+/// Positions of SPL(2,[2]): (2,[2]) → (1,[2]) terminal, (2,[1]); (2,[1]) → (1,[1]) terminal,
+/// (2,[]); (2,[]) → (1,[]) terminal. Its nim-value is 1 (mex{0, nim(2,[1])} with
+/// nim(2,[1]) = mex{0, nim(2,[])} = mex{0, 1} = 2): the start is an N-position.
+fn forged_spl_2_2(node_p: bool, singles: Value) -> Value {
+    let p = |c: u32, parts: &[u32]| json!({"c": c, "parts": parts});
+    let opt = |q: Value| json!([q, "X"]);
+    json!({
+        "format": "grundy-certificate/1", "spec": "forged", "source": "test", "kind": "strategy",
+        "not_certified": [],
+        "games": [{
+            "instance": "SPL(2,[2])", "game": {"SPL": p(2, &[2])},
+            "nodes": {"X": node_p}, "singles": singles, "doubles": [],
+            "starts": [p(2, &[2])],
+            "steps": [
+                {"pos": p(2, &[2]), "node": "X", "options": [opt(p(1, &[2])), opt(p(2, &[1]))]},
+                {"pos": p(2, &[1]), "node": "X", "options": [opt(p(1, &[1])), opt(p(2, &[]))]},
+                {"pos": p(2, &[]), "node": "X", "options": [opt(p(1, &[]))]},
+                {"pos": p(1, &[2]), "node": "X", "sink": "terminal"},
+                {"pos": p(1, &[1]), "node": "X", "sink": "terminal"},
+                {"pos": p(1, &[]), "node": "X", "sink": "terminal"},
+            ],
+            "table": []
+        }]
+    })
+}
+
+#[test]
+fn strategies_forged() {
+    let s = Scratch::new("forged");
+    let spec = "kind: diagram\nsource: forged\n";
+    std::fs::write(s.spec_path("forged"), spec).unwrap();
+    let mut c = forged_spl_2_2(true, json!([["X", "X"]]));
+    c["spec_sha256"] = json!(sha256(spec.as_bytes()));
+    s.put_cert("forged", &c);
+    s.rejected("forged", "single arrow X → X does not alternate");
+    // The real diagram of Lemma 5.37 with a loop added, a reply arrow reversed, an option left
+    // out, a sink moved to an N-node.
+    let s = Scratch::new("diagram-loop");
+    s.edit("lemma_5_37_diagram", |c| {
+        c["games"][0]["singles"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(["S", "S"]))
+    });
+    s.rejected(
+        "lemma_5_37_diagram",
+        "single arrow S → S does not alternate",
+    );
+    let s = Scratch::new("diagram-reverse");
+    s.edit("lemma_5_37_diagram", |c| {
+        c["games"][0]["doubles"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(["S", "N1"]))
+    });
+    s.rejected(
+        "lemma_5_37_diagram",
+        "double arrow S → N1 does not alternate",
+    );
+    let s = Scratch::new("diagram-option");
+    let at = s.cert("lemma_5_37_diagram")["games"][0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|st| st["options"].as_array().is_some_and(|o| o.len() > 1))
+        .unwrap();
+    s.edit("lemma_5_37_diagram", |c| {
+        c["games"][0]["steps"][at]["options"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
+    });
+    s.rejected("lemma_5_37_diagram", "covered");
+    let s = Scratch::new("diagram-start");
+    s.edit("lemma_5_37_diagram", |c| {
+        c["games"][0]["starts"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"c": 2, "parts": [2]}))
+    });
+    s.rejected("lemma_5_37_diagram", "is not met at a P-node");
+}

@@ -232,7 +232,52 @@ fn shards_merge_exactly() {
         .output()
         .unwrap();
     assert_eq!(twice.status.code(), Some(2));
+    // Two of three shards: refused, naming the missing one and the graphs covered; merged
+    // with --partial as incomplete.
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("spectrum")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let two = run(&["merge", &files[0], &files[1]]);
+    assert_eq!(two.status.code(), Some(2));
+    let msg = String::from_utf8_lossy(&two.stderr);
+    assert!(msg.contains("1 of 3 shards missing (first: 2/3)"), "{msg}");
+    let partial = run(&["merge", &files[0], &files[1], "--partial", "--json"]);
+    assert!(partial.status.success());
+    let p: serde_json::Value = serde_json::from_slice(&partial.stdout).unwrap();
+    assert_eq!(p["complete"], false);
+    // A shard whose joint table contradicts its own TER row (counts moved between two
+    // pairs with the same total): refused.
+    let mut bad =
+        serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&files[0]).unwrap())
+            .unwrap();
+    let joint = bad["joint"].as_array_mut().unwrap();
+    let (a, b) = (
+        joint[0]["count"].as_u64().unwrap(),
+        joint[1]["count"].as_u64().unwrap(),
+    );
+    joint[0]["count"] = (a + 1).into();
+    joint[1]["count"] = (b - 1).into();
+    let f = dir.join("bad.json");
+    std::fs::write(&f, bad.to_string()).unwrap();
+    let o = run(&["merge", f.to_str().unwrap(), "--partial"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("in the joint table"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A sample of 8-vertex graphs solved by both the dense path and the level solver
+/// (`--cross-check`) agrees; the flag is what the 11-vertex sample check uses.
+#[test]
+fn cross_check_agrees_on_a_sample() {
+    if !geng_present() {
+        return;
+    }
+    let r = spectrum_json(&["--vertices", "8", "--shard", "5/40", "--cross-check"]);
+    assert!(r["graphs"].as_u64().unwrap() > 100, "{r}");
 }
 
 #[test]

@@ -4,7 +4,10 @@
 //! `grundy spectrum merge FILES...` combines shard JSON results exactly.
 
 use crate::graph::io::from_graph6;
-use crate::solve::spectrum::{merge_reports, values, Shard, Spectrum, SpectrumReport, DENSE_MAX};
+use crate::solve::spectrum::{
+    check_total, dense_values, graph6_dense, level_values, merge_reports, values, JointRow, Shard,
+    Spectrum, SpectrumReport, DENSE_MAX,
+};
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -27,6 +30,10 @@ pub struct SpectrumArgs {
     /// Only part i of k (geng's res/mod; for a file, lines with index ≡ i mod k).
     #[arg(long, value_name = "I/K")]
     pub shard: Option<String>,
+    /// Also solve every graph by the level solver (symmetry-reduced retrograde analysis) and
+    /// exit 1 at the first graph where it disagrees with the dense path (for samples: slow).
+    #[arg(long)]
+    pub cross_check: bool,
     #[command(flatten)]
     pub out: OutputArgs,
 }
@@ -45,8 +52,12 @@ pub struct OutputArgs {
 pub enum SpectrumAction {
     /// Combine shard results (`--json` outputs of `grundy spectrum --shard i/k`).
     Merge {
+        /// Shard results (`grundy spectrum --shard i/k --json` outputs).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Merge even when shards are missing (the result says `"complete": false`).
+        #[arg(long)]
+        partial: bool,
         #[command(flatten)]
         out: OutputArgs,
     },
@@ -58,8 +69,13 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run(args: SpectrumArgs) -> ExitCode {
-    if let Some(SpectrumAction::Merge { files, out }) = args.action {
-        return merge(&files, &out);
+    if let Some(SpectrumAction::Merge {
+        files,
+        partial,
+        out,
+    }) = args.action
+    {
+        return merge(&files, partial, &out);
     }
     let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
         Ok(s) => s,
@@ -67,12 +83,16 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
     };
     let t0 = Instant::now();
     let result = match (&args.input, args.vertices) {
-        (Some(path), _) => from_file(path, shard),
-        (None, Some(n)) => from_geng(n, shard),
+        (Some(path), _) => from_file(path, shard, args.cross_check),
+        (None, Some(n)) => from_geng(n, shard, args.cross_check),
         (None, None) => Err("grundy spectrum: give --vertices N or --input FILE".to_string()),
     };
     let (source, spectrum) = match result {
         Ok(x) => x,
+        Err(e) if e.starts_with(DISAGREE) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
         Err(e) => return fail(e),
     };
     let shards = [shard.unwrap_or(Shard { index: 0, count: 1 })];
@@ -80,7 +100,7 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
     output(&report, &args.out)
 }
 
-fn merge(files: &[PathBuf], out: &OutputArgs) -> ExitCode {
+fn merge(files: &[PathBuf], partial: bool, out: &OutputArgs) -> ExitCode {
     if files.is_empty() {
         return fail("spectrum merge: give at least one result file");
     }
@@ -113,8 +133,21 @@ fn merge(files: &[PathBuf], out: &OutputArgs) -> ExitCode {
     {
         return fail("the graph counts of these files add up to more than 2^64 - 1");
     }
-    match merge_reports(&reports) {
-        Ok(r) => output(&r, out),
+    match merge_reports(&reports, partial) {
+        Ok(r) => {
+            eprintln!(
+                "merged {} shard{} covering {} graphs{}",
+                r.shards.len(),
+                if r.shards.len() == 1 { "" } else { "s" },
+                r.graphs,
+                if r.complete {
+                    " (complete)"
+                } else {
+                    " (incomplete)"
+                }
+            );
+            output(&r, out)
+        }
         Err(e) => fail(e),
     }
 }
@@ -198,23 +231,87 @@ fn validate_report(r: &SpectrumReport) -> Result<(), String> {
             r.graphs
         ));
     }
+    // The joint table's margins are the TER and DNT rows.
+    for (name, rows, pick) in [
+        (
+            "ter",
+            &r.ter,
+            (|j: &JointRow| j.ter) as fn(&JointRow) -> u32,
+        ),
+        ("dnt", &r.dnt, |j: &JointRow| j.dnt),
+    ] {
+        for row in rows.iter() {
+            let margin: u64 = r
+                .joint
+                .iter()
+                .filter(|j| pick(j) == row.value)
+                .map(|j| j.count)
+                .sum();
+            if margin != row.count {
+                return Err(format!(
+                    "joint: {margin} graphs have nim {name} = {} in the joint table, but the {name} row says {}",
+                    row.value, row.count
+                ));
+            }
+        }
+    }
+    if r.complete {
+        check_total(r).map_err(|e| e.to_string())?;
+    }
     if let Some(v) = r.vertices.iter().find(|&&v| v == 0 || v > 62) {
         return Err(format!("bad vertex count {v}"));
     }
     Ok(())
 }
 
-/// Solves every line of `lines` (graph6), numbering errors from `first_line`.
-fn solve_chunk(lines: &[(usize, String)]) -> Result<Spectrum, String> {
-    lines
-        .par_iter()
-        .try_fold(Spectrum::default, |mut acc, (no, line)| {
-            let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
-            // TER and DNT positions are vertex sets (u64 masks).
-            g.require_mask().map_err(|e| format!("line {no}: {e}"))?;
-            let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
-            let (ter, dnt) = values(&g);
-            acc.add(g.n(), line.trim(), edges, ter, dnt);
+/// A block of graph6 lines read by the reader thread: the bytes, and per kept line its
+/// number (from 1) and its range in the bytes.
+struct Block {
+    bytes: Vec<u8>,
+    lines: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+/// Solves the lines of one block in parallel. Well-formed connected graphs up to
+/// [`DENSE_MAX`] vertices are parsed straight into bitmasks; anything else goes through the
+/// general graph6 reader, which names what is wrong.
+fn solve_block(block: &Block, cross_check: bool) -> Result<Spectrum, String> {
+    block
+        .lines
+        .par_chunks(512)
+        .try_fold(Spectrum::default, |mut acc, lines| {
+            for (no, range) in lines {
+                let text = &block.bytes[range.clone()];
+                // The reader checked the bytes are UTF-8.
+                let line =
+                    std::str::from_utf8(text).map_err(|_| format!("line {no}: not graph6 text"))?;
+                let (n, edges, ter, dnt) = match graph6_dense(text) {
+                    Some((n, adj)) => {
+                        let adj = &adj[..n];
+                        let edges = adj.iter().map(|a| a.count_ones()).sum::<u32>() / 2;
+                        let (ter, dnt) = dense_values(adj);
+                        (n, edges, ter, dnt)
+                    }
+                    None => {
+                        let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
+                        // TER and DNT positions are vertex sets (u64 masks).
+                        g.require_mask().map_err(|e| format!("line {no}: {e}"))?;
+                        let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
+                        let (ter, dnt) = values(&g);
+                        (g.n(), edges, ter, dnt)
+                    }
+                };
+                if cross_check {
+                    let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
+                    let (lt, ld) = level_values(&g).map_err(|e| format!("line {no}: {e}"))?;
+                    if (lt, ld) != (ter, dnt) {
+                        return Err(format!(
+                            "{DISAGREE}line {no}: {line}: the dense path gives nim(TER) = {ter}, \
+                             nim(DNT) = {dnt}; the level solver gives {lt}, {ld}"
+                        ));
+                    }
+                }
+                acc.add(n, line, edges, ter, dnt);
+            }
             Ok(acc)
         })
         .try_reduce(Spectrum::default, |mut a, b| {
@@ -223,69 +320,123 @@ fn solve_chunk(lines: &[(usize, String)]) -> Result<Spectrum, String> {
         })
 }
 
-/// Streams graph6 lines through the solver in chunks, so memory stays flat.
+/// Marks an error that is a disagreement of two methods (exit 1), not bad input (exit 2).
+const DISAGREE: &str = "cross-check failed: ";
+
+/// Streams graph6 lines through the solver in blocks, so memory stays flat: one thread reads
+/// and splits lines (checking lengths, vertex counts and `keep`) while the pool solves the
+/// block before, so reading never waits for solving.
 fn solve_stream(
-    reader: impl BufRead,
-    keep: impl Fn(usize) -> bool,
+    reader: impl BufRead + Send,
+    keep: impl Fn(usize) -> bool + Send,
     max_n: usize,
+    cross_check: bool,
 ) -> Result<Spectrum, String> {
-    const CHUNK: usize = 1 << 16;
-    let mut total = Spectrum::default();
-    let mut chunk = Vec::with_capacity(CHUNK);
-    let mut reader = reader;
-    let mut buf = Vec::new();
-    for i in 0.. {
-        use std::io::Read;
-        buf.clear();
-        let got = (&mut reader)
-            .take(MAX_LINE_BYTES + 1)
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| format!("reading graphs: {e}"))?;
-        if got == 0 {
-            break;
+    const BLOCK_LINES: usize = 1 << 16;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Block, String>>(2);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut reader = reader;
+            let mut block = Block {
+                bytes: Vec::with_capacity(BLOCK_LINES * 16),
+                lines: Vec::with_capacity(BLOCK_LINES),
+            };
+            let mut line_start;
+            for i in 0.. {
+                use std::io::Read;
+                line_start = block.bytes.len();
+                let got = match (&mut reader)
+                    .take(MAX_LINE_BYTES + 1)
+                    .read_until(b'\n', &mut block.bytes)
+                {
+                    Ok(g) => g,
+                    Err(e) => {
+                        let _ = tx.send(Err(format!("reading graphs: {e}")));
+                        return;
+                    }
+                };
+                if got == 0 {
+                    break;
+                }
+                let raw = &block.bytes[line_start..];
+                if raw.len() as u64 > MAX_LINE_BYTES && raw.last() != Some(&b'\n') {
+                    let _ = tx.send(Err(format!(
+                        "line {}: longer than {MAX_LINE_BYTES} bytes; not a graph6 line of a small graph",
+                        i + 1
+                    )));
+                    return;
+                }
+                let Ok(text) = std::str::from_utf8(raw) else {
+                    let _ = tx.send(Err(format!("line {}: not graph6 text", i + 1)));
+                    return;
+                };
+                let trimmed = text.trim();
+                if trimmed.is_empty() || !keep(i) {
+                    block.bytes.truncate(line_start);
+                    continue;
+                }
+                let n = trimmed
+                    .as_bytes()
+                    .first()
+                    .map_or(0, |&b| b as usize)
+                    .saturating_sub(63);
+                if n > max_n {
+                    let _ = tx.send(Err(format!(
+                        "line {}: graph with {n} vertices; spectrum takes at most {max_n}",
+                        i + 1
+                    )));
+                    return;
+                }
+                let lead = text.len() - text.trim_start().len();
+                let from = line_start + lead;
+                block.lines.push((i + 1, from..from + trimmed.len()));
+                if block.lines.len() == BLOCK_LINES {
+                    let full = std::mem::replace(
+                        &mut block,
+                        Block {
+                            bytes: Vec::with_capacity(BLOCK_LINES * 16),
+                            lines: Vec::with_capacity(BLOCK_LINES),
+                        },
+                    );
+                    if tx.send(Ok(full)).is_err() {
+                        return;
+                    }
+                }
+            }
+            let _ = tx.send(Ok(block));
+        });
+        let mut total = Spectrum::default();
+        // Stop at the first error, dropping the receiver so the reader stops too.
+        for block in rx {
+            total.merge(solve_block(&block?, cross_check)?);
         }
-        if buf.len() as u64 > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
-            return Err(format!(
-                "line {}: longer than {MAX_LINE_BYTES} bytes; not a graph6 line of a small graph",
-                i + 1
-            ));
-        }
-        let line = String::from_utf8(std::mem::take(&mut buf))
-            .map_err(|_| format!("line {}: not graph6 text", i + 1))?;
-        if line.trim().is_empty() || !keep(i) {
-            continue;
-        }
-        let n = line
-            .as_bytes()
-            .first()
-            .map_or(0, |&b| b as usize)
-            .saturating_sub(63);
-        if n > max_n {
-            return Err(format!(
-                "line {}: graph with {n} vertices; spectrum takes at most {max_n}",
-                i + 1
-            ));
-        }
-        chunk.push((i + 1, line));
-        if chunk.len() == CHUNK {
-            total.merge(solve_chunk(&chunk)?);
-            chunk.clear();
-        }
-    }
-    total.merge(solve_chunk(&chunk)?);
-    Ok(total)
+        Ok(total)
+    })
 }
 
-fn from_file(path: &Path, shard: Option<Shard>) -> Result<(String, Spectrum), String> {
+fn from_file(
+    path: &Path,
+    shard: Option<Shard>,
+    cross_check: bool,
+) -> Result<(String, Spectrum), String> {
     let f = std::fs::File::open(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     let s = shard.unwrap_or(Shard { index: 0, count: 1 });
     let keep = move |i: usize| i as u64 % s.count == s.index;
-    let sp = solve_stream(std::io::BufReader::new(f), keep, MAX_INPUT_VERTICES)?;
+    let sp = solve_stream(
+        std::io::BufReader::new(f),
+        keep,
+        MAX_INPUT_VERTICES,
+        cross_check,
+    )?;
     Ok((format!("file:{}", path.display()), sp))
 }
 
 /// Runs `nauty-geng -c -q N [i/k]` (or `geng` where nauty installs it under that name).
-fn from_geng(n: usize, shard: Option<Shard>) -> Result<(String, Spectrum), String> {
+fn from_geng(
+    n: usize,
+    shard: Option<Shard>,
+    cross_check: bool,
+) -> Result<(String, Spectrum), String> {
     if !(1..=DENSE_MAX).contains(&n) {
         return Err(format!(
             "--vertices {n}: expected 1..={DENSE_MAX} (every connected graph is enumerated)"
@@ -321,6 +472,7 @@ fn from_geng(n: usize, shard: Option<Shard>) -> Result<(String, Spectrum), Strin
         std::io::BufReader::with_capacity(1 << 20, stdout),
         |_| true,
         n,
+        cross_check,
     );
     let status = child
         .wait()
@@ -458,5 +610,5 @@ pub fn geng_spectrum(n: usize) -> Option<Result<Spectrum, String>> {
             .status()
             .is_ok()
     });
-    found.then(|| from_geng(n, None).map(|(_, s)| s))
+    found.then(|| from_geng(n, None, false).map(|(_, s)| s))
 }

@@ -26,8 +26,189 @@ use thiserror::Error;
 pub const DENSE_MAX: usize = 16;
 
 /// nim(TER(G)) and nim(DNT(G)) of a connected graph given by adjacency bitmasks, with the
-/// convex hull closure. Needs `adj.len() <= DENSE_MAX`.
+/// convex hull closure. Needs `adj.len() <= DENSE_MAX`. Uses a per-thread scratch space.
 pub fn dense_values(adj: &[u64]) -> (u32, u32) {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<DenseScratch> =
+            std::cell::RefCell::new(DenseScratch::default());
+    }
+    SCRATCH.with(|s| s.borrow_mut().values(adj))
+}
+
+/// Subsets of at most [`DENSE_MAX`] vertices index these tables.
+const SUBSETS: usize = 1 << DENSE_MAX;
+
+/// The arrays of [`dense_values`], kept between graphs so that a stream of graphs allocates
+/// nothing: one-step closures and nim-values indexed by vertex subsets. Fixed-size tables
+/// indexed by `u16` need no bounds checks in the inner loops.
+pub struct DenseScratch {
+    /// `closure[s]`: I[s], the union of the geodetic intervals between members of s.
+    closure: Box<[u32; SUBSETS]>,
+    /// `union[r]` for the current top vertex v: the union of I[v, u] over u in r.
+    union: Box<[u32; SUBSETS]>,
+    /// Bit s: s does not generate (lies in a proper convex set).
+    nongen: Box<[u64; SUBSETS / 64]>,
+    /// Indexed by the *unselected* set U = V \ P: `1 << nim(TER)` in the low 32 bits and
+    /// `1 << nim(DNT)` in the high 32 bits, which are 0 where P is terminating (no DNT
+    /// position). nim-values are at most 16 (a mex over at most 16 options).
+    value: Box<[u64; SUBSETS]>,
+}
+
+/// A terminating set: TER value 0, not a DNT position.
+const TER_ZERO: u64 = 1;
+
+impl Default for DenseScratch {
+    fn default() -> Self {
+        let boxed = |n| vec![0u32; n].into_boxed_slice();
+        DenseScratch {
+            closure: boxed(SUBSETS).try_into().expect("sized"),
+            union: boxed(SUBSETS).try_into().expect("sized"),
+            nongen: vec![0u64; SUBSETS / 64]
+                .into_boxed_slice()
+                .try_into()
+                .expect("sized"),
+            value: vec![0u64; SUBSETS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("sized"),
+        }
+    }
+}
+
+impl DenseScratch {
+    /// nim(TER(G)) and nim(DNT(G)), as [`dense_values`].
+    pub fn values(&mut self, adj: &[u64]) -> (u32, u32) {
+        let n = adj.len();
+        assert!(
+            (1..=DENSE_MAX).contains(&n),
+            "dense path takes 1..={DENSE_MAX} vertices"
+        );
+        let size = 1usize << n;
+        let full = size - 1;
+        // Distance layers: layers[s][d] = vertices at distance d from s.
+        let mut layers = [[0u32; DENSE_MAX + 1]; DENSE_MAX];
+        let mut ecc = [0usize; DENSE_MAX];
+        for s in 0..n {
+            let (mut seen, mut layer, mut d) = (1u64 << s, 1u64 << s, 0usize);
+            while layer != 0 {
+                layers[s][d] = layer as u32;
+                let mut next = 0u64;
+                let mut l = layer;
+                while l != 0 {
+                    next |= adj[l.trailing_zeros() as usize];
+                    l &= l - 1;
+                }
+                next &= !seen;
+                seen |= next;
+                layer = next;
+                d += 1;
+            }
+            ecc[s] = d - 1;
+        }
+        // I[u, v] = the vertices w with d(u, w) + d(w, v) = d(u, v); {u, v} when v is out of
+        // reach (as the first version's distance sums give).
+        let mut interval = [[0u32; DENSE_MAX]; DENSE_MAX];
+        for u in 0..n {
+            for (d, &lay) in layers[u][..=ecc[u]].iter().enumerate() {
+                let mut l = lay;
+                while l != 0 {
+                    let v = l.trailing_zeros() as usize;
+                    l &= l - 1;
+                    interval[u][v] = (0..=d).fold(0, |a, k| a | (layers[u][k] & layers[v][d - k]));
+                }
+            }
+            for (v, iv) in interval[u][..n].iter_mut().enumerate() {
+                if *iv == 0 {
+                    *iv = 1 << u | 1 << v;
+                }
+            }
+        }
+        // Steps 1 and 2: one-step closures, subsets in blocks by their top vertex v:
+        // I[s] = I[r] ∪ {v} ∪ ⋃_{u ∈ r} I[v, u] for s = r ∪ {v}, r below v. The unions
+        // ⋃_{u ∈ r} I[v, u] double up bit by bit (union[2^k + r] = union[r] ∪ I[v, k]), so
+        // both loops are element-wise and vectorise. s is convex iff I[s] = s.
+        let words = size.div_ceil(64);
+        let closure = &mut self.closure[..size];
+        let union = &mut self.union[..size];
+        closure[0] = 0;
+        for (v, row) in interval[..n].iter().enumerate() {
+            let base = 1usize << v;
+            union[0] = 1 << v;
+            for (k, &iv) in row.iter().enumerate().take(v) {
+                let (low, high) = union.split_at_mut(1 << k);
+                for (h, &l) in high[..1 << k].iter_mut().zip(low.iter()) {
+                    *h = l | iv;
+                }
+            }
+            let (low, high) = closure.split_at_mut(base);
+            for ((h, &l), &un) in high[..base].iter_mut().zip(low.iter()).zip(union.iter()) {
+                *h = l | un;
+            }
+        }
+        let nongen = &mut *self.nongen;
+        for (w, chunk) in closure.chunks(64).enumerate() {
+            let first = (w << 6) as u32;
+            nongen[w] = chunk
+                .iter()
+                .zip(first..)
+                .fold(0u64, |m, (&c, s)| m | ((c == s) as u64) << (s - first));
+        }
+        nongen[full >> 6] &= !(1u64 << (full & 63)); // V is convex but not proper
+                                                     // Down-closure: every subset of a proper convex set does not generate.
+        for v in 0..n {
+            if v < 6 {
+                let shift = 1u32 << v;
+                let lacks = (0..64u32)
+                    .filter(|x| x & shift == 0)
+                    .fold(0u64, |a, x| a | 1 << x);
+                for w in nongen[..words].iter_mut() {
+                    *w |= (*w >> shift) & lacks;
+                }
+            } else {
+                let bit = 1usize << (v - 6);
+                for w in 0..words {
+                    if w & bit == 0 {
+                        nongen[w] |= nongen[w | bit];
+                    }
+                }
+            }
+        }
+        // Step 3: ascending over the unselected set U (P = V \ U). P is terminating iff U
+        // does not generate: TER value 0, and not a DNT position. An option of P removes one
+        // vertex from U. Values are kept as bits (1 << nim), so a mex is one OR per option.
+        let value = &mut *self.value;
+        value[..size].fill(TER_ZERO);
+        let in_range = if size >= 64 {
+            u64::MAX
+        } else {
+            (1 << size) - 1
+        };
+        for (w, &ng) in nongen[..words].iter().enumerate() {
+            let mut generating = !ng & in_range;
+            while generating != 0 {
+                let u = w << 6 | generating.trailing_zeros() as usize;
+                generating &= generating - 1;
+                let mut seen = 0u64;
+                let mut rest = u;
+                while rest != 0 {
+                    let low = rest & rest.wrapping_neg();
+                    rest ^= low;
+                    seen |= value[(u ^ low) as u16 as usize];
+                }
+                let t = (!(seen as u32)).trailing_zeros();
+                let d = (!((seen >> 32) as u32)).trailing_zeros();
+                value[u as u16 as usize] = 1 << t | 1 << (32 + d);
+            }
+        }
+        let x = value[full as u16 as usize];
+        (x.trailing_zeros(), (x >> 32).trailing_zeros())
+    }
+}
+
+/// The first version of [`dense_values`] (descending over the selected set, intervals by
+/// distance sums, closures by a loop over the members): kept as the reference the faster one
+/// is tested against, value for value.
+pub fn dense_values_reference(adj: &[u64]) -> (u32, u32) {
     let n = adj.len();
     assert!(
         (1..=DENSE_MAX).contains(&n),
@@ -124,6 +305,45 @@ pub fn dense_values(adj: &[u64]) -> (u32, u32) {
     (ter[0] as u32, dnt[0] as u32)
 }
 
+/// Adjacency bitmasks of a graph6 string (no header) for the dense path: `None` unless it is
+/// well formed, has 1..=[`DENSE_MAX`] vertices and is connected — every other case goes
+/// through [`crate::graph::io::from_graph6`], which says what is wrong.
+pub fn graph6_dense(text: &[u8]) -> Option<(usize, [u64; DENSE_MAX])> {
+    let (&first, rest) = text.split_first()?;
+    let n = (first as usize).checked_sub(63)?;
+    if !(1..=DENSE_MAX).contains(&n) || rest.len() != (n * (n - 1) / 2).div_ceil(6) {
+        return None;
+    }
+    let mut adj = [0u64; DENSE_MAX];
+    let mut k = 0;
+    for j in 1..n {
+        for i in 0..j {
+            let byte = rest[k / 6].checked_sub(63).filter(|&b| b < 64)?;
+            if byte & (1 << (5 - k % 6)) != 0 {
+                adj[i] |= 1 << j;
+                adj[j] |= 1 << i;
+            }
+            k += 1;
+        }
+    }
+    // Padding characters must be in range too.
+    if rest.iter().any(|&b| !(63..=126).contains(&b)) {
+        return None;
+    }
+    let (mut seen, mut layer) = (1u64, 1u64);
+    while layer != 0 {
+        let mut next = 0;
+        let mut l = layer;
+        while l != 0 {
+            next |= adj[l.trailing_zeros() as usize];
+            l &= l - 1;
+        }
+        layer = next & !seen;
+        seen |= layer;
+    }
+    (seen == (1u64 << n) - 1).then_some((n, adj))
+}
+
 /// nim(TER(G)) and nim(DNT(G)): the dense path when small enough, else the general solver.
 pub fn values(g: &Graph) -> (u32, u32) {
     if g.n() <= DENSE_MAX {
@@ -138,6 +358,42 @@ pub fn values(g: &Graph) -> (u32, u32) {
     (solve(Rule::Ter), solve(Rule::Dnt))
 }
 
+/// OEIS A001349: the number of connected graphs on n unlabelled vertices, n = 0..=14 (n = 15
+/// passes 2^64). A complete `nauty-geng -c N` spectrum must count exactly this many.
+pub const CONNECTED_GRAPHS: [u64; 15] = [
+    1,
+    1,
+    1,
+    2,
+    6,
+    21,
+    112,
+    853,
+    11_117,
+    261_080,
+    11_716_571,
+    1_006_700_565,
+    164_059_830_476,
+    50_335_907_869_219,
+    29_003_487_462_848_061,
+];
+
+/// nim(TER(G)) and nim(DNT(G)) by the level solver (symmetry-reduced retrograde analysis over
+/// canonical positions, `src/solve/levels.rs`): a second method for cross-checking the dense
+/// path on samples.
+pub fn level_values(g: &Graph) -> Result<(u32, u32), String> {
+    use crate::solve::guard::Monitor;
+    use crate::solve::progress::Progress;
+    let solve = |rule| -> Result<u32, String> {
+        let game =
+            RemovingGame::new(rule, g.clone(), Closure::Hull, 0).map_err(|e| e.to_string())?;
+        crate::solve::levels::solve(&game, &Monitor::unlimited(game.name()), &Progress::hidden())
+            .map(|r| r.nim)
+            .map_err(|e| e.to_string())
+    };
+    Ok((solve(Rule::Ter)?, solve(Rule::Dnt)?))
+}
+
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SpectrumError {
     #[error("bad shard `{0}`: expected i/k with 0 <= i < k, e.g. 3/100")]
@@ -148,6 +404,27 @@ pub enum SpectrumError {
     MixedModulus { a: u64, b: u64 },
     #[error("cannot merge: one result is over {a}, another over {b}")]
     MixedSource { a: String, b: String },
+    #[error(
+        "cannot merge: {missing} of {count} shards missing (first: {first}); the {present} given \
+         cover {graphs} graphs (pass --partial to merge an incomplete set)"
+    )]
+    Missing {
+        missing: u64,
+        count: u64,
+        first: String,
+        present: usize,
+        graphs: u64,
+    },
+    #[error(
+        "cannot merge: all shards of `{origin}` count {graphs} graphs, but there are {expected} \
+         connected graphs on {n} vertices (OEIS A001349)"
+    )]
+    WrongTotal {
+        origin: String,
+        n: usize,
+        graphs: u64,
+        expected: u64,
+    },
 }
 
 /// A shard `i/k` (geng's res/mod).
@@ -191,9 +468,21 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, count: u64, ex: &Example) {
+        self.add_parts(count, ex.edges, &ex.graph6);
+    }
+
+    /// As `add`, allocating only when the example is the new smallest.
+    fn add_parts(&mut self, count: u64, edges: u32, graph6: &str) {
         self.count += count;
-        if self.smallest.as_ref().is_none_or(|s| ex < s) {
-            self.smallest = Some(ex.clone());
+        let smaller = self
+            .smallest
+            .as_ref()
+            .is_none_or(|s| (edges, graph6) < (s.edges, s.graph6.as_str()));
+        if smaller {
+            self.smallest = Some(Example {
+                edges,
+                graph6: graph6.to_string(),
+            });
         }
     }
 }
@@ -245,14 +534,10 @@ pub struct SpectrumReport {
 impl Spectrum {
     /// Records one graph with its values.
     pub fn add(&mut self, n: usize, graph6: &str, edges: u32, ter: u32, dnt: u32) {
-        let ex = Example {
-            edges,
-            graph6: graph6.to_string(),
-        };
         self.graphs += 1;
         self.vertices.insert(n);
-        self.ter.entry(ter).or_default().add(1, &ex);
-        self.dnt.entry(dnt).or_default().add(1, &ex);
+        self.ter.entry(ter).or_default().add_parts(1, edges, graph6);
+        self.dnt.entry(dnt).or_default().add_parts(1, edges, graph6);
         *self.joint.entry((ter, dnt)).or_default() += 1;
     }
 
@@ -344,8 +629,12 @@ impl Spectrum {
     }
 }
 
-/// Merges shard reports exactly: the same source, one modulus, no shard twice.
-pub fn merge_reports(reports: &[SpectrumReport]) -> Result<SpectrumReport, SpectrumError> {
+/// Merges shard reports exactly: the same source, one modulus, no shard twice, and (unless
+/// `partial`) every shard present; a complete geng spectrum must count A001349(N) graphs.
+pub fn merge_reports(
+    reports: &[SpectrumReport],
+    partial: bool,
+) -> Result<SpectrumReport, SpectrumError> {
     let mut total = Spectrum::default();
     let mut shards: Vec<Shard> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -376,7 +665,49 @@ pub fn merge_reports(reports: &[SpectrumReport]) -> Result<SpectrumReport, Spect
         total.merge(Spectrum::from_report(r));
         seconds += r.seconds;
     }
-    Ok(total.report(&source, &shards, seconds))
+    let report = total.report(&source, &shards, seconds);
+    if let Some(first) = shards.first() {
+        let missing: Vec<u64> = (0..first.count)
+            .filter(|&i| {
+                !seen.contains(&Shard {
+                    index: i,
+                    count: first.count,
+                })
+            })
+            .collect();
+        if !missing.is_empty() && !partial {
+            return Err(SpectrumError::Missing {
+                missing: missing.len() as u64,
+                count: first.count,
+                first: format!("{}/{}", missing[0], first.count),
+                present: shards.len(),
+                graphs: report.graphs,
+            });
+        }
+    }
+    if report.complete {
+        check_total(&report)?;
+    }
+    Ok(report)
+}
+
+/// A complete spectrum of `nauty-geng -c N` must count A001349(N) graphs.
+pub fn check_total(r: &SpectrumReport) -> Result<(), SpectrumError> {
+    let n = r
+        .source
+        .strip_prefix("nauty-geng -c ")
+        .and_then(|n| n.parse::<usize>().ok());
+    if let Some(&expected) = n.and_then(|n| CONNECTED_GRAPHS.get(n)) {
+        if r.graphs != expected {
+            return Err(SpectrumError::WrongTotal {
+                origin: r.source.clone(),
+                n: n.unwrap_or_default(),
+                graphs: r.graphs,
+                expected,
+            });
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -399,6 +730,56 @@ mod tests {
         }
     }
 
+    /// Random graphs (connected or not, 1 to 13 vertices, every density) and every graph
+    /// on up to 5 labelled vertices: the fast path equals the first version value for value.
+    #[test]
+    fn dense_path_equals_the_reference() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut graphs: Vec<Vec<u64>> = Vec::new();
+        for n in 1..=5usize {
+            let pairs: Vec<(usize, usize)> =
+                (0..n).flat_map(|j| (0..j).map(move |i| (i, j))).collect();
+            for m in 0..1u64 << pairs.len() {
+                let mut a = vec![0u64; n];
+                for (k, &(i, j)) in pairs.iter().enumerate() {
+                    if m >> k & 1 == 1 {
+                        a[i] |= 1 << j;
+                        a[j] |= 1 << i;
+                    }
+                }
+                graphs.push(a);
+            }
+        }
+        for k in 0..3000 {
+            let n = 6 + k % 8;
+            let density = next() % 100;
+            let mut a = vec![0u64; n];
+            for j in 0..n {
+                for i in 0..j {
+                    if next() % 100 < density {
+                        a[i] |= 1 << j;
+                        a[j] |= 1 << i;
+                    }
+                }
+            }
+            graphs.push(a);
+        }
+        let mut scratch = DenseScratch::default();
+        for a in &graphs {
+            assert_eq!(
+                scratch.values(a),
+                dense_values_reference(a),
+                "adjacency {a:?}"
+            );
+        }
+    }
+
     #[test]
     fn merge_is_exact_and_rejects_double_counting() {
         let mut a = Spectrum::default();
@@ -408,12 +789,18 @@ mod tests {
         b.add(3, "B?", 1, 2, 1);
         let ra = a.report("x", &[Shard::parse("0/2").unwrap()], 1.0);
         let rb = b.report("x", &[Shard::parse("1/2").unwrap()], 2.0);
-        let m = merge_reports(&[ra.clone(), rb]).unwrap();
+        let m = merge_reports(&[ra.clone(), rb], false).unwrap();
         assert!(m.complete);
         assert_eq!(m.graphs, 3);
         assert_eq!(m.ter[1].count, 2);
         assert_eq!(m.ter[1].smallest.graph6, "B?");
-        assert!(merge_reports(&[ra.clone(), ra]).is_err());
+        assert!(merge_reports(&[ra.clone(), ra.clone()], true).is_err());
+        // One of two shards: refused unless partial.
+        assert!(matches!(
+            merge_reports(std::slice::from_ref(&ra), false),
+            Err(SpectrumError::Missing { missing: 1, .. })
+        ));
+        assert!(!merge_reports(&[ra], true).unwrap().complete);
         assert!(Shard::parse("3/3").is_err());
         assert!(Shard::parse("a/3").is_err());
     }

@@ -213,11 +213,11 @@ pub fn artifacts(
                     continue;
                 }
                 let text = String::from_utf8_lossy(bytes);
-                let json = tikz::layout(&text).map_err(|why| RenderError::Dot {
+                let fitted = tikz::fitted(&text, &name).map_err(|why| RenderError::Dot {
                     path: name.to_string(),
                     source: super::dot::DotError::Dot(why),
                 })?;
-                let Some(view) = tikz::view(&json, &name) else {
+                let Some(view) = fitted else {
                     continue;
                 };
                 let t = renderer.render("figure.tikz.tex", &Ctx { view })?;

@@ -12,14 +12,149 @@
 //!   coordinates;
 //! - on edges and clusters: `grundystyle`, and `grundytex` on clusters (their label).
 //!
-//! Positions are Graphviz's, in big points; the template scales them to the text width
-//! (never up), while the nodes keep their natural size around the typeset labels. Directed
-//! graphs keep Graphviz's Bézier routes (so that the two arrows of a 2-cycle stay apart);
-//! undirected ones are drawn with straight lines between the nodes.
+//! Positions are Graphviz's, in big points, and the drawing is made at that natural size; the
+//! template scales the whole picture, labels included, to the text width when it is wider
+//! (never up), so nodes, labels and routes keep the proportions Graphviz laid out. To keep
+//! labels at 0.8 of their size or more at `\linewidth`, [`fitted`] lays a figure out again,
+//! more compactly, when it is wider than [`MAX_NATURAL_WIDTH`]. Every edge follows Graphviz's
+//! Bézier route (`.. controls ..`), so an edge never runs through a node it does not touch;
+//! each node and panel title is checked by LaTeX (`\grundyfits` of `grundy-tikz.sty`) to fit
+//! in the box Graphviz reserved for it, which is what makes Graphviz's non-overlap hold for
+//! the typeset picture (tests/figures.rs checks the layout itself).
 
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
+
+/// The width of a default 10pt article's `\linewidth` (345pt) in bp, over 0.8: a figure at most
+/// this wide keeps its labels at 0.8 of their size or more when scaled to `\linewidth`.
+pub const MAX_NATURAL_WIDTH: f64 = 345.0 / 72.27 * 72.0 / 0.8;
+
+/// Graph attributes tried in turn, more compact each time, when a figure laid out as its DOT
+/// says is wider than [`MAX_NATURAL_WIDTH`] (the reading direction is never changed: plays
+/// run left to right and gamegraphs top down as in the paper), with the number of panels
+/// per row for figures of many small panels (`grundywrap`).
+const COMPACT: [(&str, Option<usize>); 5] = [
+    ("", None),
+    ("nodesep=0.1", Some(3)),
+    ("nodesep=0.06, ranksep=0.3", Some(3)),
+    ("nodesep=0.06, ranksep=0.3", Some(2)),
+    ("nodesep=0.04, ranksep=0.25", Some(1)),
+];
+
+/// The DOT with extra graph attributes for the TikZ layout: no title (the caption is the
+/// figure's title) and `extra`.
+fn with_attributes(dot: &str, extra: &str) -> String {
+    let cut = dot.rfind('}').unwrap_or(dot.len());
+    let sep = if extra.is_empty() { "" } else { ", " };
+    format!(
+        "{}  graph [label=\"\"{sep}{extra}];\n{}",
+        &dot[..cut],
+        &dot[cut..]
+    )
+}
+
+/// The TikZ view of a DOT figure laid out for the printed width: the first of [`COMPACT`]'s
+/// layouts at most [`MAX_NATURAL_WIDTH`] wide, else the narrowest. `Ok(None)` when the
+/// layout has no nodes.
+pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
+    // Graphviz sizes nodes from its own rendering of the DOT label (a table of ● and ○ for a
+    // miniature); the typeset node can be larger, so the nodes whose typeset size is known
+    // from their geometry get at least that size in the layout.
+    let Some(first) = view_wrapped(&layout(&with_attributes(dot, ""))?, from, None) else {
+        return Ok(None);
+    };
+    let mut sized = String::new();
+    for n in &first.nodes {
+        let (gw, gh) = (n.w.parse().unwrap_or(0.0), n.h.parse().unwrap_or(0.0));
+        if let Some((w, h)) = typeset_size(n).filter(|&(w, h)| w > gw || h > gh) {
+            sized.push_str(&format!(
+                "  \"{}\" [width={:.3}, height={:.3}];\n",
+                n.name.replace('\\', "\\\\").replace('"', "\\\""),
+                w.max(gw) / 72.0,
+                h.max(gh) / 72.0
+            ));
+        }
+    }
+    let cut = dot.rfind('}').unwrap_or(dot.len());
+    let dot = format!("{}{sized}{}", &dot[..cut], &dot[cut..]);
+    let mut best: Option<TikzView> = None;
+    for (extra, wrap) in COMPACT {
+        let json = layout(&with_attributes(&dot, extra))?;
+        let Some(v) = view_wrapped(&json, from, wrap) else {
+            return Ok(None);
+        };
+        let fits = v.natural_width <= MAX_NATURAL_WIDTH;
+        if best
+            .as_ref()
+            .is_none_or(|b| v.natural_width < b.natural_width - 0.5)
+        {
+            best = Some(v);
+        }
+        if fits {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+/// The typeset size (bp, a little generous) of a node whose content is a miniature: the
+/// miniature's extent at its scale (`grundy mini`: 6pt a unit; the legend 14pt with the
+/// vertex names), the rows of the tabular around it (a `\small` row is 11pt; a miniature is
+/// centred on its row's baseline) and the shape (an ellipse is √2 times its content, plus
+/// `inner sep`). `None` for nodes without a miniature (Graphviz's estimate of their label
+/// stands, and `\grundyfits` checks it).
+fn typeset_size(n: &TikzNode) -> Option<(f64, f64)> {
+    let m = n.mini.as_ref()?;
+    let coords = |f: fn(&MiniVertex) -> &String| -> (f64, f64) {
+        m.vertices
+            .iter()
+            .filter_map(|v| f(v).parse::<f64>().ok())
+            .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+    };
+    let ((x0, x1), (y0, y1)) = (coords(|v| &v.x), coords(|v| &v.y));
+    let (unit, vertex) = if m.legend { (14.0, 9.0) } else { (6.0, 2.8) };
+    let (mw, mh) = ((x1 - x0) * unit + vertex, (y1 - y0) * unit + vertex);
+    let text_rows = [n.tex.is_some(), n.nim.is_some(), n.note.is_some()];
+    let rows = text_rows.iter().filter(|&&r| r).count() as f64;
+    let h = (7.7f64).max(mh / 2.0) + (3.3f64).max(mh / 2.0) + 11.0 * rows;
+    let text_w = [&n.tex, &n.note]
+        .iter()
+        .filter_map(|t| t.as_ref())
+        .map(|t| visible_chars(t) as f64 * 5.5)
+        .fold(0.0, f64::max);
+    let w = mw.max(text_w);
+    let (w, h) = if n.style.contains("grundy position") {
+        // TikZ's ellipse through the corners of the content box (inner sep 0.5pt), with the
+        // outer sep of a very thick line.
+        (
+            std::f64::consts::SQRT_2 * (w + 1.0) + 1.2,
+            std::f64::consts::SQRT_2 * (h + 1.0) + 1.2,
+        )
+    } else {
+        (w + 4.0, h + 4.0)
+    };
+    Some((w * 1.03, h * 1.03))
+}
+
+/// The characters of TeX math that print (commands and braces left out): a width estimate.
+fn visible_chars(t: &str) -> usize {
+    let mut n = 0;
+    let mut command = false;
+    for c in t.chars() {
+        if c == '\\' {
+            command = true;
+            n += 1;
+        } else if command && c.is_ascii_alphabetic() {
+        } else {
+            command = false;
+            if !matches!(c, '{' | '}' | '^' | '_' | ' ') {
+                n += 1;
+            }
+        }
+    }
+    n
+}
 
 /// Runs Graphviz on DOT text and returns its layout (`-Tjson0`), or why not.
 pub fn layout(dot: &str) -> Result<Value, String> {
@@ -108,6 +243,9 @@ impl Mini {
 #[derive(Clone, Debug, Serialize)]
 pub struct TikzNode {
     pub id: String,
+    /// The node's name in the DOT.
+    #[serde(skip)]
+    pub name: String,
     pub x: String,
     pub y: String,
     pub style: String,
@@ -118,6 +256,9 @@ pub struct TikzNode {
     pub mini: Option<Mini>,
     /// A second line (TeX math), e.g. the diagram a sink refers to.
     pub note: Option<String>,
+    /// The box Graphviz reserved for the node (bp): width, height.
+    pub w: String,
+    pub h: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -146,6 +287,11 @@ pub struct TikzCluster {
     pub label: Option<String>,
     pub lx: String,
     pub ly: String,
+    /// The box Graphviz reserved for the label (bp): the band of its height across the panel.
+    pub lw: String,
+    pub lh: String,
+    /// The TikZ name of the label node.
+    pub id: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -155,6 +301,9 @@ pub struct TikzView {
     /// Width and height of the drawing in bp (the template scales it to the text width).
     pub width: String,
     pub height: String,
+    /// The width as a number (bp), to choose among layouts.
+    #[serde(skip)]
+    pub natural_width: f64,
     pub clusters: Vec<TikzCluster>,
     pub nodes: Vec<TikzNode>,
     pub edges: Vec<TikzEdge>,
@@ -187,20 +336,35 @@ fn bb(s: &str) -> Option<(f64, f64, f64, f64)> {
 struct RawCluster {
     bb: (f64, f64, f64, f64),
     lp: Option<(f64, f64)>,
+    /// The label's size (bp), from Graphviz's `lwidth`/`lheight` (inches).
+    lsize: (f64, f64),
     label: Option<String>,
     style: String,
     nodes: Vec<usize>,
     top: bool,
 }
 
+/// A size attribute of Graphviz's layout (inches) in bp; 0 when absent.
+fn inches(o: &Value, k: &str) -> f64 {
+    attr(o, k)
+        .and_then(|s| s.parse::<f64>().ok())
+        .unwrap_or(0.0)
+        * 72.0
+}
+
 /// Builds the view from Graphviz's JSON layout. `None` when the layout has no nodes.
 pub fn view(json: &Value, from: &str) -> Option<TikzView> {
+    view_wrapped(json, from, None)
+}
+
+/// [`view`], with at most `wrap` panels per row when the DOT asks for rows (`grundywrap`).
+fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzView> {
     let objects = json.get("objects")?.as_array()?;
     let directed = json
         .get("directed")
         .and_then(Value::as_bool)
         .unwrap_or(true);
-    let straight = !directed || attr(json, "splines") == Some("false");
+    let straight = attr(json, "splines") == Some("false");
     // Clusters (with their bounding boxes) and nodes (with positions), by object index.
     let mut clusters: Vec<RawCluster> = Vec::new();
     let mut pos: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
@@ -223,6 +387,7 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
                 clusters.push(RawCluster {
                     bb: b,
                     lp: attr(o, "lp").and_then(point),
+                    lsize: (inches(o, "lwidth"), inches(o, "lheight")),
                     label: attr(o, "grundytex").map(str::to_string),
                     style: attr(o, "grundystyle").unwrap_or("grundy panel").to_string(),
                     nodes,
@@ -233,11 +398,7 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
         }
         if let Some(p) = attr(o, "pos").and_then(point) {
             pos.insert(i, p);
-            let w: f64 = attr(o, "width").and_then(|s| s.parse().ok()).unwrap_or(0.0);
-            let h: f64 = attr(o, "height")
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0.0);
-            half.insert(i, (w * 36.0, h * 36.0));
+            half.insert(i, (inches(o, "width") / 2.0, inches(o, "height") / 2.0));
         }
     }
     if pos.is_empty() {
@@ -265,28 +426,55 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
             }
         }
     }
-    // Panels in rows of `grundywrap` (panels are moved whole, with their inner clusters).
+    // Panels in rows of `grundywrap`, or of `wrap` when the panels are separate drawings (no
+    // edge between two of them, no node outside them): panels are moved whole, with their
+    // inner clusters, each row centred under the widest.
     let mut shift: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
-    if let Some(cols) = attr(json, "grundywrap").and_then(|s| s.parse::<usize>().ok()) {
-        let mut tops: Vec<usize> = (0..n).filter(|&k| clusters[k].top).collect();
+    let mut tops: Vec<usize> = (0..n).filter(|&k| clusters[k].top).collect();
+    let separate = !tops.is_empty()
+        && pos.keys().all(|i| in_cluster.contains_key(i))
+        && json
+            .get("edges")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .all(|e| {
+                let end = |k: &str| {
+                    e.get(k)
+                        .and_then(Value::as_u64)
+                        .and_then(|i| in_cluster.get(&(i as usize)))
+                };
+                end("tail") == end("head")
+            });
+    let asked = attr(json, "grundywrap").and_then(|s| s.parse::<usize>().ok());
+    let cols = match (asked, wrap) {
+        (Some(c), Some(w)) => Some(c.min(w)),
+        (Some(c), None) => Some(c),
+        (None, Some(w)) if separate => Some(w),
+        _ => None,
+    };
+    if let Some(cols) = cols.filter(|&c| c > 0 && tops.len() > c) {
         tops.sort_by(|&a, &b| clusters[a].bb.0.total_cmp(&clusters[b].bb.0));
-        if cols > 0 && tops.len() > cols {
-            let w = tops
-                .iter()
-                .map(|&k| clusters[k].bb.2 - clusters[k].bb.0)
-                .fold(0.0, f64::max);
-            let h = tops
-                .iter()
-                .map(|&k| clusters[k].bb.3 - clusters[k].bb.1)
-                .fold(0.0, f64::max);
-            for (t, &k) in tops.iter().enumerate() {
-                let (r, c) = ((t / cols) as f64, (t % cols) as f64);
-                let d = (
-                    c * (w + 8.0) - clusters[k].bb.0,
-                    -r * (h + 8.0) - clusters[k].bb.1,
-                );
-                shift.insert(k, d);
+        let size = |k: usize| {
+            let b = clusters[k].bb;
+            (b.2 - b.0, b.3 - b.1)
+        };
+        let rows: Vec<&[usize]> = tops.chunks(cols).collect();
+        let row_width = |r: &[usize]| -> f64 {
+            r.iter().map(|&k| size(k).0).sum::<f64>() + 8.0 * (r.len() - 1) as f64
+        };
+        let widest = rows.iter().map(|r| row_width(r)).fold(0.0, f64::max);
+        let mut top = 0.0;
+        for r in rows {
+            let height = r.iter().map(|&k| size(k).1).fold(0.0, f64::max);
+            let mut x = (widest - row_width(r)) / 2.0;
+            for &k in r {
+                let b = clusters[k].bb;
+                // Panels of a row share their top edge.
+                shift.insert(k, (x - b.0, top - b.3));
+                x += size(k).0 + 8.0;
             }
+            top -= height + 8.0;
         }
     }
     let node_shift = |i: usize| -> (f64, f64) {
@@ -322,6 +510,7 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
         }
         nodes.push(TikzNode {
             id: id(i),
+            name: attr(o, "name").unwrap_or_default().to_string(),
             x: num(x),
             y: num(y),
             style: attr(o, "grundystyle").unwrap_or("grundy node").to_string(),
@@ -330,10 +519,12 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
             nim: attr(o, "grundynim").map(str::to_string),
             mini: attr(o, "grundymini").and_then(Mini::parse),
             note: attr(o, "grundynote").map(str::to_string),
+            w: num(2.0 * half[&i].0),
+            h: num(2.0 * half[&i].1),
         });
     }
     let mut out_clusters = Vec::new();
-    for c in &clusters {
+    for (k, c) in clusters.iter().enumerate() {
         let (dx, dy) = cluster_shift(c);
         let (x0, y0, x1, y1) = (c.bb.0 + dx, c.bb.1 + dy, c.bb.2 + dx, c.bb.3 + dy);
         extend(x0, y0);
@@ -350,6 +541,10 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
             label: c.label.clone(),
             lx: num(lx),
             ly: num(ly),
+            // The label may use the panel's width (Graphviz keeps its band above the nodes).
+            lw: num((x1 - x0 - 4.0).max(c.lsize.0)),
+            lh: num(c.lsize.1),
+            id: format!("c{k}"),
         });
     }
     let mut edges = Vec::new();
@@ -389,6 +584,7 @@ pub fn view(json: &Value, from: &str) -> Option<TikzView> {
     }
     Some(TikzView {
         from: from.to_string(),
+        natural_width: (hi.0 - lo.0).max(1.0),
         width: num((hi.0 - lo.0).max(1.0)),
         height: num((hi.1 - lo.1).max(1.0)),
         clusters: out_clusters,

@@ -178,3 +178,46 @@ if full != merged:
     sys.exit(1)
 print(f"slurm test: merged job array equals the unsharded run ({full['graphs']} graphs on 8 vertices)")
 PY
+
+# Optional (not in CI): a sample of the 12-vertex job array, to measure the shard rate the
+# cluster plan rests on. SAMPLE12="r1 r2 ..." names shards r/M12 (M12=100000 by default).
+if [ -n "${SAMPLE12:-}" ]; then
+  read -ra picks <<<"$SAMPLE12"
+  m12=${M12:-100000}
+  last=$((${#picks[@]} - 1))
+  cat >"$work/array12.sh" <<JOB
+#!/bin/bash
+#SBATCH --job-name=spectrum12-sample
+#SBATCH --array=0-$last
+#SBATCH --cpus-per-task=1
+#SBATCH --output=$work/spectrum12-%a.log
+picks=(${picks[*]})
+r=\${picks[\$SLURM_ARRAY_TASK_ID]}
+export RAYON_NUM_THREADS=\$SLURM_CPUS_PER_TASK
+/usr/bin/time -f '%U %S' -o "$work/cpu12-\$r" "$bin" spectrum --vertices 12 --shard \$r/$m12 --json > "$work/shard12-\$r.json"
+JOB
+  cat >"$work/merge12.sh" <<JOB
+#!/bin/bash
+#SBATCH --job-name=spectrum12-merge
+#SBATCH --output=$work/merge12.log
+"$bin" spectrum merge --partial "$work"/shard12-*.json --json > "$work/merged12.json"
+JOB
+  a12=$(sbatch --parsable --chdir="$work" "$work/array12.sh")
+  m12job=$(sbatch --parsable --chdir="$work" --dependency=afterok:"$a12" "$work/merge12.sh")
+  log "submitted the 12-vertex sample array $a12 (${#picks[@]} shards of $m12) and merge $m12job"
+  deadline=$((SECONDS + ${SAMPLE12_TIMEOUT:-3600}))
+  until [ "$(state "$m12job")" = COMPLETED ]; do
+    case "$(state "$m12job")" in FAILED | CANCELLED | TIMEOUT | NODE_FAIL) log "12-vertex merge failed"; exit 1 ;; esac
+    [ "$SECONDS" -lt "$deadline" ] || { log "12-vertex sample timed out"; exit 1; }
+    sleep 2
+  done
+  python3 - "$work" "$m12" "${picks[@]}" <<'PY'
+import json, sys
+work, m, picks = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+merged = json.load(open(f"{work}/merged12.json"))
+cpu = sum(sum(map(float, open(f"{work}/cpu12-{r}").read().split())) for r in picks)
+g = merged["graphs"]
+print(f"slurm test: 12-vertex sample: {len(merged['shards'])} shards of {m} merged, {g} graphs, "
+      f"{cpu:.1f} CPU s, {g / cpu:.0f} graphs per CPU-second; complete: {merged['complete']}")
+PY
+fi

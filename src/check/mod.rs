@@ -470,6 +470,9 @@ pub struct CertifiedReport<'a> {
     pub report: &'a Report,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<&'a str>,
+    /// The independent checker's verdict on it, as certificates/VERIFIED.json records it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<&'a str>,
 }
 
 impl std::ops::Deref for CertifiedReport<'_> {

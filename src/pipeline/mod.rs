@@ -455,6 +455,100 @@ pub struct Summary<'a> {
     pub as_expected: usize,
     pub unexpected: usize,
     pub reports: Vec<CertifiedReport<'a>>,
+    /// How many specs have each verdict of `grundy-verify` (certificates/VERIFIED.json).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verified_counts: Vec<VerifiedCount>,
+}
+
+/// The verdicts of the independent checker `grundy-verify`, as its last `--write` recorded
+/// them in certificates/VERIFIED.json. The build does not run the verifier (it shares no code
+/// with grundy); CI runs it after the build and compares VERIFIED.json with the committed one,
+/// so the committed report shows the verdicts on the committed certificates.
+#[derive(Default, Clone)]
+pub struct VerifierVerdicts {
+    pub by_id: BTreeMap<String, String>,
+}
+
+/// One verdict class of `grundy-verify` and how many specs have it.
+#[derive(Serialize, Clone, Debug)]
+pub struct VerifiedCount {
+    pub class: &'static str,
+    pub label: &'static str,
+    pub count: usize,
+}
+
+impl VerifierVerdicts {
+    /// Reads `<output>/certificates/VERIFIED.json` (a regular file of at most 16 MiB); none
+    /// if it is absent or unreadable (the report then says the verifier has not run).
+    pub fn read(output: &Path) -> VerifierVerdicts {
+        let path = output.join("certificates").join("VERIFIED.json");
+        let ok = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= 16 << 20);
+        let by_id = ok
+            .then(|| std::fs::read(&path).ok())
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            .and_then(|v| {
+                let specs = v.get("specs")?.as_object()?;
+                Some(
+                    specs
+                        .iter()
+                        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                        .collect(),
+                )
+            })
+            .unwrap_or_default();
+        VerifierVerdicts { by_id }
+    }
+
+    /// The class of a verdict line: fully verified, verified on some instances, evidence
+    /// checked only, not certified, rejected.
+    pub fn class(line: Option<&str>) -> (&'static str, &'static str) {
+        let Some(l) = line else {
+            return ("not-run", "verifier not run");
+        };
+        if let Some(rest) = l.strip_prefix("verified (claim re-derived): ") {
+            let mut w = rest.split_whitespace();
+            let (n, m) = (w.next(), w.nth(1));
+            return if n.is_some() && n == m {
+                ("verified", "verified (claim re-derived)")
+            } else {
+                ("partly-verified", "verified on some instances")
+            };
+        }
+        if l.starts_with("evidence checked") {
+            ("evidence", "evidence checked, claim not re-derived")
+        } else if l.starts_with("REJECTED") {
+            ("rejected", "rejected")
+        } else {
+            ("not-certified", "not certified")
+        }
+    }
+
+    /// The counts of each class over `ids` (classes with no spec left out).
+    pub fn counts<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Vec<VerifiedCount> {
+        let mut out: Vec<VerifiedCount> = Vec::new();
+        for id in ids {
+            let (class, label) = Self::class(self.by_id.get(id).map(String::as_str));
+            match out.iter_mut().find(|c| c.class == class) {
+                Some(c) => c.count += 1,
+                None => out.push(VerifiedCount {
+                    class,
+                    label,
+                    count: 1,
+                }),
+            }
+        }
+        let order = [
+            "verified",
+            "partly-verified",
+            "evidence",
+            "not-certified",
+            "rejected",
+            "not-run",
+        ];
+        out.sort_by_key(|c| order.iter().position(|o| *o == c.class));
+        out
+    }
 }
 
 pub fn summary<'a>(reports: impl IntoIterator<Item = &'a Report>) -> Summary<'a> {
@@ -470,6 +564,7 @@ pub fn summary_with_certificates<'a>(
         .map(|(report, certificate)| CertifiedReport {
             report,
             certificate,
+            verified: None,
         })
         .collect();
     let ok = reports.iter().filter(|r| r.as_expected).count();
@@ -478,6 +573,7 @@ pub fn summary_with_certificates<'a>(
         as_expected: ok,
         unexpected: reports.len() - ok,
         reports,
+        verified_counts: Vec::new(),
     }
 }
 
@@ -505,12 +601,16 @@ struct IndexEntry<'a> {
     id: &'a str,
     kind: &'a str,
     verdict: &'a str,
+    /// The verdict of `grundy-verify` (certificates/VERIFIED.json).
+    verified: Option<&'a str>,
     paths: Vec<String>,
 }
 
 #[derive(Serialize)]
 struct Index<'a> {
     entries: Vec<IndexEntry<'a>>,
+    /// How many specs have each verdict of `grundy-verify`.
+    verified_counts: Vec<VerifiedCount>,
     /// Every numbered item of the papers with its specs and verdicts (docs/contents).
     contents: &'a contents::ContentsView,
 }
@@ -550,7 +650,9 @@ fn verdict_word(r: &Report) -> &'static str {
 fn artifact_index<'a>(
     entries: &[(&'a Spec, &'a Report)],
     contents: &'a contents::ContentsView,
+    verified: &'a VerifierVerdicts,
 ) -> Index<'a> {
+    let verified_counts = verified.counts(entries.iter().map(|(s, _)| s.id()));
     let mut entries: Vec<IndexEntry> = entries
         .iter()
         .filter(|(s, _)| !s.outputs().is_empty())
@@ -562,6 +664,7 @@ fn artifact_index<'a>(
             id: s.id(),
             kind: &r.kind,
             verdict: verdict_word(r),
+            verified: verified.by_id.get(s.id()).map(String::as_str),
             paths: s
                 .outputs()
                 .iter()
@@ -570,7 +673,11 @@ fn artifact_index<'a>(
         })
         .collect();
     entries.sort_by_cached_key(|e| paper_order(&e.source, e.id));
-    Index { entries, contents }
+    Index {
+        entries,
+        verified_counts,
+        contents,
+    }
 }
 
 /// Renders the artifacts of one spec in memory.
@@ -656,14 +763,23 @@ pub fn render_all(
     files.push((
         PathBuf::from("README.md"),
         renderer
-            .render("index.md", &artifact_index(index, contents))?
+            .render(
+                "index.md",
+                &artifact_index(index, contents, &previous.verified),
+            )?
             .into_bytes(),
     ));
-    let s = summary_with_certificates(
+    let mut s = summary_with_certificates(
         index
             .iter()
             .map(|(spec, r)| (*r, status.get(spec.id()).copied())),
     );
+    for r in &mut s.reports {
+        r.verified = previous.verified.by_id.get(&r.id).map(String::as_str);
+    }
+    s.verified_counts = previous
+        .verified
+        .counts(index.iter().map(|(spec, _)| spec.id()));
     files.push((
         PathBuf::from("report.md"),
         renderer.render("report.md", &s)?.into_bytes(),
@@ -703,6 +819,7 @@ pub fn render_all(
                 spec,
                 report,
                 view: views.get(spec.id()).copied().flatten(),
+                verified: previous.verified.by_id.get(spec.id()).map(String::as_str),
             })
             .collect(),
         written: &all,
@@ -721,6 +838,8 @@ pub struct Previous {
     pub certificates: HashMap<String, String>,
     /// Families of diagrams checked in this run only as references of the rebuilt specs.
     pub families: HashMap<String, Arc<crate::check::diagram::Family>>,
+    /// The verdicts of `grundy-verify` on the certificates (certificates/VERIFIED.json).
+    pub verified: VerifierVerdicts,
 }
 
 /// What `grundy build` is asked to do.
@@ -813,6 +932,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             .collect(),
         certificates: HashMap::new(),
         families: run.dependencies.clone(),
+        verified: VerifierVerdicts::read(&opts.output),
     };
     for (r, st) in &previous_reports {
         if let Some(st) = st {

@@ -32,6 +32,8 @@ pub struct Entry<'a> {
     pub report: &'a Report,
     /// The view its templates rendered (a table, a sequence, a diagram…), if any.
     pub view: Option<&'a Value>,
+    /// The verdict of the independent checker `grundy-verify` (certificates/VERIFIED.json).
+    pub verified: Option<&'a str>,
 }
 
 /// What the site is built from.
@@ -186,6 +188,9 @@ pub struct ResultRow {
     pub because: Option<String>,
     pub coverage: Option<Grid>,
     pub counterexample: Option<String>,
+    /// The verdict of `grundy-verify` on the certificate, and its class.
+    pub verified: Option<String>,
+    pub verified_class: &'static str,
 }
 
 #[derive(Serialize)]
@@ -214,6 +219,8 @@ struct IndexView {
     as_expected: usize,
     papers: Vec<PaperView>,
     legend: Vec<StatusCount>,
+    /// How many results have each verdict of `grundy-verify`.
+    verified_counts: Vec<crate::pipeline::VerifiedCount>,
     plots: Vec<plots::PlotRef>,
     plot_notes: Vec<String>,
 }
@@ -548,6 +555,8 @@ pub fn site(
                 }
                 crate::check::Verdict::Holds | crate::check::Verdict::BadInput { .. } => None,
             },
+            verified: it.entry.verified.map(String::from),
+            verified_class: crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
         }
     };
 
@@ -740,6 +749,13 @@ pub fn site(
         as_expected: items.iter().filter(|i| i.entry.report.as_expected).count(),
         papers,
         legend,
+        verified_counts: crate::pipeline::VerifierVerdicts {
+            by_id: items
+                .iter()
+                .filter_map(|i| Some((i.entry.report.id.clone(), i.entry.verified?.to_string())))
+                .collect(),
+        }
+        .counts(items.iter().map(|i| i.entry.report.id.as_str())),
         plots: plot_refs,
         plot_notes,
     };

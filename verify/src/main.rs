@@ -363,7 +363,7 @@ fn main() -> ExitCode {
             if a.allow_unverified {
                 " (allowed by --allow-unverified)"
             } else {
-                ""
+                " (exit 1; --allow-unverified lists them and exits 0)"
             }
         );
     }

@@ -180,6 +180,8 @@ pub struct Octal {
 
 /// Most values of an octal sequence recomputed (the recursion is quadratic in the length).
 pub const MAX_OCTAL_VALUES: usize = 20_000;
+/// Most steps of the octal recursion for one certificate.
+const MAX_OCTAL_WORK: u128 = 400_000_000;
 /// Most digits of an octal code.
 const MAX_OCTAL_DIGITS: usize = 64;
 
@@ -201,6 +203,22 @@ fn check_octal(o: &Octal) -> Result<(u64, OctalFact), String> {
     }
     if o.code.len() > MAX_OCTAL_DIGITS + 2 {
         return Err(format!("octal code of {} characters", o.code.len()));
+    }
+    // The recursion costs about len²/2 steps per digit that splits a heap in two (bit 4):
+    // bounded, so that no certificate makes the check run for long.
+    let splits = o
+        .code
+        .chars()
+        .skip(2)
+        .filter(|c| c.to_digit(8).is_some_and(|d| d & 4 != 0))
+        .count();
+    let work = (o.values.len() as u128).pow(2) / 2 * splits as u128;
+    if work > MAX_OCTAL_WORK {
+        return Err(format!(
+            "{} values of {}: about {work} steps to recompute, more than the verifier's {MAX_OCTAL_WORK}",
+            o.values.len(),
+            o.code
+        ));
     }
     let g = octal_sequence(&o.code, o.values.len())?;
     if let Some(n) = (0..g.len()).find(|&n| g[n] != o.values[n]) {

@@ -808,7 +808,8 @@ fn maps(e: &Evaluator, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<
                 .collect()
         })
         .unwrap_or_default();
-    let (insts, all) = instance_list(e, raw, false)?;
+    // Reduction specs substitute `let` values into their game names too (`vk: '"v" + k'`).
+    let (insts, all) = instance_list(e, raw, true)?;
     let labels: Vec<String> = insts.iter().map(|i| i.label.clone()).collect();
     cover(
         &labels,

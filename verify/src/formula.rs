@@ -99,6 +99,15 @@ fn new_engine() -> Engine {
     e.register_fn("count", move |a: rhai::Array, k: INT| {
         ints(&a).into_iter().filter(|&x| x == k).count() as INT
     });
+    // nim("G"): the verifier's own nim-value of the game named G (crate::solve).
+    e.register_fn(
+        "nim",
+        |name: &str| -> Result<INT, Box<rhai::EvalAltResult>> {
+            crate::solve::nim_of_name(name)
+                .map(INT::from)
+                .map_err(|m| format!("Function not found: nim({name}) ({m})").into())
+        },
+    );
     e.register_fn("distinct", |a: rhai::Array| -> rhai::Array {
         let mut v: Vec<INT> = a.iter().filter_map(|x| x.as_int().ok()).collect();
         v.sort_unstable();

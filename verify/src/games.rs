@@ -522,7 +522,14 @@ pub fn spl_options(s: &Spl) -> Vec<Spl> {
 /// mex: the least nonnegative integer not in the set (the Sprague–Grundy recursion,
 /// nim(p) = mex nim(Opt(p)), design.md §1).
 pub fn mex(values: &[u32]) -> u32 {
-    (0..).find(|m| !values.contains(m)).unwrap()
+    // Linear: the mex of k values is at most k.
+    let mut present = vec![false; values.len() + 1];
+    for &v in values {
+        if let Some(p) = present.get_mut(v as usize) {
+            *p = true;
+        }
+    }
+    present.iter().position(|&b| !b).unwrap_or(values.len()) as u32
 }
 
 /// The Guy–Smith octal periodicity theorem (Winning Ways ch. 4; Guy & Smith 1956), as cited

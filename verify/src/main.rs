@@ -21,6 +21,7 @@ mod features;
 mod formula;
 mod games;
 mod names;
+mod solve;
 mod spec;
 
 use std::collections::{BTreeMap, BTreeSet};

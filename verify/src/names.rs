@@ -233,6 +233,42 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
     })
 }
 
+/// The index of a named vertex: `v1`…`vn` on P_n, C_n, K_n; the rim `v1`…`v_{n−1}` and the
+/// centre `c` on W_n; the centres `c1`…`cm` and the rim `v1`…`vn` on W_{m,n}.
+fn vertex(graph: &str, n: usize, v: &str) -> Result<usize, String> {
+    let bad = || format!("`{v}` is not a vertex of {graph} the verifier names");
+    let num = |s: &str| s.parse::<usize>().ok().filter(|&i| i >= 1);
+    let i = if let Some(mn) = graph.strip_prefix("W_{").and_then(|r| r.strip_suffix('}')) {
+        let m = mn
+            .split(',')
+            .next()
+            .and_then(|m| m.trim().parse::<usize>().ok())
+            .ok_or_else(bad)?;
+        match (
+            v.strip_prefix('c').and_then(num),
+            v.strip_prefix('v').and_then(num),
+        ) {
+            (Some(i), _) if i <= m => i - 1,
+            (_, Some(i)) => m + i - 1,
+            _ => return Err(bad()),
+        }
+    } else if graph.starts_with("W_") {
+        match (v, v.strip_prefix('v').and_then(num)) {
+            ("c", _) => n - 1,
+            (_, Some(i)) if i < n => i - 1,
+            _ => return Err(bad()),
+        }
+    } else if ["P_", "C_", "K_"].iter().any(|f| graph.starts_with(f)) && !graph.contains(',') {
+        v.strip_prefix('v').and_then(num).ok_or_else(bad)? - 1
+    } else {
+        return Err(bad());
+    };
+    if i >= n {
+        return Err(bad());
+    }
+    Ok(i)
+}
+
 /// Splits `s` at top-level occurrences of `sep` (outside brackets).
 fn split_top<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
     let mut out = Vec::new();
@@ -291,6 +327,28 @@ pub fn parse_game(t: &str) -> Result<Game, String> {
         .split_once('(')
         .and_then(|(h, r)| Some((h, r.strip_suffix(')')?)))
         .ok_or_else(|| format!("`{t}`: the verifier does not read this game"))?;
+    // A removing game started at named vertices: `DNT_{c,v3}(W_7)`.
+    if let Some((rule, set)) = head
+        .split_once("_{")
+        .and_then(|(r, s)| Some((r, s.strip_suffix('}')?)))
+    {
+        let graph = parse_graph(inner)?;
+        let mut start = 0u64;
+        for v in set.split(',') {
+            let i = vertex(inner.trim(), graph.n, v.trim())?;
+            if i >= 64 {
+                return Err(format!("`{t}`: start sets are 64-bit"));
+            }
+            start |= 1 << i;
+        }
+        return match rule {
+            "TER" => Ok(Game::Ter { graph, start }),
+            "DNT" => Ok(Game::Dnt { graph, start }),
+            _ => Err(format!(
+                "`{t}`: the verifier does not read games `{rule}_{{…}}(…)`"
+            )),
+        };
+    }
     Ok(match head {
         "TER" => Game::Ter {
             graph: parse_graph(inner)?,

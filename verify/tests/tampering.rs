@@ -340,6 +340,13 @@ fn octal_period_edited() {
     let s = Scratch::new("octal-period");
     s.edit("prop_5_23", |c| c["period"] = json!(17));
     s.rejected("prop_5_23", "Guy–Smith inequality at n = 52");
+    // A huge sequence is refused up front (the recursion is quadratic).
+    let s = Scratch::new("octal-huge");
+    s.edit("prop_5_23", |c| c["values"] = json!(vec![0; 25_000]));
+    s.rejected(
+        "prop_5_23",
+        "25000 values: the verifier recomputes at most 20000",
+    );
     let s = Scratch::new("octal-value");
     s.edit("prop_5_23", |c| c["values"][7] = json!(3));
     s.rejected(

@@ -131,6 +131,7 @@ fn unedited_certificates_verify_with_their_claims_rederived() {
     s.verified("fig_2", "1 of 1 instances");
     s.verified("thm_14_case_1", "16 of 20 instances");
     s.verified("wheel_map_small", "4 of 4 instances");
+    s.verified("lemma_5_37_diagram", "20 of 20 instances");
     let (_, line) = s.line("prop_4_8_dnt");
     assert!(
         line.contains("evidence checked, claim not re-derived: parameter `H`"),
@@ -532,6 +533,18 @@ fn strategies_forged() {
             .pop();
     });
     s.rejected("lemma_5_37_diagram", "covered");
+    // Drop one start of the spec's family (c = 20): the spec names it, the strategy does not.
+    let s = Scratch::new("diagram-drop-start");
+    s.edit("lemma_5_37_diagram", |c| {
+        c["games"][0]["starts"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|p| p["c"] != json!(20))
+    });
+    s.rejected(
+        "lemma_5_37_diagram",
+        "start game SPL(20,[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]) of the spec is not a start of the certificate's strategy",
+    );
     let s = Scratch::new("diagram-start");
     s.edit("lemma_5_37_diagram", |c| {
         c["games"][0]["starts"]

@@ -30,6 +30,7 @@ pub struct Cli {
 pub enum ClosureArg {
     Hull,
     Geodetic,
+    Monophonic,
 }
 
 impl From<ClosureArg> for Closure {
@@ -37,6 +38,7 @@ impl From<ClosureArg> for Closure {
         match c {
             ClosureArg::Hull => Closure::Hull,
             ClosureArg::Geodetic => Closure::Geodetic,
+            ClosureArg::Monophonic => Closure::Monophonic,
         }
     }
 }

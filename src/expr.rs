@@ -12,6 +12,8 @@
 //!        | 'SPL' '(' INT ',' '[' INT,* ']' ')'  SPL started at (c, λ), e.g. SPL(3,[3])
 //!        | 'SPL' '(' INT ',' ('Λ'|'L') '^' INT ')'   SPL started at (c, Λ^n)
 //!        | 'UEG' '(' graph ',' vertex ')'       edge geography, e.g. UEG(SP_{6,2}, (1,1))
+//!        | ('GEN'|'DNG') '(' structure ')'      closure games, e.g. GEN(Sym(4)), DNG(P_7)
+//!        | ('TER'|'DNT') '(' structure ')'      removing games off graphs, e.g. DNT(Cyc(6))
 //!        | '(' expr ')'
 //! start := '_' '{' vertex (',' vertex)* '}'     e.g. DNT_{c,v1}(W_7)
 //! ```
@@ -402,6 +404,11 @@ impl<'a> Parser<'a> {
                 let open = self.pos;
                 self.expect('(')?;
                 let (gat, text) = self.balanced(open)?;
+                if start_text.is_none() && parse_graph(text).is_err() {
+                    if let Some(g) = self.closure_game(name, gat, text, false)? {
+                        return Ok(g);
+                    }
+                }
                 let graph =
                     parse_graph(text).map_err(|e| self.err(gat, text.len(), e.to_string()))?;
                 let start = match start_text {
@@ -425,6 +432,13 @@ impl<'a> Parser<'a> {
                 crate::game::dawson::dc_game(n).map_err(|e| self.err(nat, self.pos - nat - 1, e.to_string()))
             }
             "SPL" => self.spl(at),
+            "GEN" | "DNG" => {
+                let open = self.pos;
+                self.expect('(')?;
+                let (gat, text) = self.balanced(open)?;
+                self.closure_game(name, gat, text, true)
+                    .map(|g| g.expect("closure_game answers when asked to"))
+            }
             "UEG" => {
                 let open = self.pos;
                 self.expect('(')?;
@@ -469,9 +483,34 @@ impl<'a> Parser<'a> {
             other => Err(self.err(
                 at,
                 other.len(),
-                format!("unknown game `{other}` (expected TER, DNT, DC, SPL, UEG, an octal code such as 0.137, or *k)"),
+                format!("unknown game `{other}` (expected TER, DNT, GEN, DNG, DC, SPL, UEG, an octal code such as 0.137, or *k)"),
             )),
         }
+    }
+
+    /// `word(text)` as a closure game ([`crate::game::closure::OPERATORS`]); `Ok(None)` when
+    /// not `always` and no operator but a graph closure recognises the text (the caller then
+    /// reports its own graph error).
+    fn closure_game(
+        &self,
+        word: &str,
+        at: usize,
+        text: &str,
+        always: bool,
+    ) -> Result<Option<AnyGame>, ExprError> {
+        use crate::game::closure::{read_structure, ClosureGame};
+        let read = if always {
+            read_structure(text, self.opts.closure)
+        } else {
+            match crate::game::closure::read_off_graphs(text) {
+                Some(r) => r,
+                None => return Ok(None),
+            }
+        };
+        let op = read.map_err(|e| self.err(at, text.len().max(1), e))?;
+        ClosureGame::named(word, op)
+            .map(|g| Some(AnyGame::Closure(g)))
+            .ok_or_else(|| self.err(at, text.len().max(1), format!("unknown game `{word}`")))
     }
 
     /// `SPL(m,n)`, `SPL(c,[l1,...])` or `SPL(c,Λ^n)`; the name is already consumed.

@@ -12,6 +12,7 @@ pub mod cli;
 pub mod expr;
 pub mod game;
 pub mod graph;
+pub mod group;
 pub mod kinds;
 pub mod pipeline;
 pub mod render;

@@ -138,6 +138,8 @@ fn brute_closure(g: &Graph, closure: Closure) -> Vec<u64> {
     (0..1u64 << n)
         .map(|s| match closure {
             Closure::Geodetic => step(s),
+            // Induced-path intervals have their own brute force (tests/closure_games.rs).
+            Closure::Monophonic => unreachable!("arb_closure draws the geodesic closures only"),
             Closure::Hull => {
                 let mut cur = s;
                 loop {

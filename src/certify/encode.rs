@@ -19,7 +19,10 @@ pub fn game(g: &AnyGame) -> Result<Value, String> {
     Ok(match g {
         AnyGame::Removing(r) => {
             if r.convexity().closure_kind() != Closure::Hull {
-                return Err("games under the one-step geodetic closure are not certified".into());
+                return Err(format!(
+                    "games under the {} closure are not certified",
+                    r.convexity().closure_kind()
+                ));
             }
             let rule = r.rule().to_string();
             json!({ rule: { "graph": graph(r.graph()), "start": r.start_set() } })
@@ -47,6 +50,7 @@ pub fn game(g: &AnyGame) -> Result<Value, String> {
             json!({ "sum": parts.iter().map(game).collect::<Result<Vec<_>, _>>()? })
         }
         AnyGame::Ordinal(a, b) => json!({ "ordinal": [game(a)?, game(b)?] }),
+        AnyGame::Closure(c) => return Err(format!("closure games ({c}) are not certified yet")),
     })
 }
 
@@ -66,5 +70,6 @@ pub fn pos(p: &AnyPos) -> Value {
         AnyPos::Ueg(u) => json!([u.token, format!("{:x}", u.edges)]),
         AnyPos::Sum(ps) => Value::Array(ps.iter().map(pos).collect()),
         AnyPos::Ordinal(a, b) => json!([pos(a), pos(b)]),
+        AnyPos::Elements(e) => json!(e.ones().collect::<Vec<_>>()),
     }
 }

@@ -1,6 +1,7 @@
 //! `AnyGame`: the closed set of games a user can name (CLI and specs), composed with disjoint
 //! and ordinal sums, behind the one [`Game`] trait.
 
+use super::closure::ClosureGame;
 use super::dawson::Dawson;
 use super::multiset::MultisetGame;
 use super::nimber::Nimber;
@@ -27,6 +28,8 @@ pub enum AnyGame {
     Spl(Spl),
     /// Undirected edge geography, e.g. `UEG(SP_{6,2}, (1,1))`.
     Ueg(Ueg),
+    /// A closure game: GEN, DNG, TER or DNT on any closure operator, e.g. `GEN(Sym(4))`.
+    Closure(ClosureGame),
     Sum(Vec<AnyGame>),
     Ordinal(Box<AnyGame>, Box<AnyGame>),
 }
@@ -41,6 +44,7 @@ pub enum AnyPos {
     Multiset(Vec<u32>),
     Spl(SplPos),
     Ueg(UegPos),
+    Elements(crate::game::closure::Set),
     Sum(Vec<AnyPos>),
     Ordinal(Box<AnyPos>, Box<AnyPos>),
 }
@@ -62,6 +66,7 @@ impl Game for AnyGame {
             AnyGame::Multiset(g) => AnyPos::Multiset(g.start()),
             AnyGame::Spl(g) => AnyPos::Spl(g.start()),
             AnyGame::Ueg(g) => AnyPos::Ueg(g.start()),
+            AnyGame::Closure(g) => AnyPos::Elements(g.start()),
             AnyGame::Sum(parts) => AnyPos::Sum(parts.iter().map(Game::start).collect()),
             AnyGame::Ordinal(g, h) => AnyPos::Ordinal(Box::new(g.start()), Box::new(h.start())),
         }
@@ -89,6 +94,9 @@ impl Game for AnyGame {
             }
             (AnyGame::Ueg(g), AnyPos::Ueg(q)) => {
                 g.options(q).into_iter().map(AnyPos::Ueg).collect()
+            }
+            (AnyGame::Closure(g), AnyPos::Elements(q)) => {
+                g.options(q).into_iter().map(AnyPos::Elements).collect()
             }
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut out = Vec::new();
@@ -199,6 +207,7 @@ impl AnyGame {
                 Some((true, _)) => (0, 0),
                 _ => solve_with(g),
             },
+            AnyGame::Closure(g) => solve_with(g),
             AnyGame::Ordinal(..) => {
                 let mut s = Solver::new(self);
                 let v = s.nim_of_start();
@@ -252,6 +261,7 @@ impl AnyGame {
             AnyGame::Dawson(g) => g.parse_row(t).map(AnyPos::Pins).map_err(|e| e.to_string()),
             AnyGame::Multiset(_) => MultisetGame::parse_multiset(t).map(AnyPos::Multiset),
             AnyGame::Spl(_) => SplPos::parse(t).map(AnyPos::Spl),
+            AnyGame::Closure(g) => g.parse_pos(t).map(AnyPos::Elements),
             AnyGame::Octal(_) | AnyGame::Ueg(_) => Err(format!(
                 "positions of {self} cannot be written as text (supported: graph games, nimbers, DC, TER{{..}}, SPL and their sums)"
             )),
@@ -298,6 +308,7 @@ impl AnyGame {
             (AnyGame::Multiset(g), AnyPos::Multiset(u)) => g.label(u),
             (AnyGame::Spl(g), AnyPos::Spl(q)) => g.label(q),
             (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.label(q),
+            (AnyGame::Closure(g), AnyPos::Elements(q)) => g.label(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => parts
                 .iter()
                 .zip(ps)
@@ -330,6 +341,7 @@ impl AnyGame {
             (AnyGame::Multiset(g), AnyPos::Multiset(u)) => g.features(u),
             (AnyGame::Spl(g), AnyPos::Spl(q)) => g.features(q),
             (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.features(q),
+            (AnyGame::Closure(g), AnyPos::Elements(q)) => g.features(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut f = Features::new();
                 for (i, (g, q)) in parts.iter().zip(ps).enumerate() {
@@ -370,6 +382,7 @@ impl fmt::Display for AnyGame {
             AnyGame::Multiset(g) => f.write_str(&g.name()),
             AnyGame::Spl(g) => f.write_str(&g.name()),
             AnyGame::Ueg(g) => f.write_str(&g.name()),
+            AnyGame::Closure(g) => f.write_str(&g.name()),
             AnyGame::Sum(parts) => {
                 let s: Vec<String> = parts
                     .iter()

@@ -5,6 +5,7 @@
 //! position and `Opt(p)`; `nim(p) = mex nim(Opt(p))`.
 
 pub mod any;
+pub mod closure;
 pub mod dawson;
 pub mod features;
 pub mod multiset;

@@ -35,6 +35,8 @@ impl fmt::Display for Rule {
 pub enum RemovingError {
     #[error("DNT start position {set} of {graph} is terminating, so it is not a position of DNT")]
     TerminatingStart { graph: String, set: String },
+    #[error("the {closure} intervals of {graph} need more than {} search steps; refused", crate::graph::monophonic::DEFAULT_BUDGET)]
+    Closure { graph: String, closure: Closure },
 }
 
 /// TER(G) or DNT(G), possibly started at a position.
@@ -90,7 +92,10 @@ impl RemovingGame {
         closure: Closure,
         start: u64,
     ) -> Result<RemovingGame, RemovingError> {
-        let conv = Convexity::new(&graph, closure);
+        let conv = Convexity::try_new(&graph, closure).ok_or_else(|| RemovingError::Closure {
+            graph: graph.name().to_string(),
+            closure,
+        })?;
         if rule == Rule::Dnt && conv.terminating(start) {
             return Err(RemovingError::TerminatingStart {
                 graph: graph.name().to_string(),
@@ -142,6 +147,7 @@ impl RemovingGame {
         let closure = match self.conv.closure_kind() {
             Closure::Hull => "",
             Closure::Geodetic => " [geodetic]",
+            Closure::Monophonic => " [monophonic]",
         };
         format!("{}{}({}){}", self.rule, started, self.graph.name(), closure)
     }

@@ -14,6 +14,9 @@ pub enum Closure {
     Hull,
     /// The geodetic closure `I[S]`: one step only (a pre-closure).
     Geodetic,
+    /// The monophonic hull: induced-path intervals iterated to a fixed point
+    /// ([`super::monophonic`]).
+    Monophonic,
 }
 
 impl fmt::Display for Closure {
@@ -21,6 +24,7 @@ impl fmt::Display for Closure {
         f.write_str(match self {
             Closure::Hull => "hull",
             Closure::Geodetic => "geodetic",
+            Closure::Monophonic => "monophonic",
         })
     }
 }
@@ -36,7 +40,34 @@ pub struct Convexity {
 }
 
 impl Convexity {
+    /// The convexity of `g`; the monophonic intervals without a budget (internal callers on
+    /// known graphs: games from users go through [`Convexity::try_new`]).
     pub fn new(g: &Graph, closure: Closure) -> Convexity {
+        match Convexity::with_budget(g, closure, u64::MAX) {
+            Some(c) => c,
+            None => unreachable!("an unlimited budget is never exceeded"),
+        }
+    }
+
+    /// The convexity of `g`, or `None` when its monophonic intervals need more than
+    /// [`super::monophonic::DEFAULT_BUDGET`] search steps.
+    pub fn try_new(g: &Graph, closure: Closure) -> Option<Convexity> {
+        Convexity::with_budget(g, closure, super::monophonic::DEFAULT_BUDGET)
+    }
+
+    fn with_budget(g: &Graph, closure: Closure, budget: u64) -> Option<Convexity> {
+        if closure != Closure::Monophonic {
+            return Some(Convexity::geodesic(g, closure));
+        }
+        Some(Convexity {
+            n: g.n(),
+            full: g.full(),
+            interval: super::monophonic::intervals(g, budget)?,
+            closure,
+        })
+    }
+
+    fn geodesic(g: &Graph, closure: Closure) -> Convexity {
         let n = g.n();
         let dist: Vec<Vec<u32>> = (0..n).map(|v| g.distances_from(v)).collect();
         let mut interval = vec![0u64; n * n];
@@ -67,6 +98,12 @@ impl Convexity {
     }
     pub fn full(&self) -> u64 {
         self.full
+    }
+
+    /// The interval between u and v: `I[u, v]` (geodesic), or `J[u, v]` (induced paths) for
+    /// the monophonic hull.
+    pub fn interval(&self, u: usize, v: usize) -> u64 {
+        self.interval[u * self.n + v]
     }
 
     /// `I[S]`: the union of the geodesic intervals between members of S.
@@ -114,7 +151,7 @@ impl Convexity {
     /// The selected closure of S.
     pub fn close(&self, s: u64) -> u64 {
         match self.closure {
-            Closure::Hull => self.hull(s),
+            Closure::Hull | Closure::Monophonic => self.hull(s),
             Closure::Geodetic => self.geodetic_closure(s),
         }
     }
@@ -122,7 +159,7 @@ impl Convexity {
     /// `S` generates the vertex set.
     pub fn generates(&self, s: u64) -> bool {
         match self.closure {
-            Closure::Hull => self.hull_until(s, self.full) == self.full,
+            Closure::Hull | Closure::Monophonic => self.hull_until(s, self.full) == self.full,
             Closure::Geodetic => self.geodetic_closure(s) == self.full,
         }
     }

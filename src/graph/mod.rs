@@ -13,6 +13,7 @@ pub mod convex;
 pub mod enumerate;
 pub mod families;
 pub mod io;
+pub mod monophonic;
 pub mod symmetry;
 
 pub use convex::{Closure, Convexity};

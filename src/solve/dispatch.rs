@@ -10,6 +10,7 @@
 //! | disjoint sums `A + B` | `sum`: each part by its own method, XOR (Sprague–Grundy) | nim-value |
 //! | ordinal sums `A : B` | `ordinal-sum`: the start options' values by Conway's rule ([`super::ordinal`]), leaves by the memo solver | nim-value |
 //! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`] | nim-value |
+//! | GEN, DNG (and TER, DNT off graphs) of a closure | `structure-classes` ([`super::structure`]) when 𝓜 is found and its classes are few, else `exhaustive` | nim-value |
 //! | everything else | `exhaustive`: the memo solver of [`super::Solver`] | nim-value |
 //!
 //! Where a method gives only the outcome and the outcome is N, the nim-value is sought by the
@@ -43,6 +44,7 @@ pub enum Method {
     CycleTable,
     Levels,
     OrdinalSum,
+    StructureClasses,
     Exhaustive,
 }
 
@@ -55,6 +57,7 @@ impl Method {
             Method::CycleTable => "cycle-table",
             Method::Levels => "levels",
             Method::OrdinalSum => "ordinal-sum",
+            Method::StructureClasses => "structure-classes",
             Method::Exhaustive => "exhaustive",
         }
     }
@@ -261,7 +264,54 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
         AnyGame::Multiset(_) => {
             memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
         }
+        AnyGame::Closure(g) => closure(game, g, opts),
     }
+}
+
+/// A closure game by its structure diagram when 𝓜 is found and the classes stay within
+/// [`super::structure::MAX_CLASSES`]; else by the memo solver on subsets under the guard.
+fn closure(
+    game: &AnyGame,
+    g: &crate::game::closure::ClosureGame,
+    opts: &Options,
+) -> Result<Part, Refusal> {
+    let why = match structure_diagram(g) {
+        Ok(d) => {
+            return Ok(Part::valued(
+                d.start_nim(),
+                Method::StructureClasses,
+                d.classes.len() as u64,
+            ))
+        }
+        Err(why) => why,
+    };
+    if g.size() > 64 {
+        return Err(Refusal {
+            game: game.to_string(),
+            during: false,
+            estimate: why,
+            limit: "what the structure-class solver handles".into(),
+            hint: "ground sets of more than 64 elements are solved by structure classes only".into(),
+        });
+    }
+    memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
+}
+
+/// The structure diagram of a closure game, or why there is none.
+pub fn structure_diagram(
+    g: &crate::game::closure::ClosureGame,
+) -> Result<super::structure::Diagram, String> {
+    use crate::game::closure::Goal;
+    let facets = g
+        .facets()
+        .ok_or_else(|| "the maximal legal sets 𝓜 are too many to list".to_string())?;
+    super::structure::Diagram::build(
+        g.size(),
+        facets,
+        g.goal() == Goal::Achievement,
+        super::structure::MAX_CLASSES,
+    )
+    .map_err(|e| e.to_string())
 }
 
 fn sum(game: &AnyGame, parts: &[AnyGame], opts: &Options, need_nim: bool) -> Result<Part, Refusal> {

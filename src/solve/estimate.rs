@@ -163,6 +163,7 @@ pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
 ///   [n−1]), so every position is (c′, λ′) with c′ ≤ c and λ′ a partition of some s ≤ |λ|, or
 ///   Λ^n itself: at most (c + 1)(2 + Σ_{s ≤ |λ|} p(s)).
 /// - TER(U): each element only decreases, so at most Π (u + 1) multisets.
+/// - closure games: subsets of the ground set, 2^|X|.
 /// - *k: k + 1 positions; a sum: the product of its parts' bounds (when all have one).
 pub fn distinct_bound(game: &crate::game::AnyGame) -> Option<f64> {
     use crate::game::spl::Partition;
@@ -178,6 +179,8 @@ pub fn distinct_bound(game: &crate::game::AnyGame) -> Option<f64> {
         }
         AnyGame::Multiset(g) => Some(g.start().iter().map(|&u| f64::from(u) + 1.0).product()),
         AnyGame::Nimber(k) => Some(f64::from(*k) + 1.0),
+        // A position of a closure game is a subset of its ground set.
+        AnyGame::Closure(g) => Some(2f64.powi(g.size().min(1024) as i32)),
         // A position of a sum is a tuple of positions of its parts.
         AnyGame::Sum(parts) => parts.iter().map(distinct_bound).product(),
         _ => None,

@@ -13,6 +13,7 @@ pub mod levels;
 pub mod ordinal;
 pub mod progress;
 pub mod spectrum;
+pub mod structure;
 pub mod terminating;
 
 use crate::game::{mex, Game};

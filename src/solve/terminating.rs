@@ -28,7 +28,18 @@ impl Terminating {
         let n = g.n();
         let dist: Vec<Vec<u32>> = (0..n).map(|v| g.distances_from(v)).collect();
         let mut between = vec![0u64; n * n];
-        for p in 0..n {
+        if closure == Closure::Monophonic {
+            // Induced-path intervals instead of geodesic ones (same scan, other table).
+            let conv = crate::graph::Convexity::new(g, closure);
+            for p in 0..n {
+                for a in 0..n {
+                    between[p * n + a] = (0..n)
+                        .filter(|&b| conv.interval(a, b) >> p & 1 == 1)
+                        .fold(0u64, |m, b| m | 1 << b);
+                }
+            }
+        }
+        for p in (0..n).filter(|_| closure != Closure::Monophonic) {
             for a in 0..n {
                 let mut m = 0u64;
                 for b in 0..n {
@@ -84,7 +95,7 @@ impl Terminating {
                 return false;
             }
             match self.closure {
-                Closure::Hull => cur |= added,
+                Closure::Hull | Closure::Monophonic => cur |= added,
                 // One step of the interval operator: no iteration.
                 Closure::Geodetic => return true,
             }
@@ -108,7 +119,7 @@ mod tests {
             fam::gen_wheel(2, 6).unwrap(),
             fam::multipartite(&[2, 3, 3]).unwrap(),
         ] {
-            for closure in [Closure::Hull, Closure::Geodetic] {
+            for closure in [Closure::Hull, Closure::Geodetic, Closure::Monophonic] {
                 let t = Terminating::new(&g, closure);
                 let c = Convexity::new(&g, closure);
                 for p in 0..1u64 << g.n() {

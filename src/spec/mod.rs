@@ -517,10 +517,11 @@ pub(crate) fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure
         Some(s) => match s.value().as_str() {
             "hull" => Ok(Closure::Hull),
             "geodetic" => Ok(Closure::Geodetic),
+            "monophonic" => Ok(Closure::Monophonic),
             other => Err(src.error(
                 s,
                 format!("unknown closure `{other}`"),
-                Some("expected `hull` or `geodetic`".into()),
+                Some("expected `hull`, `geodetic` or `monophonic`".into()),
             )),
         },
     }

@@ -1,0 +1,114 @@
+//! The convex hull of a graph (seed 000 §2.5: geodesic intervals iterated to a fixed point),
+//! the default closure of graph games, and the wrapper [`GraphOperator`] that the other graph
+//! closures ([`super::geodetic`], [`super::monophonic`]) share: each is a
+//! [`crate::graph::Convexity`] on the graph's vertex set.
+
+use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
+use crate::game::Value;
+use crate::graph::convex::SetFamilies;
+use crate::graph::{parse_graph, Closure, Convexity, Graph};
+use std::sync::{Arc, OnceLock};
+
+pub const OPERATOR: Operator = Operator {
+    kind: "hull",
+    about: "graphs (default): the convex hull, geodesic intervals iterated",
+    read: |text, closure| read(text, closure, Closure::Hull),
+};
+
+/// Reads a graph for the closure `mine` when it is the selected one.
+pub(super) fn read(
+    text: &str,
+    selected: Closure,
+    mine: Closure,
+) -> Option<Result<Arc<dyn ClosureOperator>, String>> {
+    if selected != mine {
+        return None;
+    }
+    Some(
+        parse_graph(text)
+            .map_err(|e| e.to_string())
+            .and_then(|g| GraphOperator::new(g, mine))
+            .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
+    )
+}
+
+/// A graph with one of its convexities.
+#[derive(Debug)]
+pub struct GraphOperator {
+    graph: Graph,
+    conv: Convexity,
+    families: OnceLock<Option<SetFamilies>>,
+}
+
+impl GraphOperator {
+    pub fn new(graph: Graph, closure: Closure) -> Result<GraphOperator, String> {
+        let conv = Convexity::try_new(&graph, closure).ok_or_else(|| {
+            format!(
+                "the {closure} intervals of {} need more than {} search steps; refused",
+                graph.name(),
+                crate::graph::monophonic::DEFAULT_BUDGET
+            )
+        })?;
+        Ok(GraphOperator {
+            graph,
+            conv,
+            families: OnceLock::new(),
+        })
+    }
+
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn families(&self, budget: u64) -> Option<&SetFamilies> {
+        self.families
+            .get_or_init(|| self.conv.families(budget))
+            .as_ref()
+    }
+}
+
+impl ClosureOperator for GraphOperator {
+    fn kind(&self) -> &'static str {
+        match self.conv.closure_kind() {
+            Closure::Hull => "hull",
+            Closure::Geodetic => "geodetic",
+            Closure::Monophonic => "monophonic",
+        }
+    }
+    fn structure(&self) -> String {
+        self.graph.name().to_string()
+    }
+    fn size(&self) -> usize {
+        self.graph.n()
+    }
+    fn element_name(&self, i: usize) -> String {
+        self.graph.vertex_name(i).to_string()
+    }
+    fn parse_element(&self, text: &str) -> Option<usize> {
+        self.graph.vertex_index(text.trim())
+    }
+    fn close(&self, s: &Set) -> Set {
+        // Graphs of games have at most 64 vertices (parse_graph), so every set is a mask.
+        let m = to_mask(s).unwrap_or(0);
+        from_mask(self.conv.close(m), self.size())
+    }
+    fn generates(&self, s: &Set) -> bool {
+        self.conv.generates(to_mask(s).unwrap_or(0))
+    }
+    fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
+        let n = self.size();
+        self.families(budget)
+            .map(|f| f.g.iter().map(|&m| from_mask(m, n)).collect())
+    }
+    fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
+        let n = self.size();
+        self.families(budget)
+            .map(|f| f.n.iter().map(|&m| from_mask(m, n)).collect())
+    }
+    fn features(&self) -> Vec<(String, Value)> {
+        vec![
+            ("vertices".into(), Value::Int(self.graph.n() as i64)),
+            ("edges".into(), Value::Int(self.graph.edge_count() as i64)),
+        ]
+    }
+}

@@ -1,0 +1,380 @@
+//! Closure games: one model for every convex-hull and generation game of the research
+//! program (docs/design.md, "Closure games"; usage in docs/closure-games.md).
+//!
+//! A game is a finite ground set X, a closure operator cl behind the one small trait
+//! [`ClosureOperator`], a [`Direction`] and a [`Goal`]. A set S *generates* if cl(S) = X.
+//! Positions are the sets P of selected elements, the start is ∅, a move selects one more
+//! element. The *legal* positions are, building: the non-generating sets; removing: the
+//! nonterminating sets (cl(X ∖ P) = X, seed 000 §3). Both families are closed under subsets
+//! (cl is monotone), so the game is the achievement or avoidance game of a simplicial complex:
+//!
+//! | game | direction | goal | a move to an illegal set |
+//! |---|---|---|---|
+//! | `GEN(X)` | building | achievement | allowed, and ends the game (the mover wins) |
+//! | `DNG(X)` | building | avoidance | not allowed (no move: you lose) |
+//! | `TER(X)` | removing | achievement | allowed, and ends the game |
+//! | `DNT(X)` | removing | avoidance | not allowed |
+//!
+//! GEN and DNG are Anderson–Harary's games (1987) and Ernst–Sieben's (2018) for groups; on
+//! graphs they are the building games of Buckley–Harary (1985) cited in seed 000 §1. TER and
+//! DNT on graphs are seed 000's games: for graphs they stay [`super::removing::RemovingGame`]
+//! (the level solver's fast path), and the tests show this model gives the same values.
+//!
+//! Operators are registered in [`OPERATORS`], one line each; a new closure is one file that
+//! implements the trait and adds its line there.
+
+pub mod geodetic;
+pub mod hull;
+pub mod monophonic;
+pub mod sets;
+pub mod subgroup;
+
+use super::{Features, Game, Value};
+use crate::graph::Closure;
+use fixedbitset::FixedBitSet;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// A set of elements of the ground set.
+pub type Set = FixedBitSet;
+
+/// Sets visited at most by the generic search for minimal generating sets.
+pub const FAMILY_BUDGET: u64 = 1 << 18;
+
+/// A closure operator on the ground set `0..size()`: extensive and monotone (the games need
+/// only that the non-generating sets are closed under subsets; idempotence is not required,
+/// so the one-step geodetic closure is allowed).
+pub trait ClosureOperator: Send + Sync + fmt::Debug {
+    /// The operator's registered name: `hull`, `geodetic`, `monophonic`, `subgroup`, `sets`.
+    fn kind(&self) -> &'static str;
+    /// The structure as the user named it: `P_7`, `Sym(4)`.
+    fn structure(&self) -> String;
+    fn size(&self) -> usize;
+    fn element_name(&self, i: usize) -> String;
+    fn parse_element(&self, text: &str) -> Option<usize> {
+        (0..self.size()).find(|&i| self.element_name(i) == text.trim())
+    }
+    fn close(&self, s: &Set) -> Set;
+    fn generates(&self, s: &Set) -> bool {
+        self.close(s).count_ones(..) == self.size()
+    }
+    /// The maximal non-generating sets 𝓝 (for groups: the maximal subgroups), or `None` past
+    /// `budget`. The default derives them from the minimal generating sets: S is
+    /// non-generating iff it contains none, so the maximal ones are the complements of the
+    /// minimal transversals Tr(𝒢) (seed 000 Prop 2.4).
+    fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
+        let g = self.minimal_generating(budget)?;
+        let masks: Vec<u64> = g.iter().map(to_mask).collect::<Option<_>>()?;
+        let full = full_mask(self.size());
+        Some(
+            crate::graph::convex::transversals(&masks)
+                .into_iter()
+                .map(|t| from_mask(full & !t, self.size()))
+                .collect(),
+        )
+    }
+    /// The minimal generating sets 𝒢, or `None` past `budget` sets visited (or a ground set
+    /// of more than 64 elements). The default is the depth-first search of
+    /// [`crate::graph::Convexity`] on any operator.
+    fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
+        generic_minimal_generating(self, budget)
+    }
+    /// Features of the structure itself (group order, number of subgroups, …).
+    fn features(&self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+}
+
+/// One registered closure operator: its name and how it reads a structure.
+pub struct Operator {
+    pub kind: &'static str,
+    pub about: &'static str,
+    /// `None` when the text is not this operator's kind of structure (or another closure is
+    /// selected); `Some(Err)` when it is, but malformed.
+    pub read: fn(&str, Closure) -> Option<Result<Arc<dyn ClosureOperator>, String>>,
+}
+
+/// Every closure operator, tried in this order on the argument of `GEN(..)`, `DNG(..)` (and
+/// of `TER(..)`, `DNT(..)` when it is not a graph).
+pub const OPERATORS: &[Operator] = &[
+    subgroup::OPERATOR,
+    sets::OPERATOR,
+    hull::OPERATOR,
+    geodetic::OPERATOR,
+    monophonic::OPERATOR,
+];
+
+/// Reads a structure with the first operator that recognises it.
+pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOperator>, String> {
+    for op in OPERATORS {
+        if let Some(r) = (op.read)(text, closure) {
+            return r;
+        }
+    }
+    Err(format!(
+        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})) nor a graph",
+        text.trim()
+    ))
+}
+
+/// A structure other than a graph (a group or a family of sets) read from `text`, `None`
+/// when no such operator recognises it: then `TER(text)` and `DNT(text)` are graph games.
+pub fn read_off_graphs(text: &str) -> Option<Result<Arc<dyn ClosureOperator>, String>> {
+    OPERATORS
+        .iter()
+        .filter(|o| !matches!(o.kind, "hull" | "geodetic" | "monophonic"))
+        .find_map(|o| (o.read)(text, Closure::Hull))
+}
+
+fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+pub fn to_mask(s: &Set) -> Option<u64> {
+    s.ones().try_fold(0u64, |m, i| (i < 64).then(|| m | 1 << i))
+}
+
+pub fn from_mask(m: u64, n: usize) -> Set {
+    let mut s = Set::with_capacity(n);
+    for i in crate::graph::bits(m) {
+        s.insert(i);
+    }
+    s
+}
+
+/// Depth-first over non-generating sets, extending only with larger elements (each set once).
+fn generic_minimal_generating<C: ClosureOperator + ?Sized>(op: &C, budget: u64) -> Option<Vec<Set>> {
+    let n = op.size();
+    if n > 64 {
+        return None;
+    }
+    let mut out = Vec::new();
+    if op.generates(&Set::with_capacity(n)) {
+        return Some(vec![Set::with_capacity(n)]);
+    }
+    let mut stack = vec![(0u64, 0usize)];
+    let mut visited = 0u64;
+    while let Some((s, from)) = stack.pop() {
+        visited += 1;
+        if visited > budget {
+            return None;
+        }
+        for v in from..n {
+            let t = s | (1 << v);
+            if op.generates(&from_mask(t, n)) {
+                let minimal = crate::graph::bits(t).all(|x| !op.generates(&from_mask(t & !(1 << x), n)));
+                if minimal {
+                    out.push(from_mask(t, n));
+                }
+            } else {
+                stack.push((t, v + 1));
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Selected elements are the ones the closure is taken of (GEN, DNG).
+    Building,
+    /// The closure of the unselected elements counts (TER, DNT).
+    Removing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// The player who makes the position illegal wins (GEN, TER).
+    Achievement,
+    /// Positions must stay legal (DNG, DNT).
+    Avoidance,
+}
+
+/// The four games' names, one line each.
+pub const GAMES: &[(&str, Direction, Goal)] = &[
+    ("GEN", Direction::Building, Goal::Achievement),
+    ("DNG", Direction::Building, Goal::Avoidance),
+    ("TER", Direction::Removing, Goal::Achievement),
+    ("DNT", Direction::Removing, Goal::Avoidance),
+];
+
+/// A closure game started at the empty selection.
+#[derive(Clone, Debug)]
+pub struct ClosureGame {
+    op: Arc<dyn ClosureOperator>,
+    direction: Direction,
+    goal: Goal,
+    /// 𝓜, the maximal legal sets, when found within [`FAMILY_BUDGET`]; shared by clones.
+    facets: Arc<OnceLock<Option<Arc<Vec<Set>>>>>,
+}
+
+impl ClosureGame {
+    pub fn new(op: Arc<dyn ClosureOperator>, direction: Direction, goal: Goal) -> ClosureGame {
+        ClosureGame {
+            op,
+            direction,
+            goal,
+            facets: Arc::default(),
+        }
+    }
+
+    /// The game named `word` (`GEN`, `DNG`, `TER`, `DNT`) on `op`.
+    pub fn named(word: &str, op: Arc<dyn ClosureOperator>) -> Option<ClosureGame> {
+        GAMES
+            .iter()
+            .find(|(w, ..)| *w == word)
+            .map(|&(_, d, g)| ClosureGame::new(op, d, g))
+    }
+
+    pub fn operator(&self) -> &dyn ClosureOperator {
+        &*self.op
+    }
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+    pub fn size(&self) -> usize {
+        self.op.size()
+    }
+
+    pub fn word(&self) -> &'static str {
+        GAMES
+            .iter()
+            .find(|(_, d, g)| *d == self.direction && *g == self.goal)
+            .map_or("?", |(w, ..)| w)
+    }
+
+    /// `GEN(Sym(4))`, `DNG(P_7) [monophonic]` (graphs name their closure unless it is the hull).
+    pub fn name(&self) -> String {
+        let suffix = match self.op.kind() {
+            "geodetic" | "monophonic" => format!(" [{}]", self.op.kind()),
+            _ => String::new(),
+        };
+        format!("{}({}){}", self.word(), self.op.structure(), suffix)
+    }
+
+    /// Whether P is a legal (non-final) position: non-generating (building) or nonterminating
+    /// (removing).
+    pub fn legal(&self, p: &Set) -> bool {
+        match self.direction {
+            Direction::Building => !self.op.generates(p),
+            Direction::Removing => {
+                let mut rest = p.clone();
+                rest.toggle_range(..);
+                self.op.generates(&rest)
+            }
+        }
+    }
+
+    /// 𝓜: the maximal legal sets (𝓝 building, 𝒩* removing), when found within budget.
+    pub fn facets(&self) -> Option<&[Set]> {
+        self.facets
+            .get_or_init(|| {
+                let n = self.size();
+                let f = match self.direction {
+                    Direction::Building => self.op.maximal_nongenerating(FAMILY_BUDGET),
+                    // P nonterminating iff X ∖ P contains a minimal generating set: the maximal
+                    // ones are their complements (𝒩*, seed 000 Prop 2.4).
+                    Direction::Removing => self.op.minimal_generating(FAMILY_BUDGET).map(|g| {
+                        g.into_iter()
+                            .map(|mut s| {
+                                s.grow(n);
+                                s.toggle_range(..);
+                                s
+                            })
+                            .collect()
+                    }),
+                };
+                f.map(|mut v| {
+                    v.sort();
+                    v.dedup();
+                    Arc::new(v)
+                })
+            })
+            .as_deref()
+            .map(Vec::as_slice)
+    }
+
+    /// `{a, b}` in the operator's element names.
+    pub fn label(&self, p: &Set) -> String {
+        let names: Vec<String> = p.ones().map(|i| self.op.element_name(i)).collect();
+        format!("{{{}}}", names.join(", "))
+    }
+
+    /// Reads a position written as [`ClosureGame::label`] writes it.
+    pub fn parse_pos(&self, text: &str) -> Result<Set, String> {
+        let t = text.trim();
+        let inner = t
+            .strip_prefix('{')
+            .and_then(|r| r.strip_suffix('}'))
+            .ok_or_else(|| format!("a position of {} is a set such as {{a, b}}, not `{t}`", self.name()))?;
+        let mut s = Set::with_capacity(self.size());
+        for part in crate::graph::split_top_level(inner, ',') {
+            if part.trim().is_empty() {
+                continue;
+            }
+            let i = self
+                .op
+                .parse_element(part)
+                .ok_or_else(|| format!("`{}` is not an element of {}", part.trim(), self.op.structure()))?;
+            s.insert(i);
+        }
+        Ok(s)
+    }
+
+    /// Features: `elements` = |X|, `selected` = |P|, `legal`; `maximal_sets` = |𝓜| when found;
+    /// and the operator's own (for groups: `order`, `subgroups`, `maximal_subgroups`,
+    /// `frattini_order`, …).
+    pub fn features(&self, p: &Set) -> Features {
+        let mut f = Features::new();
+        f.insert("elements".into(), Value::Int(self.size() as i64));
+        f.insert("selected".into(), Value::Int(p.count_ones(..) as i64));
+        f.insert("legal".into(), Value::Bool(self.legal(p)));
+        if let Some(m) = self.facets() {
+            f.insert("maximal_sets".into(), Value::Int(m.len() as i64));
+        }
+        for (k, v) in self.op.features() {
+            f.insert(k, v);
+        }
+        f
+    }
+}
+
+impl Game for ClosureGame {
+    type Pos = Set;
+
+    fn start(&self) -> Set {
+        Set::with_capacity(self.size())
+    }
+
+    fn options(&self, p: &Set) -> Vec<Set> {
+        if !self.legal(p) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for x in 0..self.size() {
+            if p.contains(x) {
+                continue;
+            }
+            let mut q = p.clone();
+            q.insert(x);
+            if self.goal == Goal::Achievement || self.legal(&q) {
+                out.push(q);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for ClosureGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}

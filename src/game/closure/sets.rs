@@ -1,0 +1,161 @@
+//! Games given directly by their family of generating sets, as in the general impartial
+//! hypergraph game: `Sets({1,2},{2,3,4})` inline, or `sets:<path>` (a file, one set per line,
+//! elements separated by spaces or commas, `#` comments). The ground set is every element
+//! named; S generates iff it contains a listed set, so cl(S) = X then and S otherwise (an
+//! extensive, monotone operator whose minimal generating sets are the minimal listed sets).
+
+use super::{ClosureOperator, Operator, Set};
+use crate::game::Value;
+use std::sync::Arc;
+
+pub const OPERATOR: Operator = Operator {
+    kind: "sets",
+    about: "a family of generating sets, inline Sets({..},..) or a file sets:<path>",
+    read: |text, _| {
+        let t = text.trim();
+        if let Some(path) = t.strip_prefix("sets:") {
+            return Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| format!("generating sets file {path}: {e}"))
+                    .and_then(|body| {
+                        let lines: Vec<Vec<String>> = body
+                            .lines()
+                            .map(|l| l.split('#').next().unwrap_or(""))
+                            .filter(|l| !l.trim().is_empty())
+                            .map(|l| {
+                                l.split(|c: char| c == ',' || c.is_whitespace())
+                                    .filter(|x| !x.is_empty())
+                                    .map(str::to_string)
+                                    .collect()
+                            })
+                            .collect();
+                        SetsOperator::new(t.to_string(), lines)
+                    })
+                    .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
+            );
+        }
+        let inner = t.strip_prefix("Sets(")?.strip_suffix(')');
+        Some(
+            inner
+                .ok_or_else(|| "Sets(..) is never closed".to_string())
+                .and_then(parse_inline)
+                .and_then(|sets| SetsOperator::new(t.split_whitespace().collect(), sets))
+                .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
+        )
+    },
+};
+
+/// Most elements and sets a family may have.
+pub const MAX_ELEMENTS: usize = 64;
+pub const MAX_SETS: usize = 100_000;
+
+fn parse_inline(inner: &str) -> Result<Vec<Vec<String>>, String> {
+    let mut out = Vec::new();
+    let mut rest = inner.trim();
+    while !rest.is_empty() {
+        let body = rest
+            .strip_prefix('{')
+            .ok_or_else(|| format!("expected a set such as {{1,2}} at `{rest}`"))?;
+        let close = body.find('}').ok_or("a set is never closed")?;
+        out.push(
+            body[..close]
+                .split(',')
+                .map(str::trim)
+                .filter(|x| !x.is_empty())
+                .map(str::to_string)
+                .collect(),
+        );
+        rest = body[close + 1..].trim_start();
+        rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    }
+    Ok(out)
+}
+
+#[derive(Debug)]
+pub struct SetsOperator {
+    name: String,
+    names: Vec<String>,
+    /// The inclusion-minimal listed sets.
+    minimal: Vec<Set>,
+}
+
+impl SetsOperator {
+    pub fn new(name: String, sets: Vec<Vec<String>>) -> Result<SetsOperator, String> {
+        if sets.is_empty() {
+            return Err(format!("{name}: no generating sets"));
+        }
+        if sets.len() > MAX_SETS {
+            return Err(format!("{name}: more than {MAX_SETS} sets"));
+        }
+        let mut names: Vec<String> = sets.iter().flatten().cloned().collect();
+        // Numbers in numeric order, then names.
+        names.sort_by(|a, b| match (a.parse::<u64>(), b.parse::<u64>()) {
+            (Ok(x), Ok(y)) => x.cmp(&y),
+            _ => a.cmp(b),
+        });
+        names.dedup();
+        if names.len() > MAX_ELEMENTS {
+            return Err(format!("{name}: more than {MAX_ELEMENTS} elements"));
+        }
+        let n = names.len();
+        let mut all: Vec<Set> = sets
+            .iter()
+            .map(|s| {
+                let mut b = Set::with_capacity(n);
+                for x in s {
+                    b.insert(names.iter().position(|y| y == x).unwrap_or(0));
+                }
+                b
+            })
+            .collect();
+        all.sort_by_key(|s| s.count_ones(..));
+        let mut minimal: Vec<Set> = Vec::new();
+        for s in all {
+            if !minimal.iter().any(|m| m.is_subset(&s)) {
+                minimal.push(s);
+            }
+        }
+        minimal.sort();
+        Ok(SetsOperator {
+            name,
+            names,
+            minimal,
+        })
+    }
+}
+
+impl ClosureOperator for SetsOperator {
+    fn kind(&self) -> &'static str {
+        "sets"
+    }
+    fn structure(&self) -> String {
+        self.name.clone()
+    }
+    fn size(&self) -> usize {
+        self.names.len()
+    }
+    fn element_name(&self, i: usize) -> String {
+        self.names[i].clone()
+    }
+    fn close(&self, s: &Set) -> Set {
+        if self.generates(s) {
+            let mut all = Set::with_capacity(self.size());
+            all.insert_range(..);
+            all
+        } else {
+            s.clone()
+        }
+    }
+    fn generates(&self, s: &Set) -> bool {
+        self.minimal.iter().any(|m| m.is_subset(s))
+    }
+    fn minimal_generating(&self, _budget: u64) -> Option<Vec<Set>> {
+        Some(self.minimal.clone())
+    }
+    fn features(&self) -> Vec<(String, Value)> {
+        vec![(
+            "generating_sets".into(),
+            Value::Int(self.minimal.len() as i64),
+        )]
+    }
+}

@@ -1,0 +1,259 @@
+//! Closure games (GEN, DNG, TER, DNT on any closure operator): the structure-class solver
+//! against the exhaustive solver on groups, graphs under three closures and families of sets;
+//! the closure model's TER and DNT against seed 000's removing games; and the CLI.
+
+use grundy::expr::{parse_game, ParseOptions};
+use grundy::game::closure::{read_structure, ClosureGame, GAMES};
+use grundy::game::removing::{RemovingGame, Rule};
+use grundy::game::AnyGame;
+use grundy::graph::io::to_graph6;
+use grundy::graph::{Closure, Graph};
+use grundy::solve::dispatch::{self, structure_diagram, Options};
+use grundy::solve::guard::Budget;
+use grundy::solve::Solver;
+use proptest::prelude::*;
+use std::process::Command;
+
+fn game(word: &str, structure: &str, closure: Closure) -> ClosureGame {
+    let op = read_structure(structure, closure).unwrap();
+    ClosureGame::named(word, op).unwrap()
+}
+
+/// The memo solver on all subsets: no classes, no families.
+fn exhaustive(g: &ClosureGame) -> u32 {
+    Solver::new(g).nim_of_start()
+}
+
+fn by_structure(g: &ClosureGame) -> u32 {
+    structure_diagram(g).unwrap().start_nim()
+}
+
+/// Also every position reachable in a few moves: the diagram's value of P is the memo
+/// solver's.
+fn agree_everywhere(g: &ClosureGame) {
+    let d = structure_diagram(g).unwrap();
+    let mut s = Solver::new(g);
+    let mut layer = vec![grundy::game::Game::start(g)];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for p in layer.iter().take(40) {
+            assert_eq!(d.nim(p), Some(s.nim(p)), "{} at {}", g.name(), g.label(p));
+            next.extend(grundy::game::Game::options(g, p));
+        }
+        layer = next;
+    }
+}
+
+#[test]
+fn structure_classes_agree_with_exhaustive_search_on_groups() {
+    let mut groups: Vec<String> = Vec::new();
+    for n in 1..=14 {
+        groups.push(format!("Cyc({n})"));
+    }
+    for n in 1..=7 {
+        groups.push(format!("Dih({n})"));
+    }
+    groups.extend(
+        [
+            "Sym(3)",
+            "Alt(4)",
+            "Dic(2)",
+            "Dic(3)",
+            "Cyc(2) x Cyc(2) x Cyc(2)",
+            "Cyc(2) x Cyc(6)",
+            "Cyc(3) x Cyc(3)",
+            "Cyc(2) x Dih(3)",
+            "Perm((1,2,3,4),(1,3))",
+        ]
+        .map(String::from),
+    );
+    for text in &groups {
+        for &(word, ..) in GAMES {
+            let g = game(word, text, Closure::Hull);
+            // The removing games enumerate minimal generating sets: small groups only.
+            if word == "TER" || word == "DNT" {
+                if g.size() > 12 {
+                    continue;
+                }
+            }
+            assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
+            if g.size() <= 12 {
+                agree_everywhere(&g);
+            }
+        }
+    }
+}
+
+/// Small cases by hand: in GEN(Cyc(p)), p prime, every nonidentity element generates (a
+/// terminal option, 0) and the identity leads to {e}, from which every move generates (1):
+/// mex {0, 1} = 2. DNG(Cyc(2)): the first player takes the identity and wins.
+#[test]
+fn small_group_values() {
+    for p in [2, 3, 5, 7, 11] {
+        let g = game("GEN", &format!("Cyc({p})"), Closure::Hull);
+        assert_eq!(by_structure(&g), 2, "{}", g.name());
+    }
+    assert_eq!(by_structure(&game("DNG", "Cyc(2)", Closure::Hull)), 1);
+    // The trivial group: ∅ generates, so neither game has a move.
+    assert_eq!(by_structure(&game("GEN", "Cyc(1)", Closure::Hull)), 0);
+    assert_eq!(by_structure(&game("DNG", "Cyc(1)", Closure::Hull)), 0);
+}
+
+#[test]
+fn wrong_solvers_are_caught() {
+    // A structure solver that forgot the in-class moves (k) would value DNG(Cyc(4)) by its
+    // classes alone; the k-chain matters: the identity and the squares can be played.
+    let g = game("DNG", "Cyc(4)", Closure::Hull);
+    let d = structure_diagram(&g).unwrap();
+    let start = d.start.unwrap();
+    let class = &d.classes[start];
+    // Φ(Cyc(4)) = {0, 2}: two elements, so three positions of the class (k = 2, 1, 0).
+    assert_eq!(class.size(), 2);
+    assert_eq!(class.nim.len(), 3);
+    // By hand: DNG(Cyc(4)) is the two-move chain inside {0, 2}; in GEN(Cyc(4)) the first
+    // player wins at once with a generator, and the chain positions are worth 1 and 2.
+    assert_eq!(d.start_nim(), 0);
+    // nim[k] for k = |class ∖ P|: the full class {0, 2} has no move.
+    assert_eq!(class.nim, vec![0, 1, 0]);
+    let gen = structure_diagram(&game("GEN", "Cyc(4)", Closure::Hull)).unwrap();
+    assert_eq!(gen.classes[gen.start.unwrap()].nim, vec![1, 2, 1]);
+}
+
+/// A connected graph on `n` vertices from a random spanning tree and extra edges.
+fn build_graph(n: usize, parent: [u32; 8], extra: u64) -> Graph {
+    let mut edges: Vec<(usize, usize)> = (1..n).map(|i| (parent[i] as usize % i, i)).collect();
+    let mut p = 0;
+    for b in 1..n {
+        for a in 0..b {
+            if extra >> p & 1 == 1 {
+                edges.push((a, b));
+            }
+            p += 1;
+        }
+    }
+    let names = (0..n).map(|i| format!("v{i}")).collect();
+    let g = Graph::new("random", names, &edges).expect("a spanning tree makes it connected");
+    let name = format!("graph6:{}", to_graph6(&g));
+    g.with_name(name)
+}
+
+fn arb_graph(max_n: usize) -> impl Strategy<Value = Graph> {
+    (
+        1..=max_n,
+        proptest::array::uniform8(any::<u32>()),
+        any::<u64>(),
+        any::<u64>(),
+    )
+        .prop_map(|(n, parent, e1, e2)| build_graph(n, parent, e1 & e2))
+}
+
+fn arb_closure() -> impl Strategy<Value = Closure> {
+    prop_oneof![
+        Just(Closure::Hull),
+        Just(Closure::Geodetic),
+        Just(Closure::Monophonic)
+    ]
+}
+
+fn unlimited() -> Options {
+    Options {
+        budget: Budget::unlimited(),
+        progress: false,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// All four games on random graphs, three closures: classes = exhaustive search.
+    #[test]
+    fn structure_classes_agree_with_exhaustive_search_on_graphs(
+        g in arb_graph(8), closure in arb_closure()
+    ) {
+        for &(word, ..) in GAMES {
+            let game = game(word, g.name(), closure);
+            prop_assert_eq!(by_structure(&game), exhaustive(&game), "{}", game.name());
+        }
+    }
+
+    /// The closure model's TER and DNT are seed 000's removing games, value for value (the
+    /// level solver through the dispatcher on one side, the structure classes on the other).
+    #[test]
+    fn removing_games_of_the_model_are_seed_000s(g in arb_graph(8), closure in arb_closure()) {
+        for (word, rule) in [("TER", Rule::Ter), ("DNT", Rule::Dnt)] {
+            let model = game(word, g.name(), closure);
+            let Ok(old) = RemovingGame::new(rule, g.clone(), closure, 0) else {
+                // DNT whose start is already terminating (a single vertex).
+                prop_assert_eq!(by_structure(&model), 0);
+                continue;
+            };
+            let v = dispatch::nim(&AnyGame::Removing(old), &unlimited()).unwrap();
+            prop_assert_eq!(by_structure(&model), v, "{}", model.name());
+        }
+    }
+
+    /// Games given by a random family of generating sets on up to 7 elements.
+    #[test]
+    fn families_of_sets(sets in proptest::collection::vec(1u8..128, 1..6)) {
+        let text = format!(
+            "Sets({})",
+            sets.iter()
+                .map(|m| format!(
+                    "{{{}}}",
+                    (0..7).filter(|i| m >> i & 1 == 1).map(|i| i.to_string()).collect::<Vec<_>>().join(",")
+                ))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        for &(word, ..) in GAMES {
+            let g = game(word, &text, Closure::Hull);
+            prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
+        }
+    }
+}
+
+#[test]
+fn parser_names_and_routes_closure_games() {
+    let p = |s: &str, c: Closure| parse_game(s, ParseOptions { closure: c }).unwrap();
+    assert!(matches!(p("TER(C_9)", Closure::Hull), AnyGame::Removing(_)));
+    assert!(matches!(p("TER(Cyc(6))", Closure::Hull), AnyGame::Closure(_)));
+    assert!(matches!(p("GEN(C_9)", Closure::Hull), AnyGame::Closure(_)));
+    assert_eq!(p("DNG(P_7)", Closure::Monophonic).to_string(), "DNG(P_7) [monophonic]");
+    assert_eq!(p("GEN(Sym(4)) + *1", Closure::Hull).to_string(), "GEN(Sym(4)) + *1");
+    for bad in ["GEN(Sym(9))", "GEN(Foo(3))", "DNG(Perm((1,1)))", "GEN(Sets({1,2)"] {
+        assert!(parse_game(bad, ParseOptions::default()).is_err(), "{bad}");
+    }
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("grundy runs");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_answers_with_the_method() {
+    for (args, want) in [
+        (vec!["solve", "GEN(Sym(4))"], "nim(GEN(Sym(4))) = "),
+        (vec!["solve", "DNG(Alt(5))"], "nim(DNG(Alt(5))) = 0"),
+        (vec!["solve", "GEN(C_9)"], "nim(GEN(C_9)) = "),
+        (
+            vec!["solve", "DNG(P_7)", "--closure", "monophonic"],
+            "nim(DNG(P_7) [monophonic]) = ",
+        ),
+    ] {
+        let (code, out, err) = cli(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.starts_with(want), "{args:?}: {out}");
+        assert!(err.contains("structure-classes"), "{args:?}: {err}");
+    }
+    let (code, _, err) = cli(&["solve", "GEN(Sym(12))"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("2520"), "{err}");
+}

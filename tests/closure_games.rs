@@ -71,10 +71,8 @@ fn structure_classes_agree_with_exhaustive_search_on_groups() {
         for &(word, ..) in GAMES {
             let g = game(word, text, Closure::Hull);
             // The removing games enumerate minimal generating sets: small groups only.
-            if word == "TER" || word == "DNT" {
-                if g.size() > 12 {
-                    continue;
-                }
+            if (word == "TER" || word == "DNT") && g.size() > 12 {
+                continue;
             }
             assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
             if g.size() <= 12 {
@@ -216,11 +214,25 @@ proptest! {
 fn parser_names_and_routes_closure_games() {
     let p = |s: &str, c: Closure| parse_game(s, ParseOptions { closure: c }).unwrap();
     assert!(matches!(p("TER(C_9)", Closure::Hull), AnyGame::Removing(_)));
-    assert!(matches!(p("TER(Cyc(6))", Closure::Hull), AnyGame::Closure(_)));
+    assert!(matches!(
+        p("TER(Cyc(6))", Closure::Hull),
+        AnyGame::Closure(_)
+    ));
     assert!(matches!(p("GEN(C_9)", Closure::Hull), AnyGame::Closure(_)));
-    assert_eq!(p("DNG(P_7)", Closure::Monophonic).to_string(), "DNG(P_7) [monophonic]");
-    assert_eq!(p("GEN(Sym(4)) + *1", Closure::Hull).to_string(), "GEN(Sym(4)) + *1");
-    for bad in ["GEN(Sym(9))", "GEN(Foo(3))", "DNG(Perm((1,1)))", "GEN(Sets({1,2)"] {
+    assert_eq!(
+        p("DNG(P_7)", Closure::Monophonic).to_string(),
+        "DNG(P_7) [monophonic]"
+    );
+    assert_eq!(
+        p("GEN(Sym(4)) + *1", Closure::Hull).to_string(),
+        "GEN(Sym(4)) + *1"
+    );
+    for bad in [
+        "GEN(Sym(9))",
+        "GEN(Foo(3))",
+        "DNG(Perm((1,1)))",
+        "GEN(Sets({1,2)",
+    ] {
         assert!(parse_game(bad, ParseOptions::default()).is_err(), "{bad}");
     }
 }

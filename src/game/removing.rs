@@ -35,7 +35,10 @@ impl fmt::Display for Rule {
 pub enum RemovingError {
     #[error("DNT start position {set} of {graph} is terminating, so it is not a position of DNT")]
     TerminatingStart { graph: String, set: String },
-    #[error("the {closure} intervals of {graph} need more than {} search steps; refused", crate::graph::monophonic::DEFAULT_BUDGET)]
+    #[error(
+        "the {closure} intervals of {graph} need more than {} search steps; refused",
+        crate::graph::monophonic::DEFAULT_BUDGET
+    )]
     Closure { graph: String, closure: Closure },
 }
 

@@ -99,7 +99,12 @@ mod tests {
             fam::multipartite(&[1, 2, 3]).unwrap(),
             fam::path(5).unwrap(),
         ] {
-            assert_eq!(intervals(&g, u64::MAX).unwrap(), by_definition(&g), "{}", g.name());
+            assert_eq!(
+                intervals(&g, u64::MAX).unwrap(),
+                by_definition(&g),
+                "{}",
+                g.name()
+            );
         }
         // On C_6 the far side of the cycle is a second induced path: J[v1, v3] is everything.
         let c6 = fam::cycle(6).unwrap();

@@ -62,7 +62,9 @@ pub fn parse_group(text: &str) -> Result<Group, GroupError> {
 
 /// `Head(arg)` or `Head_arg` / `Head_{arg}`.
 fn split_call(t: &str) -> Option<(&str, &str)> {
-    let head_len = t.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let head_len = t
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(t.len());
     let (head, rest) = t.split_at(head_len);
     if let Some(r) = rest.strip_prefix('(') {
         return Some((head, r.strip_suffix(')')?));
@@ -145,7 +147,9 @@ pub fn dihedral(n: u64) -> Result<Group, GroupError> {
 }
 
 fn factorial(n: u64) -> u128 {
-    (1..=n as u128).try_fold(1u128, |a, b| a.checked_mul(b)).unwrap_or(u128::MAX)
+    (1..=n as u128)
+        .try_fold(1u128, |a, b| a.checked_mul(b))
+        .unwrap_or(u128::MAX)
 }
 
 pub fn symmetric(n: u64) -> Result<Group, GroupError> {

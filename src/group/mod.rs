@@ -297,11 +297,7 @@ mod tests {
                 assert_eq!(g.mul(a, g.inverse(a)), 0);
                 for b in (0..g.order()).step_by(3) {
                     let c = (a * 7 + b) % g.order();
-                    assert_eq!(
-                        g.mul(g.mul(a, b), c),
-                        g.mul(a, g.mul(b, c)),
-                        "{text}"
-                    );
+                    assert_eq!(g.mul(g.mul(a, b), c), g.mul(a, g.mul(b, c)), "{text}");
                 }
             }
         }
@@ -315,7 +311,8 @@ mod tests {
         // Dih(4): four reflections and the half turn.
         assert_eq!(inv(&parse_group("Dih(4)").unwrap()), 5);
         // Dic(n) is not abelian for n >= 2, Cyc(n) is.
-        let ab = |g: &Group| (0..g.order()).all(|a| (0..g.order()).all(|b| g.mul(a, b) == g.mul(b, a)));
+        let ab =
+            |g: &Group| (0..g.order()).all(|a| (0..g.order()).all(|b| g.mul(a, b) == g.mul(b, a)));
         assert!(!ab(&q8));
         assert!(ab(&parse_group("Cyc(9)").unwrap()));
         assert!(ab(&parse_group("Dic(1)").unwrap()));

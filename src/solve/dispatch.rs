@@ -291,7 +291,8 @@ fn closure(
             during: false,
             estimate: why,
             limit: "what the structure-class solver handles".into(),
-            hint: "ground sets of more than 64 elements are solved by structure classes only".into(),
+            hint: "ground sets of more than 64 elements are solved by structure classes only"
+                .into(),
         });
     }
     memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))

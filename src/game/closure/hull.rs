@@ -16,11 +16,7 @@ pub const OPERATOR: Operator = Operator {
 };
 
 /// Reads a graph for the closure `mine` when it is the selected one.
-pub(super) fn read(
-    text: &str,
-    selected: Closure,
-    mine: Closure,
-) -> Option<Result<Arc<dyn ClosureOperator>, String>> {
+pub(super) fn read(text: &str, selected: Closure, mine: Closure) -> super::Reading {
     if selected != mine {
         return None;
     }

@@ -85,13 +85,16 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     }
 }
 
+/// What an operator's reader answers: `None` when the text is not its kind of structure.
+pub type Reading = Option<Result<Arc<dyn ClosureOperator>, String>>;
+
 /// One registered closure operator: its name and how it reads a structure.
 pub struct Operator {
     pub kind: &'static str,
     pub about: &'static str,
     /// `None` when the text is not this operator's kind of structure (or another closure is
     /// selected); `Some(Err)` when it is, but malformed.
-    pub read: fn(&str, Closure) -> Option<Result<Arc<dyn ClosureOperator>, String>>,
+    pub read: fn(&str, Closure) -> Reading,
 }
 
 /// Every closure operator, tried in this order on the argument of `GEN(..)`, `DNG(..)` (and
@@ -119,7 +122,7 @@ pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOpe
 
 /// A structure other than a graph (a group or a family of sets) read from `text`, `None`
 /// when no such operator recognises it: then `TER(text)` and `DNT(text)` are graph games.
-pub fn read_off_graphs(text: &str) -> Option<Result<Arc<dyn ClosureOperator>, String>> {
+pub fn read_off_graphs(text: &str) -> Reading {
     OPERATORS
         .iter()
         .filter(|o| !matches!(o.kind, "hull" | "geodetic" | "monophonic"))
@@ -147,7 +150,10 @@ pub fn from_mask(m: u64, n: usize) -> Set {
 }
 
 /// Depth-first over non-generating sets, extending only with larger elements (each set once).
-fn generic_minimal_generating<C: ClosureOperator + ?Sized>(op: &C, budget: u64) -> Option<Vec<Set>> {
+fn generic_minimal_generating<C: ClosureOperator + ?Sized>(
+    op: &C,
+    budget: u64,
+) -> Option<Vec<Set>> {
     let n = op.size();
     if n > 64 {
         return None;
@@ -166,7 +172,8 @@ fn generic_minimal_generating<C: ClosureOperator + ?Sized>(op: &C, budget: u64) 
         for v in from..n {
             let t = s | (1 << v);
             if op.generates(&from_mask(t, n)) {
-                let minimal = crate::graph::bits(t).all(|x| !op.generates(&from_mask(t & !(1 << x), n)));
+                let minimal =
+                    crate::graph::bits(t).all(|x| !op.generates(&from_mask(t & !(1 << x), n)));
                 if minimal {
                     out.push(from_mask(t, n));
                 }
@@ -314,16 +321,24 @@ impl ClosureGame {
         let inner = t
             .strip_prefix('{')
             .and_then(|r| r.strip_suffix('}'))
-            .ok_or_else(|| format!("a position of {} is a set such as {{a, b}}, not `{t}`", self.name()))?;
+            .ok_or_else(|| {
+                format!(
+                    "a position of {} is a set such as {{a, b}}, not `{t}`",
+                    self.name()
+                )
+            })?;
         let mut s = Set::with_capacity(self.size());
         for part in crate::graph::split_top_level(inner, ',') {
             if part.trim().is_empty() {
                 continue;
             }
-            let i = self
-                .op
-                .parse_element(part)
-                .ok_or_else(|| format!("`{}` is not an element of {}", part.trim(), self.op.structure()))?;
+            let i = self.op.parse_element(part).ok_or_else(|| {
+                format!(
+                    "`{}` is not an element of {}",
+                    part.trim(),
+                    self.op.structure()
+                )
+            })?;
             s.insert(i);
         }
         Ok(s)

@@ -66,22 +66,59 @@ impl ClosureOperator for SubgroupOperator {
         Some(self.lattice().maximal.clone())
     }
     /// `order`, `abelian`, `subgroups`, `subgroup_classes`, `maximal_subgroups`,
-    /// `frattini_order`, `max_element_order`, `involutions`.
+    /// `frattini_order`, `max_element_order`, `involutions`, `maximal_all_even`,
+    /// `even_maximals_cover`.
     fn features(&self) -> Vec<(String, Value)> {
         let g = &self.group;
         let n = g.order();
         let l = self.lattice();
-        let abelian = (0..n).all(|a| g.generators().iter().all(|&b| g.mul(a, b as usize) == g.mul(b as usize, a)));
+        let abelian = (0..n).all(|a| {
+            g.generators()
+                .iter()
+                .all(|&b| g.mul(a, b as usize) == g.mul(b as usize, a))
+        });
         let orders: Vec<usize> = (0..n).map(|a| g.element_order(a)).collect();
+        // Benesh–Ernst–Sieben's criteria on maximal subgroups (2016, §4): are all maximal
+        // subgroups of even order, and do the even ones cover G?
+        let even: Vec<&Set> = l
+            .maximal
+            .iter()
+            .filter(|m| m.count_ones(..) % 2 == 0)
+            .collect();
+        let all_even = even.len() == l.maximal.len();
+        let mut covered = Set::with_capacity(n);
+        for m in &even {
+            covered.union_with(m);
+        }
         vec![
+            ("maximal_all_even".into(), Value::Bool(all_even)),
+            (
+                "even_maximals_cover".into(),
+                Value::Bool(covered.count_ones(..) == n),
+            ),
             ("order".into(), Value::Int(n as i64)),
             ("abelian".into(), Value::Bool(abelian)),
             ("subgroups".into(), Value::Int(l.subgroups() as i64)),
-            ("subgroup_classes".into(), Value::Int(l.classes.len() as i64)),
-            ("maximal_subgroups".into(), Value::Int(l.maximal.len() as i64)),
-            ("frattini_order".into(), Value::Int(l.frattini.count_ones(..) as i64)),
-            ("max_element_order".into(), Value::Int(orders.iter().copied().max().unwrap_or(1) as i64)),
-            ("involutions".into(), Value::Int(orders.iter().filter(|&&o| o == 2).count() as i64)),
+            (
+                "subgroup_classes".into(),
+                Value::Int(l.classes.len() as i64),
+            ),
+            (
+                "maximal_subgroups".into(),
+                Value::Int(l.maximal.len() as i64),
+            ),
+            (
+                "frattini_order".into(),
+                Value::Int(l.frattini.count_ones(..) as i64),
+            ),
+            (
+                "max_element_order".into(),
+                Value::Int(orders.iter().copied().max().unwrap_or(1) as i64),
+            ),
+            (
+                "involutions".into(),
+                Value::Int(orders.iter().filter(|&&o| o == 2).count() as i64),
+            ),
         ]
     }
 }

@@ -14,11 +14,25 @@ fn root() -> PathBuf {
 fn check_variant(spec: &str, from: &str, to: &str) -> (Option<i32>, String) {
     let body = std::fs::read_to_string(root().join(spec)).expect("the spec");
     assert!(body.contains(from), "{spec} has no `{from}`");
+    // In a copy of specs/, in the variant's place: its premises (`uses:`) are found there.
     let dir = tempfile::tempdir().expect("a temp dir");
-    let name = std::path::Path::new(spec).file_name().expect("a file name");
-    let path = dir.path().join(name);
+    copy_tree(&root().join("specs"), &dir.path().join("specs"));
+    let path = dir.path().join(spec);
     std::fs::write(&path, body.replace(from, to)).expect("write");
     grundy(&["check".as_ref(), path.as_os_str()])
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("a folder") {
+        let e = e.expect("an entry");
+        let t = to.join(e.file_name());
+        if e.file_type().expect("a type").is_dir() {
+            copy_tree(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).expect("copy");
+        }
+    }
 }
 
 /// Runs grundy from the repository root: (exit code, stdout and stderr).

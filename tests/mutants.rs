@@ -68,6 +68,15 @@ const RULES: &[&str] = &[
     "certificate/gf2-outcome",
     "certificate/trail",
     "certificate/family-coverage",
+    "premise/refuted",
+    "premise/missing",
+    "premise/cycle",
+    "erratum/companion-named",
+    "erratum/because-follows-link",
+    "erratum/correction-range",
+    "erratum/correction-disagrees",
+    "erratum/correction-same-result",
+    "reading/companion-holds",
 ];
 
 /// Rules whose wrong variants are kept beside the specs they mutate, in other test files (or,
@@ -184,20 +193,42 @@ fn mutants() -> Vec<(PathBuf, BTreeMap<String, String>)> {
     out
 }
 
+/// Mutants refuted (exit 1, `# counterexample:` printed) or, with `# verdict: bad input`,
+/// refused (exit 2, `# error:` printed). Files with `# companion-of:` are not mutants but the
+/// sound companions a mutant names (a narrower correction, say): they must hold on their own.
 #[test]
 fn every_mutant_is_refuted_with_its_counterexample() {
     let all = mutants();
     assert!(all.len() >= 30, "{} mutants", all.len());
     for (f, head) in &all {
-        for k in ["why", "rule", "counterexample"] {
+        let o = grundy(&["check", f.to_str().expect("utf-8 path")]);
+        let t = text(&o);
+        if head.contains_key("companion-of") {
+            assert_eq!(o.status.code(), Some(0), "{}: {t}", f.display());
+            continue;
+        }
+        let bad_input = head.get("verdict").is_some_and(|v| v == "bad input");
+        let needle = if bad_input { "error" } else { "counterexample" };
+        for k in ["why", "rule", needle] {
             assert!(
                 head.get(k).is_some_and(|v| !v.is_empty()),
                 "{}: header `# {k}:` missing",
                 f.display()
             );
         }
-        let o = grundy(&["check", f.to_str().expect("utf-8 path")]);
-        let t = text(&o);
+        if bad_input {
+            assert_eq!(o.status.code(), Some(2), "{}: {t}", f.display());
+            // miette wraps long messages: compare with the frame and line breaks taken out.
+            let flat = t.replace(['│', '\n'], " ");
+            let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                flat.contains(&head["error"]),
+                "{}: expected `{}` in\n{t}",
+                f.display(),
+                head["error"]
+            );
+            continue;
+        }
         assert_eq!(o.status.code(), Some(1), "{}: {t}", f.display());
         assert!(t.contains("counterexample: "), "{}: {t}", f.display());
         assert!(
@@ -212,7 +243,10 @@ fn every_mutant_is_refuted_with_its_counterexample() {
 #[test]
 fn every_check_rule_has_a_mutant() {
     let all = mutants();
-    let here: Vec<&str> = all.iter().map(|(_, h)| h["rule"].as_str()).collect();
+    let here: Vec<&str> = all
+        .iter()
+        .filter_map(|(_, h)| h.get("rule").map(String::as_str))
+        .collect();
     for r in &here {
         assert!(RULES.contains(r), "mutant rule `{r}` is not a known rule");
     }
@@ -345,22 +379,42 @@ fn check_text(name: &str, body: &str) -> (Option<i32>, String) {
     let p = d.path().join(name);
     std::fs::write(&p, body).expect("write");
     let o = grundy(&["check", p.to_str().expect("utf-8")]);
-    (o.status.code(), text(&o))
+    // miette wraps long messages: the text with the frame and line breaks taken out.
+    let flat = text(&o).replace(['│', '\n'], " ");
+    (
+        o.status.code(),
+        flat.split_whitespace().collect::<Vec<_>>().join(" "),
+    )
 }
 
 #[test]
-fn expected_refutations_say_erratum_or_reading() {
+fn expected_refutations_name_their_companion() {
     let s =
         std::fs::read_to_string(root().join("specs/paper000/prop_5_23_least.yaml")).expect("spec");
-    assert!(s.contains("because: reading"));
-    let (code, t) = check_text("least.yaml", &s);
-    assert_eq!(code, Some(0), "{t}");
-    let (code, t) = check_text("least.yaml", &s.replace("because: reading\n", ""));
+    assert!(s.contains("read_as: prop_5_23"));
+    let o = grundy(&["check", "specs/paper000/prop_5_23_least.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("the reading meant: prop_5_23 (Prop 5.23, holds"));
+    // Without a companion, an expected refutation is bad input.
+    let (code, t) = check_text("least.yaml", &s.replace("read_as: prop_5_23\n", ""));
     assert_eq!(code, Some(2), "{t}");
-    assert!(t.contains("`expect: refuted` needs `because:"), "{t}");
+    assert!(t.contains("`expect: refuted` needs its companion"), "{t}");
+    // `because:` must agree with the link.
     let (code, t) = check_text(
         "least.yaml",
-        &s.replace("because: reading", "because: typo"),
+        &s.replace(
+            "read_as: prop_5_23\n",
+            "read_as: prop_5_23\nbecause: erratum\n",
+        ),
+    );
+    assert_eq!(code, Some(2), "{t}");
+    assert!(t.contains("contradicts the link"), "{t}");
+    let (code, t) = check_text(
+        "least.yaml",
+        &s.replace(
+            "read_as: prop_5_23\n",
+            "read_as: prop_5_23\nbecause: typo\n",
+        ),
     );
     assert_eq!(code, Some(2), "{t}");
     assert!(t.contains("unknown reason `typo`"), "{t}");
@@ -369,7 +423,10 @@ fn expected_refutations_say_erratum_or_reading() {
     let (code, t) = check_text("holds.yaml", &format!("{holds}because: erratum\n"));
     assert_eq!(code, Some(2), "{t}");
     assert!(t.contains("`because` explains"), "{t}");
-    // report.json says which.
+    let (code, t) = check_text("holds.yaml", &format!("{holds}corrected_by: prop_5_23\n"));
+    assert_eq!(code, Some(2), "{t}");
+    assert!(t.contains("pin an expected refutation"), "{t}");
+    // report.json says which, from the link.
     let o = grundy(&[
         "check",
         "--json",
@@ -377,13 +434,68 @@ fn expected_refutations_say_erratum_or_reading() {
         "specs/paper000/example_4_11_star_ter.yaml",
     ]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-    let because: Vec<&str> = j["reports"]
+    let because: Vec<(&str, &str)> = j["reports"]
         .as_array()
         .expect("reports")
         .iter()
-        .map(|r| r["because"].as_str().expect("because"))
+        .map(|r| {
+            (
+                r["because"].as_str().expect("because"),
+                r["companion"]["id"].as_str().expect("a companion"),
+            )
+        })
         .collect();
-    assert_eq!(because, ["erratum", "reading"]);
+    assert_eq!(
+        because,
+        [
+            ("erratum", "example_4_11_star_ter_corrected"),
+            ("reading", "prop_5_23")
+        ]
+    );
+}
+
+#[test]
+fn every_expected_refutation_in_specs_is_pinned() {
+    // Every `expect: refuted` spec of specs/ names a companion that is itself in specs/.
+    let files = grundy_files(&root().join("specs"));
+    let ids: Vec<String> = files
+        .iter()
+        .filter_map(|f| Some(f.file_stem()?.to_str()?.to_string()))
+        .collect();
+    let mut n = 0;
+    for f in &files {
+        let s = std::fs::read_to_string(f).expect("a spec");
+        if !s.lines().any(|l| l.trim() == "expect: refuted") {
+            continue;
+        }
+        n += 1;
+        let link = s
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("corrected_by: ")
+                    .or_else(|| l.strip_prefix("read_as: "))
+            })
+            .unwrap_or_else(|| panic!("{}: no corrected_by/read_as", f.display()));
+        assert!(
+            ids.iter().any(|i| i == link.trim()),
+            "{}: companion {link} is not in specs/",
+            f.display()
+        );
+    }
+    assert!(n >= 9, "{n} expected refutations");
+}
+
+fn grundy_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("a folder") {
+        let p = e.expect("an entry").path();
+        if p.is_dir() {
+            out.extend(grundy_files(&p));
+        } else if p.extension().is_some_and(|e| e == "yaml") {
+            out.push(p);
+        }
+    }
+    out
 }
 
 #[test]

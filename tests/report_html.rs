@@ -62,9 +62,14 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     std::fs::write(
         paper.join("prop_4_8_literal.yaml"),
         format!(
-            "kind: claim\nsource: Prop 4.8\nnotes: Read literally, the claim is about K_n.\n{}expect: refuted\nbecause: reading\n",
+            "kind: claim\nsource: Prop 4.8\nnotes: Read literally, the claim is about K_n.\n{}expect: refuted\nread_as: prop_4_8_meant\n",
             K_N.replace("nim: 1", "nim: 2")
         ),
+    )
+    .unwrap();
+    std::fs::write(
+        paper.join("prop_4_8_meant.yaml"),
+        format!("kind: claim\nsource: Prop 4.8\n{K_N}"),
     )
     .unwrap();
     // Thm 16 rests on Thm 6 (declared); Thm 6's statement carries markup that must be escaped.
@@ -87,6 +92,7 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     let want = [
         ("example_4_7_ter", "verified"),
         ("prop_4_8_literal", "reading"),
+        ("prop_4_8_meant", "verified"),
         ("example_4_9_ter", "verified"),
         ("example_4_10_ter", "erratum"),
         ("example_4_10_ter_corrected", "verified"),

@@ -517,6 +517,42 @@ impl Claim {
         }
     }
 
+    /// What the claim states at the start of the instance described as `instance` ("n=3"), as
+    /// `*k` or `P`/`N`; `None` for claims about positions or predicates (see
+    /// `SpecKind::claimed_at`).
+    pub fn claimed_at(&self, instance: &str) -> Option<Result<String, String>> {
+        let formula = self.formula()?;
+        if self.positions != Positions::Start {
+            return None;
+        }
+        let Some(inst) = instances(&self.params)
+            .into_iter()
+            .find(|i| describe_instance(i) == instance)
+        else {
+            return Some(Err(format!(
+                "it is not an instance of {}",
+                describe_range(&self.params)
+            )));
+        };
+        let said = (|| {
+            let (_, game) = self.game_of(&inst).map_err(|e| e.message)?;
+            let env = self
+                .env(&inst, &game, &game.start())
+                .map_err(|e| e.message)?;
+            if !self.selected(&env, &inst).map_err(|e| e.message)? {
+                return Err("its filter does not select it".to_string());
+            }
+            let v = formula.eval(&env).map_err(|e| match e {
+                NoValue::Undetermined(m) | NoValue::Error(m) => m,
+            })?;
+            Ok(match &self.claimed {
+                Claimed::Nim(_) => format!("*{}", show(&v)),
+                _ => v.to_string(),
+            })
+        })();
+        Some(said)
+    }
+
     /// Checks every instance (in parallel; the verdict does not depend on the thread count:
     /// the smallest failing instance is reported).
     pub fn check(&self) -> Result<Report, CheckError> {
@@ -576,6 +612,8 @@ impl Claim {
             verdict,
             notes: self.notes.clone(),
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage))

@@ -1132,6 +1132,8 @@ impl Diagram {
             verdict,
             notes: self.notes.clone(),
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage);

@@ -998,6 +998,8 @@ impl Figure {
             verdict,
             notes,
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

@@ -89,6 +89,18 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     fn start_early(&self) -> u64 {
         0
     }
+    /// What the spec claims at one instance of its range, given as the instance is described
+    /// in counterexamples ("n=3"), as a value's text (`*2`, `P`): how an erratum's correction
+    /// is held to disagree with the printed claim at its counterexample (docs/design.md §2).
+    /// `None` when the kind cannot say; `Err` when the instance is not one the spec covers.
+    fn claimed_at(&self, _instance: &str) -> Option<Result<String, String>> {
+        None
+    }
+    /// The parameters and their ranges, for kinds that have them: an erratum's correction must
+    /// cover at least the erratum's range (docs/design.md §2).
+    fn params(&self) -> Option<&[crate::check::Param]> {
+        None
+    }
     /// Decides the spec. A refuted claim is an `Ok` report; `Err` is bad input.
     fn check(&self, ctx: &Context) -> Result<Checked, CheckError>;
     /// The certificate of a holding verdict for the independent checker `grundy-verify`

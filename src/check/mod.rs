@@ -9,6 +9,7 @@ pub mod fast_expr;
 pub mod figure;
 pub mod formula;
 pub mod kind;
+pub mod premises;
 pub mod reduction;
 pub mod sequence;
 pub mod set_helpers;
@@ -339,6 +340,12 @@ pub struct Report {
     /// How many instances and positions reached each part of the claim (docs/design.md §2).
     #[serde(default)]
     pub coverage: Vec<PartCoverage>,
+    /// The specs the verdict rests on (`uses:`), each holding (docs/design.md §2, premises).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rests_on: Vec<premises::Premise>,
+    /// The companion an expected refutation is pinned to (`corrected_by` or `read_as`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub companion: Option<premises::Premise>,
     /// Wall-clock seconds (not written into artifacts, which must be deterministic).
     #[serde(skip, default)]
     pub seconds: f64,
@@ -363,6 +370,8 @@ impl Report {
             as_expected: false,
             notes: None,
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: 0.0,
         }
     }

@@ -899,6 +899,8 @@ impl Reduction {
             verdict,
             notes,
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(

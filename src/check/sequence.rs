@@ -221,6 +221,8 @@ impl SequenceSpec {
             verdict,
             notes: self.notes.clone(),
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

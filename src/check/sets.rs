@@ -396,6 +396,8 @@ impl SetsClaim {
             verdict,
             notes: self.notes.clone(),
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         })
     }

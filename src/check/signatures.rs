@@ -407,6 +407,8 @@ impl SignatureTable {
             verdict,
             notes: self.notes.clone(),
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(

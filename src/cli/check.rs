@@ -25,6 +25,22 @@ fn print_report(r: &Report) {
     if let Verdict::Refuted { counterexample } = &r.verdict {
         println!("    counterexample: {counterexample}");
     }
+    if !r.rests_on.is_empty() {
+        let on: Vec<String> = r
+            .rests_on
+            .iter()
+            .map(crate::check::premises::describe)
+            .collect();
+        println!("    resting on {}", on.join("; "));
+    }
+    if let Some(c) = &r.companion {
+        let how = if c.link == "read_as" {
+            "the reading meant"
+        } else {
+            "corrected by"
+        };
+        println!("    {how}: {}", crate::check::premises::describe(c));
+    }
 }
 
 /// Every bad input of a run, after the verdicts, so that none hides another.

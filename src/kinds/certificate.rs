@@ -14,6 +14,9 @@ pub const ENTRY: KindEntry = KindEntry {
 
 impl SpecKind for Certificate {
     header_accessors!("certificate");
+    fn params(&self) -> Option<&[crate::check::Param]> {
+        Some(&self.params)
+    }
     fn start_early(&self) -> u64 {
         // Kernels are checked on thousands of stacked prisms.
         1

@@ -12,6 +12,12 @@ pub const ENTRY: KindEntry = KindEntry {
 
 impl SpecKind for Claim {
     header_accessors!("claim");
+    fn params(&self) -> Option<&[crate::check::Param]> {
+        Some(&self.params)
+    }
+    fn claimed_at(&self, instance: &str) -> Option<Result<String, String>> {
+        self.claimed_at(instance)
+    }
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
     }

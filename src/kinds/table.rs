@@ -32,6 +32,8 @@ impl SpecKind for ValueTable {
             as_expected: true,
             notes: None,
             coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok(Checked::with_view(report, &view))

@@ -96,16 +96,36 @@ pub fn resolve(specs: Vec<Spec>) -> (Resolved, Vec<SpecError>) {
             }
         }
     }
+    // Premises (`uses:`) and companions (`corrected_by:`, `read_as:`) are looked up in the
+    // whole specs folder of the referring spec, so that `check` of one file and `build` of
+    // the folder decide the same (docs/design.md §2).
+    let mut folders = SpecsFolders::default();
     let mut i = 0;
     while i < keep.len() {
-        for r in keep[i].body.references() {
+        let s = &keep[i];
+        let mut wanted: Vec<(String, bool)> = s
+            .body
+            .references()
+            .into_iter()
+            .map(|r| (r, false))
+            .collect();
+        wanted.extend(s.header.uses.iter().map(|u| (u.clone(), true)));
+        wanted.extend(
+            s.header
+                .companion
+                .iter()
+                .map(|c| (c.id().to_string(), true)),
+        );
+        let file = s.body.file().to_string();
+        for (r, premise) in wanted {
             if by_id.contains_key(&r) {
                 continue;
             }
             let found = dirs
                 .iter()
                 .map(|d| d.join(format!("{r}.yaml")))
-                .find(|p| p.is_file());
+                .find(|p| p.is_file())
+                .or_else(|| premise.then(|| folders.find(&file, &r)).flatten());
             if let Some(path) = found {
                 match load_file(&path) {
                     Ok(s) => {
@@ -131,6 +151,45 @@ pub fn resolve(specs: Vec<Spec>) -> (Resolved, Vec<SpecError>) {
         },
         errors,
     )
+}
+
+/// The `.yaml` files of the specs folders met so far, by file stem: the folder of a spec is
+/// its nearest ancestor named `specs`, else the `specs` folder of its nearest ancestor that
+/// has one (a mutant under `tests/mutants/` rests on the specs in `specs/`), else its own
+/// folder.
+#[derive(Default)]
+struct SpecsFolders {
+    by_root: HashMap<PathBuf, HashMap<String, PathBuf>>,
+}
+
+impl SpecsFolders {
+    fn root_of(file: &str) -> Option<PathBuf> {
+        let dir = Path::new(file).parent()?;
+        if let Some(a) = dir
+            .ancestors()
+            .find(|a| a.file_name().is_some_and(|n| n == "specs"))
+        {
+            return Some(a.to_path_buf());
+        }
+        dir.ancestors()
+            .map(|a| a.join("specs"))
+            .find(|s| s.is_dir())
+            .or_else(|| Some(dir.to_path_buf()))
+    }
+
+    fn find(&mut self, file: &str, id: &str) -> Option<PathBuf> {
+        let root = Self::root_of(file)?;
+        let files = self.by_root.entry(root.clone()).or_insert_with(|| {
+            let mut m = HashMap::new();
+            for f in collect_files(std::slice::from_ref(&root)).unwrap_or_default() {
+                if let Some(stem) = f.file_stem().and_then(|s| s.to_str()) {
+                    m.entry(stem.to_string()).or_insert(f.clone());
+                }
+            }
+            m
+        });
+        files.get(id).cloned()
+    }
 }
 
 /// How long each spec's references chain is (0: refers to nothing), or the cycle it is on.
@@ -426,7 +485,16 @@ fn check_with(paths: &[PathBuf], selection: &Selection, certify: bool) -> Run {
     let specs: Vec<Spec> = specs.into_iter().filter(|s| selection.selects(s)).collect();
     let (resolved, more) = resolve(specs);
     errors.extend(more);
-    let results = check_all(&resolved, certify);
+    let mut results = check_all(&resolved, certify);
+    let nodes: Vec<crate::check::premises::Node> = resolved
+        .specs
+        .iter()
+        .map(|s| crate::check::premises::Node {
+            header: &s.header,
+            body: s.body.as_ref(),
+        })
+        .collect();
+    crate::check::premises::apply(&nodes, &mut results);
     let dependencies = resolved
         .specs
         .iter()

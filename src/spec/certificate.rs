@@ -405,7 +405,7 @@ pub(crate) fn validate_certificate(
         draw,
         figure: r.figure.as_ref().map(|f| f.value().clone()),
         caption: r.caption.as_ref().map(|c| c.value().clone()),
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
     };
     Ok(Spec::new(cert, outputs(src, &h.output)?))
 }

@@ -329,7 +329,7 @@ pub(crate) fn validate_diagram(
         letter: r.letter.clone(),
         title: r.title.clone(),
         notes: h.notes.clone(),
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
         starts,
         nodes,
         arrows: arrows.into_iter().map(|(a, _)| a).collect(),

@@ -25,6 +25,8 @@ pub const HEADER_KEYS: &[&str] = &[
     "expect",
     "because",
     "uses",
+    "corrected_by",
+    "read_as",
     "output",
 ];
 
@@ -47,9 +49,18 @@ pub struct RawHeader {
     /// under a reading the paper does not intend).
     #[serde(default)]
     pub because: Option<Sp<String>>,
-    /// Ids of the specs this result rests on (its proof's citations).
+    /// Ids of the specs this result rests on (its proof's citations): each must be loaded in
+    /// the run and hold, else this spec does not hold either (docs/design.md §2, premises).
     #[serde(default)]
     pub uses: Vec<Sp<String>>,
+    /// For `expect: refuted`, an erratum: the id of the corrected claim, which must hold on the
+    /// same range and disagree with this one at its counterexample (docs/design.md §2).
+    #[serde(default)]
+    pub corrected_by: Option<Sp<String>>,
+    /// For `expect: refuted`, a reading: the id of the spec stating the reading the paper
+    /// means, which must hold (docs/design.md §2).
+    #[serde(default)]
+    pub read_as: Option<Sp<String>>,
     /// Artifacts to write: a template from `templates/` and a path under `output/`.
     #[serde(default)]
     pub output: Vec<RawOutput>,
@@ -118,6 +129,29 @@ pub struct Header {
     pub notes: Option<String>,
     /// Ids of the specs the result rests on, as the spec declares them.
     pub uses: Vec<String>,
+    /// Line and column of each `uses:` entry.
+    pub uses_at: Vec<(u64, u64)>,
+    /// The companion of an expected refutation: its correction or the intended reading.
+    pub companion: Option<Companion>,
+    /// Line and column of the companion's link.
+    pub companion_at: (u64, u64),
+}
+
+/// The spec an expected refutation is pinned to (docs/design.md §2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Companion {
+    /// `corrected_by:` the corrected claim of an erratum.
+    CorrectedBy(String),
+    /// `read_as:` the reading the paper means.
+    ReadAs(String),
+}
+
+impl Companion {
+    pub fn id(&self) -> &str {
+        match self {
+            Companion::CorrectedBy(id) | Companion::ReadAs(id) => id,
+        }
+    }
 }
 
 impl Header {
@@ -127,6 +161,17 @@ impl Header {
             statement: h.statement.clone(),
             notes: h.notes.clone(),
             uses: h.uses.iter().map(|u| u.value().clone()).collect(),
+            uses_at: h.uses.iter().map(|u| (u.line(), u.column())).collect(),
+            companion_at: h
+                .corrected_by
+                .as_ref()
+                .or(h.read_as.as_ref())
+                .map_or((0, 0), |l| (l.line(), l.column())),
+            companion: match (&h.corrected_by, &h.read_as) {
+                (Some(c), _) => Some(Companion::CorrectedBy(c.value().clone())),
+                (None, Some(r)) => Some(Companion::ReadAs(r.value().clone())),
+                (None, None) => None,
+            },
         }
     }
 }

@@ -771,14 +771,17 @@ pub(crate) fn params(
     }
 }
 
-pub(crate) fn expectation(
-    src: &Source,
-    e: &Option<Sp<String>>,
-    because: &Option<Sp<String>>,
-) -> Result<Expectation, SpecError> {
-    let why = match because {
+/// The expectation of a spec (docs/design.md §2): `expect: refuted` is pinned to a companion
+/// spec, `corrected_by: <id>` for an erratum or `read_as: <id>` for a reading, and the reason
+/// (`because`) follows from which link is present. An explicit `because:` is still accepted
+/// when it agrees with the link (older specs and `grundy-verify` read it), and refused when it
+/// contradicts it. Whether the companion holds and agrees is decided after checking, when
+/// every verdict is known (`crate::check::premises`).
+pub(crate) fn expectation(src: &Source, h: &RawHeader) -> Result<Expectation, SpecError> {
+    use crate::check::Because;
+    let why = match &h.because {
         None => None,
-        Some(b) => Some(crate::check::Because::parse(b.value()).ok_or_else(|| {
+        Some(b) => Some(Because::parse(b.value()).ok_or_else(|| {
             src.error(
                 b,
                 format!("unknown reason `{}`", b.value()),
@@ -786,7 +789,7 @@ pub(crate) fn expectation(
             )
         })?),
     };
-    let refuted = match e {
+    let refuted = match &h.expect {
         None => false,
         Some(s) => match s.value().as_str() {
             "holds" => false,
@@ -800,21 +803,67 @@ pub(crate) fn expectation(
             }
         },
     };
-    if let (false, Some(b)) = (refuted, because) {
-        return Err(src.error(
-            b,
-            "`because` explains an expected refutation, but this spec expects the claim to hold",
-            Some("drop `because`, or write `expect: refuted`".into()),
-        ));
-    }
-    match (e, why) {
-        (Some(_), Some(w)) if refuted => Ok(Expectation::Refuted(w)),
-        (Some(s), None) if refuted => Err(src.error(
-            s,
-            "`expect: refuted` needs `because: erratum` or `because: reading`",
-            Some("erratum: the paper is wrong; reading: the spec reads the paper as it does not mean (docs/design.md §2)".into()),
+    let link = match (&h.corrected_by, &h.read_as) {
+        (Some(c), Some(_)) => return Err(src.error(
+            c,
+            "a spec names either `corrected_by` (an erratum) or `read_as` (a reading), not both",
+            None,
         )),
-        _ => Ok(Expectation::Holds),
+        (Some(c), None) => Some((c, Because::Erratum)),
+        (None, Some(r)) => Some((r, Because::Reading)),
+        (None, None) => None,
+    };
+    if !refuted {
+        if let Some(b) = &h.because {
+            return Err(src.error(
+                b,
+                "`because` explains an expected refutation, but this spec expects the claim to hold",
+                Some("drop `because`, or write `expect: refuted`".into()),
+            ));
+        }
+        if let Some((l, _)) = link {
+            return Err(src.error(
+                l,
+                "`corrected_by` and `read_as` pin an expected refutation to its companion, but this spec expects the claim to hold",
+                Some("drop the link, or write `expect: refuted`".into()),
+            ));
+        }
+        return Ok(Expectation::Holds);
+    }
+    let Some((l, from_link)) = link else {
+        let at = h
+            .expect
+            .as_ref()
+            .expect("refuted only when `expect` is given");
+        return Err(src.error(
+            at,
+            "`expect: refuted` needs its companion: `corrected_by: <id>` (an erratum: the corrected claim, which must hold) or `read_as: <id>` (a reading: the reading the paper means, which must hold)",
+            Some("the reason (erratum or reading) follows from the link (docs/design.md §2)".into()),
+        ));
+    };
+    if l.value().trim().is_empty() {
+        return Err(src.error(l, "the companion's id is empty", None));
+    }
+    match (why, &h.because) {
+        (Some(w), Some(b)) if w != from_link => Err(src.error(
+            b,
+            format!(
+                "`because: {}` contradicts the link: `{}` makes this spec {}",
+                b.value(),
+                if from_link == Because::Erratum {
+                    "corrected_by"
+                } else {
+                    "read_as"
+                },
+                if from_link == Because::Erratum {
+                    "an erratum"
+                } else {
+                    "a reading"
+                },
+            ),
+            Some("drop `because:` (the link says it) or fix the link".into()),
+        )),
+        _ => Ok(Expectation::Refuted(from_link)),
     }
 }
 
@@ -953,7 +1002,7 @@ pub(crate) fn validate_claim(
         positions,
         claimed,
         claimed_loc,
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
         family_features_read: Default::default(),
         unreached: match r.nim.as_ref().or(r.outcome.as_ref()).map(|f| f.value()) {
             Some(RawFormula::Cases { cases }) => {
@@ -1061,7 +1110,7 @@ fn validate_signature_table(
         notes: h.notes.clone(),
         rows,
         max_sum: raw.max_sum,
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
         loc: src.loc(data),
     };
     Ok(Spec::new(table, outputs(src, &h.output)?))
@@ -1247,7 +1296,7 @@ pub(crate) fn validate_sets(
         file: src.file.to_string(),
         source: h.source.value().clone(),
         notes: h.notes.clone(),
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
         loc: src.loc(r.graph.as_ref().unwrap_or(&h.kind)),
         body,
     };
@@ -1323,7 +1372,7 @@ pub(crate) fn validate_sequence(
         code,
         length,
         stated,
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
         loc: src.loc(&r.octal),
     };
     Ok(Spec::new(sequence, outputs(src, &h.output)?))

@@ -192,7 +192,7 @@ pub fn validate_reduction(
         map,
         map_loc,
         claims,
-        expect: expectation(src, &h.expect, &h.because)?,
+        expect: expectation(src, h)?,
     };
     Ok(Spec::new(reduction, outputs(src, &h.output)?))
 }

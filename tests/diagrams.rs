@@ -292,8 +292,8 @@ fn diagram_c_variants_are_rejected() {
         f,
         &[
             (
-                "where: \"size == c + 2 && solid\"",
-                "where: \"size == c + 2\"",
+                "where: \"size == h + 2 && solid\"",
+                "where: \"size == h + 2\"",
             ),
             (
                 "when: \"c >= 3 && size == c + 2 && solid\"",

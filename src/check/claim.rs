@@ -4,10 +4,14 @@
 //! and agreed; otherwise the smallest instance is reported with the option list as evidence.
 
 use super::formula::{show, Env, Formula};
+use super::teeth::Observed;
 use super::{
     describe_instance, describe_range, instances, instantiate, tally, CheckError, Counterexample,
-    Expectation, Instance, InstanceResult, Loc, Param, PartCoverage, Report,
+    Expectation, Instance, InstanceResult, Loc, Param, ParamValue, PartCoverage, Report, Verdict,
 };
+
+/// Positions per instance whose environments are recorded for the teeth test.
+const OBSERVED_PER_INSTANCE: u64 = 64;
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{AnyGame, AnyPos, Game};
 use crate::graph::Closure;
@@ -219,6 +223,7 @@ impl Claim {
 
     fn env(&self, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<Env, CheckError> {
         let mut env = Env::new();
+        env.closure = self.closure;
         for (k, v) in inst {
             env.set(k, v.to_dynamic());
         }
@@ -404,6 +409,7 @@ impl Claim {
         &self,
         inst: &Instance,
         hits: &mut CaseHits,
+        obs: &mut Observed,
     ) -> Result<InstanceResult, CheckError> {
         let (text, game) = self.game_of(inst)?;
         let mut solver = Solver::new(&game);
@@ -415,6 +421,7 @@ impl Claim {
                     return Ok(InstanceResult::Skipped);
                 }
                 if let Claimed::Holds(p) = &self.claimed {
+                    obs.observe(&env);
                     return Ok(match self.check_holds(p, inst, &text, None, &env)? {
                         Some(cx) => InstanceResult::Refuted(cx),
                         None => InstanceResult::Agreed(1),
@@ -445,32 +452,100 @@ impl Claim {
                             }));
                         }
                     }
-                    // Anything but agreement goes to the general solver, which decides and explains.
+                    // Anything but agreement goes to the general solver, which decides and
+                    // explains; past its budget, the sweep's verdict is the refutation
+                    // (docs/design.md §2, fast paths).
                     let mut applied = Vec::new();
-                    if f.eval_cases(&env, &mut applied)
-                        .is_ok_and(|c| c.to_string() == actual)
-                    {
-                        for i in applied {
-                            hits[i] += 1;
+                    match f.eval_cases(&env, &mut applied).map(|c| c.to_string()) {
+                        Ok(c) if c == actual => {
+                            for i in applied {
+                                hits[i] += 1;
+                            }
+                            return Ok(InstanceResult::Agreed(1));
                         }
-                        return Ok(InstanceResult::Agreed(1));
+                        Ok(c) if (c == "P" || c == "N") && self.guard(inst, &game).is_err() => {
+                            return Ok(InstanceResult::Refuted(Counterexample {
+                                instance: describe_instance(inst),
+                                game: text.to_string(),
+                                position: None,
+                                claimed: c,
+                                computed: format!(
+                                    "{actual} (by the cycle table: the outcome sweep of the second player's replies)"
+                                ),
+                                evidence: Vec::new(),
+                            }));
+                        }
+                        _ => {}
                     }
                 }
                 // The front door (solve::dispatch) picks the fastest sound method (the parallel
-                // level solver for wheels and cycles, octal sequences, sums by XOR); only a
-                // disagreement needs the memo solver, for the values of the options it reports.
-                if let Ok(nim) =
-                    crate::solve::dispatch::nim(&game, &crate::solve::dispatch::Options::quiet())
-                {
-                    let mut tally = vec![0; hits.len()];
-                    if self.compare(inst, &env, nim, &mut tally)?.is_none() {
-                        for (h, t) in hits.iter_mut().zip(tally) {
-                            *h += t;
+                // level solver for wheels and cycles, the cycle table, GF(2), octal sequences,
+                // sums by XOR); only a disagreement needs the memo solver, for the values of the
+                // options it reports.
+                let solved = crate::solve::dispatch::solve_for(
+                    &game,
+                    &crate::solve::dispatch::Options::quiet(),
+                    matches!(self.claimed, Claimed::Nim(_)),
+                );
+                let mut tally = vec![0; hits.len()];
+                let mut disagreement: Option<(String, String)> = None;
+                if let Ok(sol) = &solved {
+                    let method = &sol.method;
+                    match (sol.nim, &self.claimed) {
+                        (Some(nim), _) => match self.compare(inst, &env, nim, &mut tally)? {
+                            None => {
+                                for (h, t) in hits.iter_mut().zip(tally) {
+                                    *h += t;
+                                }
+                                return Ok(InstanceResult::Agreed(1));
+                            }
+                            Some((c, computed)) => {
+                                disagreement = Some((c, format!("{computed} (by {method})")))
+                            }
+                        },
+                        (None, Claimed::Outcome(f)) => {
+                            let actual = match sol.outcome {
+                                crate::solve::cycle::Outcome::P => "P",
+                                crate::solve::cycle::Outcome::N => "N",
+                            };
+                            let mut applied = Vec::new();
+                            if let Ok(c) = f.eval_cases(&env, &mut applied) {
+                                let claimed = c.to_string();
+                                if claimed == actual {
+                                    for i in applied {
+                                        hits[i] += 1;
+                                    }
+                                    return Ok(InstanceResult::Agreed(1));
+                                }
+                                if claimed == "P" || claimed == "N" {
+                                    disagreement = Some((
+                                        claimed,
+                                        format!(
+                                            "{actual} (by {method}; the nim-value is not computed)"
+                                        ),
+                                    ));
+                                }
+                            }
                         }
-                        return Ok(InstanceResult::Agreed(1));
+                        (None, _) => {}
                     }
                 }
-                self.guard(inst, &game)?;
+                // A method that decided the claim false refutes it (docs/design.md §2, fast
+                // paths): with the options' values as evidence when the memo solver fits the
+                // budget, else with the method's verdict alone.
+                if let Err(refused) = self.guard(inst, &game) {
+                    return match disagreement {
+                        Some((claimed, computed)) => Ok(InstanceResult::Refuted(Counterexample {
+                            instance: describe_instance(inst),
+                            game: text.to_string(),
+                            position: None,
+                            claimed,
+                            computed,
+                            evidence: Vec::new(),
+                        })),
+                        None => Err(refused),
+                    };
+                }
                 Ok(
                     match self.check_position(
                         inst,
@@ -498,6 +573,9 @@ impl Claim {
                     count += 1;
                     let refuted = match &self.claimed {
                         Claimed::Holds(p) => {
+                            if count <= OBSERVED_PER_INSTANCE {
+                                obs.observe(&env);
+                            }
                             self.check_holds(p, inst, &text, Some(game.label(&pos)), &env)?
                         }
                         _ => {
@@ -514,6 +592,34 @@ impl Claim {
                     InstanceResult::Agreed(count)
                 })
             }
+        }
+    }
+
+    /// docs/design.md §2, teeth: a `holds:` predicate (or a top-level conjunct of it) that is
+    /// true on every random draw of the parameters, features and game helpers' results checks
+    /// nothing, and is bad input at the predicate.
+    fn teeth(&self, p: &Formula, observed: &Observed) -> Result<(), CheckError> {
+        let lets: Vec<(String, Formula)> = self
+            .lets
+            .iter()
+            .map(|(k, f, _)| (k.clone(), f.clone()))
+            .collect();
+        // A game without parameters is a placeholder: the claim is arithmetic over the
+        // parameters, and its `let`s are what it checks, so they are drawn too.
+        let game_varies = self.params.iter().any(|q| {
+            instantiate(
+                &self.game,
+                &vec![(q.name.clone(), ParamValue::Int(i64::MIN))],
+            ) != self.game
+        });
+        match super::teeth::toothless(&self.id, p, &lets, game_varies, observed) {
+            None => Ok(()),
+            Some((part, draws)) => Err(CheckError {
+                loc: self.claimed_loc.clone(),
+                message: format!(
+                    "`{part}` is true whatever the game: it checks nothing (true on all {draws} random draws of the parameters, features and game helpers' results from their types and observed ranges; docs/design.md §2, teeth)"
+                ),
+            }),
         }
     }
 
@@ -559,13 +665,16 @@ impl Claim {
         let t0 = Instant::now();
         let all = instances(&self.params);
         let n = self.n_cases();
-        let results: Vec<Result<(InstanceResult, CaseHits), CheckError>> = all
+        let results: Vec<Result<(InstanceResult, CaseHits, Observed), CheckError>> = all
             .par_iter()
             .map(|i| {
                 let mut hits = vec![0; n];
-                self.check_instance(i, &mut hits).map(|r| (r, hits))
+                let mut obs = Observed::default();
+                self.check_instance(i, &mut hits, &mut obs)
+                    .map(|r| (r, hits, obs))
             })
             .collect();
+        let mut observed = Observed::default();
         let mut coverage: Vec<PartCoverage> = match self.formula() {
             Some(ValueFormula::Cases(cases)) => cases
                 .iter()
@@ -580,7 +689,8 @@ impl Claim {
             _ => Vec::new(),
         };
         let results = results.into_iter().map(|r| {
-            r.map(|(res, hits)| {
+            r.map(|(res, hits, obs)| {
+                observed.merge(obs);
                 if matches!(res, InstanceResult::Agreed(_)) {
                     for (c, &h) in coverage.iter_mut().zip(&hits) {
                         if h > 0 {
@@ -599,6 +709,9 @@ impl Claim {
                 describe_range(&self.params)
             ),
         })?;
+        if let (Verdict::Holds, Claimed::Holds(p)) = (&verdict, &self.claimed) {
+            self.teeth(p, &observed)?;
+        }
         Ok(Report {
             id: self.id.clone(),
             kind: "claim".into(),

@@ -934,6 +934,7 @@ impl Diagram {
             return Ok(true);
         };
         let mut env = Env::new();
+        env.closure = s.closure;
         for (k, v) in inst {
             env.set(k, v.to_dynamic());
         }

@@ -15,6 +15,7 @@
 use super::fast_expr::{Fast, V};
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{mex, Features, Value};
+use crate::graph::Closure;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Scope, AST};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -35,9 +36,35 @@ pub struct FormulaError {
     pub offset: usize,
 }
 
-fn nim_cache() -> &'static Mutex<HashMap<String, i64>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, i64>>> = OnceLock::new();
+/// Values of `nim("…")`, keyed by the closure and the game's text: the same text is another
+/// game under another closure (docs/design.md §2).
+type NimCache = Mutex<HashMap<(Closure, String), i64>>;
+
+fn nim_cache() -> &'static NimCache {
+    static CACHE: OnceLock<NimCache> = OnceLock::new();
     CACHE.get_or_init(Default::default)
+}
+
+thread_local! {
+    /// The closure of the spec whose formula is being evaluated on this thread: `nim("…")`
+    /// solves under it. Set by [`Formula::eval`] from its environment and restored after (a
+    /// nested evaluation, stolen by rayon inside a solve, restores it too).
+    static CLOSURE: std::cell::Cell<Closure> = const { std::cell::Cell::new(Closure::Hull) };
+}
+
+/// Restores the thread's closure when an evaluation ends.
+struct ClosureGuard(Closure);
+
+impl ClosureGuard {
+    fn set(c: Closure) -> ClosureGuard {
+        ClosureGuard(CLOSURE.with(|cell| cell.replace(c)))
+    }
+}
+
+impl Drop for ClosureGuard {
+    fn drop(&mut self) {
+        CLOSURE.with(|cell| cell.set(self.0));
+    }
 }
 
 fn list_ints(a: &Array) -> Result<Vec<i64>, Box<EvalAltResult>> {
@@ -139,14 +166,21 @@ pub fn engine() -> &'static Engine {
         });
         e.register_fn("divides", divides);
         e.register_fn("nim", |game: &str| -> Result<i64, Box<EvalAltResult>> {
+            if let Some(v) = super::teeth::fake_call("nim", game) {
+                return v?
+                    .as_int()
+                    .map_err(|t| format!("nim drew a value of type {t}").into());
+            }
+            let closure = CLOSURE.with(|c| c.get());
+            let key = (closure, game.to_string());
             if let Some(&v) = nim_cache()
                 .lock()
                 .map_err(|_| "nim cache poisoned")?
-                .get(game)
+                .get(&key)
             {
                 return Ok(v);
             }
-            let g = parse_game(game, ParseOptions::default())
+            let g = parse_game(game, ParseOptions { closure })
                 .map_err(|e| format!("nim(\"{game}\"): {}", e.message))?;
             if let Some(why) = g.refusal() {
                 return Err(format!("nim(\"{game}\"): {why}").into());
@@ -157,7 +191,8 @@ pub fn engine() -> &'static Engine {
             nim_cache()
                 .lock()
                 .map_err(|_| "nim cache poisoned")?
-                .insert(game.to_string(), v);
+                .insert(key, v);
+            super::teeth::record("nim", &Dynamic::from_int(v));
             Ok(v)
         });
         e
@@ -202,6 +237,7 @@ impl Formula {
         for (k, v) in &env.vars {
             scope.push_dynamic(k.as_str(), v.clone());
         }
+        let _closure = ClosureGuard::set(env.closure);
         engine()
             .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast)
             .map_err(|e| e.to_string())
@@ -224,6 +260,8 @@ impl Formula {
         for (k, v) in &env.vars {
             scope.push_constant_dynamic(k.clone(), v.clone());
         }
+        // Full optimisation evaluates constant calls, `nim("…")` among them: under the closure.
+        let _closure = ClosureGuard::set(env.closure);
         let ast = engine().optimize_ast(&scope, self.ast.clone(), rhai::OptimizationLevel::Full);
         Formula {
             src: self.src.clone(),
@@ -330,6 +368,8 @@ fn offset_of(src: &str, line: Option<usize>, col: Option<usize>) -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct Env {
     vars: Vec<(String, Dynamic)>,
+    /// The spec's closure, under which `nim("…")` solves.
+    pub closure: Closure,
 }
 
 impl Env {

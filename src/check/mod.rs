@@ -16,6 +16,7 @@ pub mod set_helpers;
 pub mod sets;
 pub mod signatures;
 pub mod table;
+pub mod teeth;
 pub mod trail_helpers;
 
 use serde::{Deserialize, Serialize};

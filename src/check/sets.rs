@@ -171,6 +171,7 @@ impl SetsClaim {
             })?
         };
         let mut env = Env::new();
+        env.closure = closure;
         for (k, v) in inst {
             env.set(k, v.to_dynamic());
         }

@@ -7,7 +7,7 @@
 //! - `trail_outside(m, n)`: how many points it visits that are not in T.
 
 use crate::game::prism_trail::{diagonal_trail, lemma_9_t, Lattice as Point};
-use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use rhai::{Dynamic, Engine, EvalAltResult};
 use std::collections::BTreeSet;
 
 type R<T> = Result<T, Box<EvalAltResult>>;
@@ -19,19 +19,43 @@ fn walk(m: i64, n: i64) -> R<(BTreeSet<Point>, Point)> {
     Ok((v.into_iter().collect(), c))
 }
 
+/// The helpers compute from the game (the trail), so a teeth test (`super::teeth`) draws
+/// their results instead, and every real result is recorded as their observed range.
+fn traced(helper: &'static str, m: i64, n: i64, f: impl FnOnce() -> R<Dynamic>) -> R<Dynamic> {
+    if let Some(v) = super::teeth::fake_call(helper, &format!("{m},{n}")) {
+        return v.map_err(Into::into);
+    }
+    let v = f()?;
+    super::teeth::record(helper, &v);
+    Ok(v)
+}
+
 pub fn register(e: &mut Engine) {
-    e.register_fn("trail_corner", |m: i64, n: i64| -> R<Array> {
-        let (_, (i, j)) = walk(m, n)?;
-        Ok(vec![Dynamic::from_int(i), Dynamic::from_int(j)])
+    e.register_fn("trail_corner", |m: i64, n: i64| -> R<Dynamic> {
+        traced("trail_corner", m, n, || {
+            let (_, (i, j)) = walk(m, n)?;
+            Ok(Dynamic::from_array(vec![
+                Dynamic::from_int(i),
+                Dynamic::from_int(j),
+            ]))
+        })
     });
-    e.register_fn("trail_missed", |m: i64, n: i64| -> R<i64> {
-        let (v, _) = walk(m, n)?;
-        Ok(lemma_9_t(m, n).iter().filter(|p| !v.contains(p)).count() as i64)
+    e.register_fn("trail_missed", |m: i64, n: i64| -> R<Dynamic> {
+        traced("trail_missed", m, n, || {
+            let (v, _) = walk(m, n)?;
+            Ok(Dynamic::from_int(
+                lemma_9_t(m, n).iter().filter(|p| !v.contains(p)).count() as i64,
+            ))
+        })
     });
-    e.register_fn("trail_outside", |m: i64, n: i64| -> R<i64> {
-        let (v, _) = walk(m, n)?;
-        let t: BTreeSet<(i64, i64)> = lemma_9_t(m, n).into_iter().collect();
-        Ok(v.iter().filter(|p| !t.contains(p)).count() as i64)
+    e.register_fn("trail_outside", |m: i64, n: i64| -> R<Dynamic> {
+        traced("trail_outside", m, n, || {
+            let (v, _) = walk(m, n)?;
+            let t: BTreeSet<(i64, i64)> = lemma_9_t(m, n).into_iter().collect();
+            Ok(Dynamic::from_int(
+                v.iter().filter(|p| !t.contains(p)).count() as i64,
+            ))
+        })
     });
 }
 

@@ -120,8 +120,14 @@ impl Part {
 
 /// Solves the start of `game` by the fastest sound method.
 pub fn solve(game: &AnyGame, opts: &Options) -> Result<Solution, Refusal> {
+    solve_for(game, opts, false)
+}
+
+/// [`solve`], with the nim-value required (`nim`) or the outcome enough: a claim of a value
+/// needs the value, a claim of an outcome only the outcome (the cycle table, GF(2)).
+pub fn solve_for(game: &AnyGame, opts: &Options, nim: bool) -> Result<Solution, Refusal> {
     let t0 = Instant::now();
-    let p = part(game, opts, false)?;
+    let p = part(game, opts, nim)?;
     Ok(Solution {
         game: game.to_string(),
         nim: p.nim,

@@ -132,7 +132,13 @@ pub(crate) fn validate_diagram(
     for s in &r.starts {
         let closure = closure_of(src, &s.closure)?;
         let ps = params(src, &s.params)?;
-        probe_game(src, &s.game, &ps, closure)?;
+        let features = probe_game(src, &s.game, &ps, closure)?;
+        super::no_shadowing(
+            src,
+            &s.game,
+            &features,
+            s.params.iter().map(|(k, v)| ("parameter", k.as_str(), v)),
+        )?;
         let positions = match s.positions.as_ref().map(|p| p.value().as_str()) {
             None | Some("start") => StartPositions::Start,
             Some("reachable") => StartPositions::Reachable,

@@ -908,19 +908,21 @@ pub(crate) fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>
 
 /// Checks that a game template parses for the first instance, so that an unknown family or
 /// a malformed expression is bad input (exit 2) before any checking starts.
+/// Parses the game of the first instance (a game that does not parse is an error at the
+/// spec's `game:`) and gives the names of its position features, which a formula reads.
 pub(crate) fn probe_game(
     src: &Source,
     at: &Sp<String>,
     ps: &[Param],
     closure: Closure,
-) -> Result<(), SpecError> {
+) -> Result<Vec<String>, SpecError> {
     let first: Vec<(String, ParamValue)> = ps
         .iter()
         .map(|p| (p.name.clone(), p.values[0].clone()))
         .collect();
     let text = crate::expr::substitute(at.value(), &first);
     match crate::expr::parse_game(&text, crate::expr::ParseOptions { closure }) {
-        Ok(_) => Ok(()),
+        Ok(g) => Ok(feature_names(&g)),
         Err(e) if text == *at.value() => Err(src.error_inside(
             at,
             e.offset(),
@@ -934,6 +936,47 @@ pub(crate) fn probe_game(
     }
 }
 
+/// The names of the features of a game's positions (those needing the graph's families by
+/// name only: computing them for a probe could be slow).
+fn feature_names(g: &crate::game::AnyGame) -> Vec<String> {
+    use crate::game::Game;
+    let mut names: Vec<String> = g.features_for(&g.start(), false).into_keys().collect();
+    if matches!(g, crate::game::AnyGame::Removing(_)) {
+        names.extend(
+            crate::game::removing::FAMILY_FEATURES
+                .iter()
+                .map(|s| s.to_string()),
+        );
+    }
+    names
+}
+
+/// A parameter or `let` named like a feature of the game would shadow it, or be shadowed by
+/// it, in every formula (docs/design.md §2, names): bad input naming both.
+pub(crate) fn no_shadowing<'a, T: 'a>(
+    src: &Source,
+    game: &Sp<String>,
+    features: &[String],
+    names: impl IntoIterator<Item = (&'a str, &'a str, &'a Sp<T>)>,
+) -> Result<(), SpecError> {
+    for (what, name, at) in names {
+        if features.iter().any(|f| f == name) {
+            return Err(src.error(
+                at,
+                format!(
+                    "the {what} `{name}` has the name of a feature of `{}`: in a formula `{name}` would mean the position's feature `{name}` and the {what} at once",
+                    clip(game.value(), 80)
+                ),
+                Some(format!(
+                    "rename the {what} (features of this game: {})",
+                    clip(&features.join(", "), 300)
+                )),
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn validate_claim(
     src: &Source,
     id: &str,
@@ -942,7 +985,19 @@ pub(crate) fn validate_claim(
 ) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
     let ps = params(src, &r.params)?;
-    probe_game(src, &r.game, &ps, closure)?;
+    let features = probe_game(src, &r.game, &ps, closure)?;
+    no_shadowing(
+        src,
+        &r.game,
+        &features,
+        r.params.iter().map(|(k, v)| ("parameter", k.as_str(), v)),
+    )?;
+    no_shadowing(
+        src,
+        &r.game,
+        &features,
+        r.lets.iter().map(|(k, v)| ("`let`", k.as_str(), v)),
+    )?;
     let positions = match &r.positions {
         None => Positions::Start,
         Some(p) => match p.value().as_str() {

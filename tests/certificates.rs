@@ -149,7 +149,13 @@ fn illegal_moves_and_stuck_claims_are_rejected() {
 
 #[test]
 fn case_4_2_as_printed_names_a_missing_vertex() {
-    let (code, text) = check_yaml("printed", &spec("thm_14_case_4_printed.yaml"));
+    // Checked where it lives: its companion (`corrected_by: thm_14_case_4`) is found there.
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/seed002/thm_14_case_4_printed.yaml");
+    let out = grundy(&["check", path.to_str().unwrap()]);
+    let code = out.status.code();
+    let text = String::from_utf8_lossy(&out.stdout).to_string()
+        + String::from_utf8_lossy(&out.stderr).as_ref();
     // Expected refuted: exit 0, and the counterexample is the vertex 8 of SP(7,2).
     assert_eq!(code, Some(0), "{text}");
     assert!(

@@ -236,7 +236,7 @@ fn diagram_b_variants_are_rejected() {
     rejected(
         f,
         &[
-            ("c: \"0,2\"\n      lam:", "c: \"0,1,2\"\n      lam:"),
+            ("h: \"0,2\"\n      lam:", "h: \"0,1,2\"\n      lam:"),
             (
                 "where: \"odd_parts == 0\"",
                 "where: \"odd_parts == 0 && (c != 1 || num_parts == 1)\"",
@@ -415,8 +415,8 @@ fn diagram_f_variants_are_rejected() {
         f,
         &[
             (
-                "(pty(c) == 1 && odd_parts <= 2)",
-                "(pty(c) == 1 && odd_parts <= 4)",
+                "(pty(h) == 1 && odd_parts <= 2)",
+                "(pty(h) == 1 && odd_parts <= 4)",
             ),
             (
                 "when: \"pty(c) == 1 && c >= 5 && size == c - 1 && odd_parts <= 2\"",
@@ -446,7 +446,7 @@ fn diagram_g_variants_are_rejected() {
     rejected(
         f,
         &[
-            ("params: {c: \"4..=18\"}", "params: {c: \"3..=18\"}"),
+            ("params: {h: \"4..=18\"}", "params: {h: \"3..=18\"}"),
             (
                 "pty(c) == 1 && c >= 5 && size == c && odd_parts == 1 && !is_lambda",
                 "pty(c) == 1 && c >= 3 && size == c && odd_parts == 1 && !is_lambda",

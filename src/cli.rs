@@ -11,7 +11,10 @@ pub mod bench;
 pub mod bench_octal;
 pub mod check;
 pub mod cycle;
+pub mod features;
+pub mod init;
 pub mod octal;
+pub mod reference;
 pub mod spectrum;
 pub mod synth;
 
@@ -19,7 +22,9 @@ pub mod synth;
 #[command(
     name = "grundy",
     version,
-    about = "Solve impartial games on graphs and check papers' claims about them"
+    about = "Solve impartial games on graphs and check papers' claims about them",
+    after_help = "Start a project: `grundy init DIR`. The user guide: docs/guide in the source \
+(`mdbook serve docs/guide`), with every spec field, game, graph family, feature and flag."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -46,13 +51,16 @@ impl From<ClosureArg> for Closure {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a game expression: `grundy solve 'TER(C_9)'`, `grundy solve 'DNT(W_n)' --param n=5..=40`.
+    #[command(after_help = crate::expr::language_help())]
     Solve {
         /// The game, e.g. `TER(C_9)`, `DNT_{v1}(W_7)`, `*2 : DNT(P_4)`.
         game: String,
-        /// Sweep a parameter: `n=5..=40`, `n=4..9`, `n=3,5,7` (repeat for several; all combinations).
+        /// Sweep a parameter: `n=5..=40` (inclusive), `n=4..<9` (exclusive), `n=3,5,7` (repeat for
+        /// several; all combinations).
         #[arg(long = "param", value_name = "NAME=RANGE")]
         params: Vec<String>,
-        /// Closure operator of the graph games.
+        /// Closure operator of the graph games: `hull` (the paper's convex hull) or `geodetic`
+        /// (one step: the union of the geodesics, §6 question 2).
         #[arg(long, value_enum, default_value = "hull")]
         closure: ClosureArg,
         /// One JSON object (JSON lines for a sweep).
@@ -61,23 +69,29 @@ pub enum Command {
         /// Most positions an exhaustive solve may store (default: what --max-memory allows).
         #[arg(long, value_name = "N")]
         max_positions: Option<u64>,
-        /// Most memory an exhaustive solve may use, e.g. 8G, 512M (default: half of RAM).
+        /// Most memory an exhaustive solve may use, e.g. 8G, 512M (default: half of physical
+        /// memory, at most three quarters of what is available now, at least 256M).
         #[arg(long, value_name = "SIZE")]
         max_memory: Option<String>,
     },
     /// Print the families 𝒢, 𝒩, 𝒢*, 𝒩* of a graph in the paper's vertex names.
     Sets {
+        /// The graph, e.g. `Kite`, `W_7`, `K_{1,3}` (the families: `grundy solve --help`).
         graph: String,
+        /// Closure operator: `hull` (the paper's convex hull) or `geodetic` (one step).
         #[arg(long, value_enum, default_value = "hull")]
         closure: ClosureArg,
+        /// One JSON object with the four families as lists of vertex-name lists.
         #[arg(long)]
         json: bool,
     },
     /// Check specs (files or directories of YAML): a line per spec and a summary.
     /// Exit 0: every verdict as expected; 1: some claim refuted (or an erratum held); 2: bad input.
     Check {
+        /// Spec files or folders of them (searched recursively).
         #[arg(default_value = "specs")]
         paths: Vec<PathBuf>,
+        /// One JSON object: every spec's report and the summary.
         #[arg(long)]
         json: bool,
         /// Print strategies as the checker saw them (diagram specs).
@@ -90,9 +104,10 @@ pub enum Command {
         /// The folder of all specs (searched recursively).
         #[arg(long, default_value = "specs")]
         specs: PathBuf,
-        /// The folder of the tera templates the artifacts are rendered from.
-        #[arg(long, default_value = "templates")]
-        templates: PathBuf,
+        /// A folder of tera templates to render the artifacts from (default: the templates
+        /// built into grundy; `grundy init` writes a copy to edit).
+        #[arg(long, value_name = "DIR")]
+        templates: Option<PathBuf>,
         /// Where the artifacts go; build owns the files listed in its .grundy-manifest.
         #[arg(long, default_value = "output")]
         output: PathBuf,
@@ -111,6 +126,7 @@ pub enum Command {
         /// How many values to compute: G(0), …, G(len-1).
         #[arg(long, default_value_t = 1000)]
         len: usize,
+        /// One JSON object: the values, the period and where it was proved.
         #[arg(long)]
         json: bool,
     },
@@ -122,6 +138,7 @@ pub enum Command {
         /// Largest n for DNT(W_n).
         #[arg(long, default_value_t = 40)]
         max_wheel: u64,
+        /// One JSON object per measurement.
         #[arg(long)]
         json: bool,
         /// Also the large instances: TER/DNT(W_n) for n = 36..=40, TER(Q_5), DNT(Q_5).
@@ -136,6 +153,7 @@ pub enum Command {
         /// Solve every odd n from --min-n up to this.
         #[arg(long)]
         max_n: Option<u32>,
+        /// The smallest odd n of --max-n.
         #[arg(long, default_value_t = 3)]
         min_n: u32,
         /// Directory for resumable checkpoints.
@@ -153,6 +171,7 @@ pub enum Command {
         /// Pause after this many levels (checkpointed; exit code 3); rerun to resume.
         #[arg(long)]
         max_levels: Option<u32>,
+        /// One JSON object per n.
         #[arg(long)]
         json: bool,
         /// Also write the results as a LaTeX table (booktabs) to this file.
@@ -163,14 +182,26 @@ pub enum Command {
     Spectrum(spectrum::SpectrumArgs),
     /// Find a case analysis diagram from a claim's start positions (paper §6, question 5),
     /// write it as a diagram spec, check and render it.
+    #[command(after_help = "The features to quotient by: `grundy features GAME`.")]
     Synthesize(synth::SynthArgs),
+    /// List the features of a game's positions (the names formulas and predicates read),
+    /// with their types, meanings and values at the start: `grundy features 'SPL(3,[3])'`.
+    Features(features::FeaturesArgs),
+    /// Write a starter project into DIR: specs/ with an example claim, templates/ (a copy
+    /// of the built-in templates to edit), and paper/ with a LaTeX stub that inputs the outputs.
+    Init {
+        /// The folder to create (must be empty or absent).
+        dir: PathBuf,
+    },
 }
 
 /// Errors of the CLI layer: each says what was expected.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    #[error("bad --param `{0}`: expected NAME=RANGE such as n=5..=40, n=4..9 or n=3,5,7")]
+    #[error("bad --param `{0}`: expected NAME=RANGE such as n=5..=40, n=4..<9 or n=3,5,7")]
     Param(String),
+    #[error("{0}")]
+    Ambiguous(String),
     #[error("parameter range `{0}` is empty")]
     EmptyRange(String),
     #[error("graph {0} is too large to enumerate its generating sets")]
@@ -206,10 +237,10 @@ pub fn parse_param(s: &str) -> Result<(String, Vec<i64>), CliError> {
         // `count` values from `a`: the last is at most `b`, so nothing overflows.
         Ok((0..count as i64).map(|i| a + i).collect())
     };
-    let values: Vec<i64> = if let Some((a, b)) = range.split_once("..=") {
-        span(num(a)?, num(b)?, true)?
-    } else if let Some((a, b)) = range.split_once("..") {
-        span(num(a)?, num(b)?, false)?
+    let split = crate::spec::range::split(range)
+        .map_err(|e| CliError::Ambiguous(format!("--param {s}: {e}")))?;
+    let values: Vec<i64> = if let Some(r) = split {
+        span(num(r.from)?, num(r.to)?, r.inclusive)?
     } else {
         range.split(',').map(num).collect::<Result<_, _>>()?
     };
@@ -238,6 +269,16 @@ pub fn combinations(params: &[(String, Vec<i64>)]) -> Vec<Vec<(String, i64)>> {
             .collect();
     }
     out
+}
+
+/// `n` and the noun, in English: "1 instance", "2 instances".
+pub fn count(n: impl Into<u64>, singular: &str) -> String {
+    let n = n.into();
+    match (n, singular.ends_with('s')) {
+        (1, _) => format!("1 {singular}"),
+        (_, true) => format!("{n} {singular}es"),
+        (_, false) => format!("{n} {singular}s"),
+    }
 }
 
 /// Most worker threads `RAYON_NUM_THREADS` may ask for.
@@ -331,7 +372,7 @@ pub fn main() -> ExitCode {
             templates,
             output,
             only,
-        } => check::build(&specs, &templates, &output, only),
+        } => check::build(&specs, templates.as_deref(), &output, only),
         Command::Schema => {
             println!(
                 "{}",
@@ -379,6 +420,8 @@ pub fn main() -> ExitCode {
         }
         Command::Spectrum(args) => spectrum::run(args),
         Command::Synthesize(args) => synth::run(args),
+        Command::Features(args) => features::run(args),
+        Command::Init { dir } => init::run(&dir),
     }
 }
 

@@ -36,6 +36,92 @@ use crate::graph::{parse_graph, split_top_level, Closure};
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
+/// One form of the game language, as `grundy solve --help` and the user guide list it (a
+/// test parses every example).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormDoc {
+    pub syntax: &'static str,
+    pub example: &'static str,
+    pub meaning: &'static str,
+}
+
+const fn form(syntax: &'static str, example: &'static str, meaning: &'static str) -> FormDoc {
+    FormDoc {
+        syntax,
+        example,
+        meaning,
+    }
+}
+
+/// Every form of the grammar in the module header.
+pub const FORMS: &[FormDoc] = &[
+    form(
+        "TER(G)",
+        "TER(C_9)",
+        "terminate removing game on a graph G (paper §3)",
+    ),
+    form("DNT(G)", "DNT(W_7)", "do-not-terminate removing game on G"),
+    form(
+        "TER_{S}(G), DNT_{S}(G)",
+        "DNT_{c,v1}(W_7)",
+        "started at the selected set S",
+    ),
+    form("*k", "*2", "nimber (a nim heap of size k)"),
+    form("A + B", "DNT(P_4) + *1", "disjoint sum"),
+    form(
+        "A : B",
+        "*2 : DNT(P_4)",
+        "ordinal sum (binds tighter than +)",
+    ),
+    form(
+        "TER{u1,...}",
+        "TER{2,2,3}",
+        "multiset terminate game TER(U) (§5.3)",
+    ),
+    form("DC(n)", "DC(17)", "Dawson's Chess as a row of n pins"),
+    form(
+        "0.d1d2...(h1,...)",
+        "0.137(5,9)",
+        "octal game on heaps h1, …",
+    ),
+    form(
+        "SPL(m,n)",
+        "SPL(2,4)",
+        "splitting game started at (m, Λ^n) (§5.5)",
+    ),
+    form(
+        "SPL(c,[l1,...])",
+        "SPL(3,[3])",
+        "splitting game started at (c, λ)",
+    ),
+    form(
+        "UEG(G, v)",
+        "UEG(SP_{6,2}, (1,1))",
+        "undirected edge geography from vertex v (seed 002)",
+    ),
+    form("(A)", "(*1 + *1) : *1", "grouping"),
+];
+
+/// The game language and the graph families as plain text (the long help of `solve`).
+pub fn language_help() -> String {
+    let mut s = String::from("Game language:\n");
+    for f in FORMS {
+        s.push_str(&format!(
+            "  {:<24} {:<22} {}\n",
+            f.syntax, f.example, f.meaning
+        ));
+    }
+    s.push_str("\nGraph families (G above):\n");
+    for f in crate::graph::families::FAMILIES {
+        s.push_str(&format!(
+            "  {:<14} {:<12} {}\n",
+            f.syntax, f.example, f.meaning
+        ));
+    }
+    s.push_str("\nThe features of a game's positions (for formulas): grundy features GAME");
+    s
+}
+
 /// Deepest nesting of a game expression: parentheses, plus one level per `:` of an ordinal sum
 /// (the solver, the printer and the drop glue of [`AnyGame`] recurse over it).
 pub const MAX_DEPTH: usize = 64;
@@ -50,7 +136,7 @@ const SNIPPET: usize = 120;
 /// A malformed game expression, pointing at the offending character.
 #[derive(Debug, Error, Diagnostic, Clone, PartialEq, Eq)]
 #[error("bad game expression: {message}")]
-#[diagnostic(code(grundy::expr))]
+#[diagnostic()]
 pub struct ExprError {
     pub message: String,
     #[source_code]
@@ -552,6 +638,16 @@ mod tests {
 
     fn nim(s: &str) -> u32 {
         parse_game(s, ParseOptions::default()).unwrap().solve().nim
+    }
+
+    #[test]
+    fn every_documented_form_parses() {
+        for f in FORMS {
+            parse_game(f.example, ParseOptions::default())
+                .unwrap_or_else(|e| panic!("{}: {}", f.example, e.message));
+        }
+        assert!(language_help().contains("UEG(G, v)"));
+        assert!(parse_game("TERM(C_9)", ParseOptions::default()).is_err());
     }
 
     #[test]

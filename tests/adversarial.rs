@@ -315,7 +315,7 @@ fn parameter_ranges_are_counted_before_they_are_built() {
             "solve",
             "TER(C_n)",
             "--param",
-            "n=-9223372036854775808..9223372036854775807",
+            "n=-9223372036854775808..<9223372036854775807",
         ],
         2,
         "at most 1000000",

@@ -240,7 +240,7 @@ impl Formula {
         let _closure = ClosureGuard::set(env.closure);
         engine()
             .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast)
-            .map_err(|e| e.to_string())
+            .map_err(|e| explain(&e, env.vars.iter().map(|(k, _)| k.as_str())))
     }
 
     pub fn eval_bool(&self, env: &Env) -> Result<bool, String> {
@@ -298,7 +298,10 @@ impl Formula {
     pub fn eval_bool_in(&self, scope: &mut Scope<'static>) -> Result<bool, String> {
         let d = engine()
             .eval_ast_with_scope::<Dynamic>(scope, &self.ast)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| {
+                let names: Vec<String> = scope.iter_raw().map(|(k, ..)| k.to_string()).collect();
+                explain(&e, names.iter().map(String::as_str))
+            })?;
         d.as_bool().map_err(|t| {
             format!(
                 "`{}` should be true or false, but gave a value of type {t}",
@@ -345,6 +348,38 @@ impl Predicate<'_> {
         }
         self.formula.eval_bool_in(&mut self.scope)
     }
+}
+
+/// rhai's message, and for an unknown variable the nearest names the formula could have
+/// meant ("did you mean `num_parts`?"), or all of them when none is near.
+fn explain<'a>(e: &EvalAltResult, names: impl Iterator<Item = &'a str>) -> String {
+    let EvalAltResult::ErrorVariableNotFound(name, _) = e else {
+        return e.to_string();
+    };
+    let mut names: Vec<&str> = names.collect();
+    names.sort_unstable();
+    names.dedup();
+    let near = nearest(name, &names);
+    if !near.is_empty() {
+        let list: Vec<String> = near.iter().map(|n| format!("`{n}`")).collect();
+        format!("{e}; did you mean {}?", list.join(" or "))
+    } else if names.is_empty() {
+        e.to_string()
+    } else {
+        format!("{e}; the names here are {}", names.join(", "))
+    }
+}
+
+/// The names closest to `name` (Jaro-Winkler similarity at least 0.8, best first, at most
+/// three): the suggestions for a misspelt feature or parameter.
+pub fn nearest<'a>(name: &str, names: &[&'a str]) -> Vec<&'a str> {
+    let mut scored: Vec<(f64, &str)> = names
+        .iter()
+        .map(|&n| (strsim::jaro_winkler(name, n), n))
+        .filter(|&(s, _)| s >= 0.8)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(3).map(|(_, n)| n).collect()
 }
 
 fn offset_of(src: &str, line: Option<usize>, col: Option<usize>) -> usize {
@@ -436,6 +471,24 @@ pub fn show(d: &Dynamic) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_name_suggests_the_nearest() {
+        let mut e = Env::new();
+        e.set("num_parts", Dynamic::from_int(2));
+        e.set("odd_parts", Dynamic::from_int(1));
+        e.set("c", Dynamic::from_int(3));
+        let f = Formula::compile("numparts + 1").unwrap();
+        let msg = f.eval(&e).unwrap_err();
+        assert!(msg.contains("did you mean `num_parts`?"), "{msg}");
+        // Nothing near: every name is listed instead of a wrong guess.
+        let msg = Formula::compile("zzz").unwrap().eval(&e).unwrap_err();
+        assert!(
+            msg.contains("the names here are c, num_parts, odd_parts"),
+            "{msg}"
+        );
+        assert_eq!(nearest("sise", &["size", "solid", "c"]), vec!["size"]);
+    }
 
     fn env(pairs: &[(&str, i64)]) -> Env {
         let mut e = Env::new();

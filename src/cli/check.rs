@@ -1,6 +1,7 @@
 //! `grundy check` (check specs, print a line per spec) and `grundy build` (the main job):
 //! argument handling and printing only; the work is [`crate::pipeline`].
 
+use super::count;
 use crate::check::{Report, Verdict};
 use crate::pipeline::{self, BuildOptions, Run, Selection};
 use std::path::{Path, PathBuf};
@@ -8,11 +9,13 @@ use std::process::ExitCode;
 
 fn print_report(r: &Report) {
     let what = if r.positions != r.instances {
-        format!("{} instances, {} positions", r.instances, r.positions)
-    } else if r.instances == 1 {
-        "1 instance".to_string()
+        format!(
+            "{}, {}",
+            count(r.instances, "instance"),
+            count(r.positions, "position")
+        )
     } else {
-        format!("{} instances", r.instances)
+        count(r.instances, "instance")
     };
     println!(
         "{:<10} {:<32} {what}, {}: {}  ({:.2} s)",
@@ -65,8 +68,10 @@ fn summary_line(run: &Run) -> String {
     let s = pipeline::summary(reports.iter().copied());
     let bad = run.errors.len() + run.check_errors().count();
     let mut line = format!(
-        "{} specs: {} as expected, {} not",
-        s.specs, s.as_expected, s.unexpected
+        "{}: {} as expected, {} not",
+        count(s.specs as u64, "spec"),
+        s.as_expected,
+        s.unexpected
     );
     if bad > 0 {
         line.push_str(&format!(", {bad} bad input"));
@@ -74,7 +79,19 @@ fn summary_line(run: &Run) -> String {
     line
 }
 
+/// The default folder `specs` is absent: the user is outside a project.
+fn outside_project(paths: &[&Path]) -> bool {
+    paths.len() == 1 && paths[0] == Path::new("specs") && !paths[0].exists()
+}
+
+const OUTSIDE: &str =
+    "error: no specs/ folder here (run `grundy init DIR` to start a project, or name spec files)";
+
 pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
+    if outside_project(&paths.iter().map(PathBuf::as_path).collect::<Vec<_>>()) {
+        eprintln!("{OUTSIDE}");
+        return ExitCode::from(2);
+    }
     let mut run = pipeline::check(paths, &Selection::All);
     if explain && !json {
         for (s, c) in run.checked() {
@@ -113,15 +130,24 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
         for r in &reports {
             print_report(r);
         }
+        // The diagnostics before the summary, which stays the last line.
         let secs: f64 = reports.iter().map(|r| r.seconds).fold(0.0, |a, b| a + b);
-        println!("{} ({secs:.2} s)", summary_line(&run));
+        let line = summary_line(&run);
+        let code = run.exit_code();
+        print_errors(&mut run, json);
+        println!("{line} ({secs:.2} s)");
+        return ExitCode::from(code);
     }
     let code = run.exit_code();
     print_errors(&mut run, json);
     ExitCode::from(code)
 }
 
-pub fn build(specs: &Path, templates: &Path, out: &Path, only: Option<String>) -> ExitCode {
+pub fn build(specs: &Path, templates: Option<&Path>, out: &Path, only: Option<String>) -> ExitCode {
+    if outside_project(&[specs]) {
+        eprintln!("{OUTSIDE}");
+        return ExitCode::from(2);
+    }
     if specs.is_file() {
         eprintln!(
             "error: --specs takes the folder of all specs ({}); to rebuild one spec, use --only <spec id or figure number>",
@@ -132,7 +158,7 @@ pub fn build(specs: &Path, templates: &Path, out: &Path, only: Option<String>) -
     let t0 = std::time::Instant::now();
     let opts = BuildOptions {
         specs: specs.to_path_buf(),
-        templates: templates.to_path_buf(),
+        templates: templates.map(Path::to_path_buf),
         output: out.to_path_buf(),
         selection: only.map_or(Selection::All, Selection::Only),
     };

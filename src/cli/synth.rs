@@ -25,7 +25,8 @@ pub struct SynthArgs {
     /// Reuse the `starts:` block of an existing diagram spec instead of --game/--param/--where.
     #[arg(long, value_name = "SPEC", conflicts_with_all = ["game", "params", "filter"])]
     starts_from: Option<PathBuf>,
-    /// Feature expressions to quotient by, comma-separated: `c, size - c, num_parts, solid`.
+    /// Feature expressions to quotient by, comma-separated: `c, size - c, num_parts, solid`
+    /// (the features of a game's positions: `grundy features GAME`).
     #[arg(long)]
     features: String,
     /// The diagram spec to write (its file stem becomes the diagram's id).
@@ -41,9 +42,10 @@ pub struct SynthArgs {
     /// other replies at `*0` sinks (solved by the checker).
     #[arg(long)]
     zero_sinks: bool,
-    /// Templates for rendering.
-    #[arg(long, default_value = "templates")]
-    templates: PathBuf,
+    /// A folder of templates to render the diagram with (default: the built-in templates;
+    /// `grundy init` writes a copy to edit).
+    #[arg(long, value_name = "DIR")]
+    templates: Option<PathBuf>,
 }
 
 fn bad(msg: impl std::fmt::Display) -> ExitCode {
@@ -192,13 +194,13 @@ pub fn run(a: SynthArgs) -> ExitCode {
         return bad(e);
     }
     println!(
-        "synthesized {}: {} nodes, {} arrows ({} start positions, {} positions met, {} classes before merging)",
+        "synthesized {}: {}, {} ({}, {} met, {} before merging)",
         a.output.display(),
-        s.nodes.len(),
-        s.arrows.len(),
-        s.start_positions,
-        s.positions,
-        s.classes
+        super::count(s.nodes.len() as u64, "node"),
+        super::count(s.arrows.len() as u64, "arrow"),
+        super::count(s.start_positions as u64, "start position"),
+        super::count(s.positions as u64, "position"),
+        super::count(s.classes as u64, "class")
     );
     for n in &s.nodes {
         println!(
@@ -235,7 +237,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
             println!("  {:?}", c.report.verdict);
         }
         // Render beside the spec.
-        match crate::render::Renderer::load(&a.templates) {
+        match crate::render::Renderer::load_or_embedded(a.templates.as_deref()) {
             Ok(r) => {
                 for ext in ["dot", "svg"] {
                     let path = a.output.with_extension(ext);

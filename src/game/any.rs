@@ -322,6 +322,43 @@ impl AnyGame {
         }
     }
 
+    /// The documented meaning of every feature this game's positions may carry, by name
+    /// (components of sums prefixed `g0_`, `g1_`, …; ordinal sums `base_`, `top_`), as
+    /// [`AnyGame::features`] names them: `grundy features` and the guide's reference.
+    pub fn feature_meanings(&self) -> Vec<(String, &'static str)> {
+        use super::features as doc;
+        let table = |t: &[doc::FeatureDoc]| {
+            t.iter()
+                .map(|d| (d.name.to_string(), d.meaning))
+                .collect::<Vec<_>>()
+        };
+        let prefixed = |prefix: String, g: &AnyGame| {
+            g.feature_meanings()
+                .into_iter()
+                .map(|(k, m)| (format!("{prefix}{k}"), m))
+                .collect::<Vec<_>>()
+        };
+        match self {
+            AnyGame::Removing(_) => table(doc::REMOVING),
+            AnyGame::Nimber(_) => table(doc::NIMBER),
+            AnyGame::Octal(_) => table(doc::OCTAL),
+            AnyGame::Dawson(_) => table(doc::DAWSON),
+            AnyGame::Multiset(_) => table(doc::MULTISET),
+            AnyGame::Spl(_) => table(doc::SPL),
+            AnyGame::Ueg(_) => table(doc::UEG),
+            AnyGame::Sum(parts) => parts
+                .iter()
+                .enumerate()
+                .flat_map(|(i, g)| prefixed(format!("g{i}_"), g))
+                .collect(),
+            AnyGame::Ordinal(g, h) => {
+                let mut v = prefixed("base_".into(), g);
+                v.extend(prefixed("top_".into(), h));
+                v
+            }
+        }
+    }
+
     /// Named features of a position. Components of sums are prefixed `g0_`, `g1_`, …; the
     /// features of a lone game are unprefixed.
     pub fn features(&self, p: &AnyPos) -> Features {

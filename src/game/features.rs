@@ -33,3 +33,154 @@ impl From<Vec<i64>> for Value {
         Value::List(v)
     }
 }
+
+/// The documented meaning of one feature: what `grundy features` prints and the user guide's
+/// generated reference lists (the type is read from the computed [`Value`], never written here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureDoc {
+    pub name: &'static str,
+    pub meaning: &'static str,
+}
+
+const fn doc(name: &'static str, meaning: &'static str) -> FeatureDoc {
+    FeatureDoc { name, meaning }
+}
+
+/// Features of TER(G) and DNT(G) positions (src/game/removing.rs). The family features need
+/// 𝒢 and 𝒩* (computed only when a formula names one); the gap features exist only on cycles.
+pub const REMOVING: &[FeatureDoc] = &[
+    doc("selected", "the selected vertices P, in the paper's names"),
+    doc("size", "|P|, the number of selected vertices"),
+    doc("unselected", "|V \\ P|"),
+    doc(
+        "terminating",
+        "[P] = V: P generates the graph (the hull or geodetic closure of P is V)",
+    ),
+    doc("vertices", "|V| of the graph"),
+    doc("edges", "|E| of the graph"),
+    doc(
+        "free_antipodal_pairs",
+        "unselected pairs {a, b} at distance diam(G) with [{a, b}] = V (Example 3.4)",
+    ),
+    doc(
+        "min_gen_sets",
+        "|𝒢|, the number of minimum generating sets (family feature)",
+    ),
+    doc(
+        "gen_unique",
+        "𝒢 = {L}: the minimum generating set is unique (family feature)",
+    ),
+    doc(
+        "gen_complement",
+        "|L^c| when 𝒢 = {L}, else -1 (family feature)",
+    ),
+    doc(
+        "n_star_sizes",
+        "the sizes of the members of 𝒩* (family feature)",
+    ),
+    doc(
+        "n_star_union",
+        "|⋃𝒩*|; with n_star_sizes the hypotheses of Prop 4.4 (family feature)",
+    ),
+    doc(
+        "gaps",
+        "cycles only: the number of maximal runs of unselected vertices (Conjecture 5.5)",
+    ),
+    doc("max_gap", "cycles only: the longest gap (0 if none)"),
+    doc("min_gap", "cycles only: the shortest gap (0 if none)"),
+    doc("gaps1", "cycles only: gaps of length 1"),
+    doc("gaps2", "cycles only: gaps of length 2"),
+    doc("gaps3", "cycles only: gaps of length 3"),
+    doc("odd_gaps", "cycles only: gaps of odd length"),
+    doc("even_gaps", "cycles only: gaps of even length"),
+];
+
+/// Features of a nimber `*k`.
+pub const NIMBER: &[FeatureDoc] = &[doc("heap", "k, the size of the nim heap")];
+
+/// Features of an octal game on heaps, e.g. `0.137(17)` (src/game/octal.rs).
+pub const OCTAL: &[FeatureDoc] = &[
+    doc("heaps", "the heap sizes"),
+    doc("num_heaps", "the number of (nonempty) heaps"),
+    doc("tokens", "the sum of the heap sizes"),
+    doc("largest", "the largest heap (0 if none)"),
+];
+
+/// Features of Dawson's Chess as a row of pins, `DC(n)` (src/game/dawson.rs).
+pub const DAWSON: &[FeatureDoc] = &[
+    doc("pins", "n, the pins of the row"),
+    doc("standing", "pins still standing"),
+    doc("knocked", "pins knocked down"),
+    doc("standing_pins", "the positions 1..n of the standing pins"),
+    doc(
+        "runs",
+        "lengths of the runs of standing pins, left to right",
+    ),
+    doc("runs_sorted", "the run lengths, largest first"),
+    doc("num_runs", "the number of runs"),
+    doc("longest_run", "the longest run (0 if none)"),
+];
+
+/// Features of the multiset terminate game `TER{…}` (paper §5.3, src/game/multiset.rs).
+pub const MULTISET: &[FeatureDoc] = &[
+    doc("elements", "the multiset U"),
+    doc("total", "‖U‖, the sum of the elements"),
+    doc("sigma", "σ: the elements equal to 1"),
+    doc("lambda", "λ: the elements ≥ 2"),
+    doc("nu", "ν: the copies of the maximum m, minus one"),
+    doc("m", "m: the largest element"),
+    doc("p", "p = pty(‖U‖)"),
+    doc(
+        "d",
+        "d = m − Σ_{u∈U'} (u − 1), U' = {u ≥ 2} minus one copy of m; a large sentinel when d = ∞",
+    ),
+    doc("d_infinite", "d = ∞ (terminal positions)"),
+    doc("rho", "the signature ρ(U) = (p, d) of Prop 5.14, as a list"),
+    doc("terminal", "every element is below 2"),
+];
+
+/// Features of the splitting game `SPL(…)` (paper §5.5, src/game/spl.rs).
+pub const SPL: &[FeatureDoc] = &[
+    doc("c", "the unselected centres"),
+    doc("parts", "the clusters λ, nonincreasing"),
+    doc("size", "|λ|, the sum of the parts"),
+    doc("parts_sum", "|λ| (the same as size)"),
+    doc("num_parts", "the number of parts of λ"),
+    doc("odd_parts", "the number of odd parts of λ"),
+    doc(
+        "solid",
+        "λ is solid (before Lemma 5.39: l1 ≥ 4 or l2 ≥ 2; Λ^n iff n ≥ 5)",
+    ),
+    doc("is_lambda", "λ is still the special partition Λ^n"),
+    doc("terminal", "c ≤ 1 and λ ∈ {[], [1], [2]} (Prop 5.31)"),
+    doc("l1", "the largest part (0 if none)"),
+    doc("l2", "the second largest part (0 if none)"),
+    doc(
+        "solid_splits",
+        "the splits of λ (same c) that are solid (Lemma 5.39)",
+    ),
+];
+
+/// Features of undirected edge geography `UEG(G, v)` (seed 002, src/game/ueg.rs).
+pub const UEG: &[FeatureDoc] = &[
+    doc("token", "the vertex holding the token"),
+    doc("token_degree", "the remaining edges at the token"),
+    doc("edges_left", "the edges not yet removed"),
+    doc("removed", "the removed edges"),
+];
+
+/// The meaning of a feature of the game family `table`, if documented.
+pub fn meaning(table: &[FeatureDoc], name: &str) -> Option<&'static str> {
+    table.iter().find(|d| d.name == name).map(|d| d.meaning)
+}
+
+/// The type of a feature value as the guide names it.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Int(_) => "integer",
+        Value::Bool(_) => "boolean",
+        Value::List(_) => "list of integers",
+        Value::Set(_) => "set of vertices or edges",
+        Value::Str(_) => "string",
+    }
+}

@@ -358,6 +358,87 @@ pub fn parse_graph(text: &str) -> Result<Graph, GraphError> {
     Ok(g)
 }
 
+/// One graph family of the game language, as `grundy solve --help` and the user guide list
+/// it: the syntax, an example that parses, and the vertex names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FamilyDoc {
+    pub syntax: &'static str,
+    pub example: &'static str,
+    pub meaning: &'static str,
+}
+
+const fn fam(syntax: &'static str, example: &'static str, meaning: &'static str) -> FamilyDoc {
+    FamilyDoc {
+        syntax,
+        example,
+        meaning,
+    }
+}
+
+/// Every graph family [`parse_large_graph`] reads (a test parses each example and checks that
+/// the unknown-family message names every family).
+pub const FAMILIES: &[FamilyDoc] = &[
+    fam("P_n", "P_5", "path, vertices v1..vn"),
+    fam("C_n", "C_9", "cycle, vertices v1..vn"),
+    fam("K_n", "K_4", "complete graph, vertices v1..vn"),
+    fam(
+        "K_{a,b,...}",
+        "K_{1,3}",
+        "complete multipartite graph, parts a1.., b1.., c1.., …",
+    ),
+    fam(
+        "Split_{m,n}",
+        "Split_{2,3}",
+        "complete split graph K_m + ~K_n: clique u1..um, independent x1..xn",
+    ),
+    fam(
+        "Corona(G)",
+        "Corona(C_4)",
+        "corona G∘K1: G's vertices and a pendant copy v' of each",
+    ),
+    fam(
+        "Wd_{n1,...}",
+        "Wd_{3,3,4}",
+        "generalised windmill: cliques K_{n_i} glued at the centre c (block i: vi_1..)",
+    ),
+    fam(
+        "W_n",
+        "W_7",
+        "wheel on n vertices in all: rim v1..v(n-1), centre c",
+    ),
+    fam(
+        "W_{m,n}",
+        "W_{2,5}",
+        "generalised wheel: centres c1..cm, rim cycle v1..vn",
+    ),
+    fam(
+        "Q_n",
+        "Q_3",
+        "hypercube, vertices the binary strings of length n",
+    ),
+    fam("Grid_{a,b}", "Grid_{3,4}", "grid P_a □ P_b, vertices (i,j)"),
+    fam(
+        "SP_{m,n}",
+        "SP_{6,2}",
+        "stacked prism C_m □ P_n, vertices (i,j) (seed 002)",
+    ),
+    fam(
+        "Kite",
+        "Kite",
+        "the kite of the paper: vertices x, y, u, v, w",
+    ),
+    fam(
+        "graph6:<s>",
+        "graph6:Bw",
+        "any graph in graph6, vertices 0..n-1",
+    ),
+    fam(
+        "file:<path>",
+        "file:g.txt",
+        "an edge list (`u v` per line) or a DOT file",
+    ),
+];
+
 /// Parses a graph name of any size up to [`MAX_VERTICES`] vertices: `P_5, C_9, K_4, K_{1,3},
 /// K_{2,2,3}, Split_{2,3}, Corona(C_4), Wd_{3,3,4}, W_7, W_{2,5}, Q_3, Grid_{3,4}, SP_{6,2},
 /// Kite, graph6:<string>, file:<path>`.
@@ -424,6 +505,24 @@ pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_documented_family_parses_and_is_named_when_unknown() {
+        let unknown = GraphError::UnknownFamily("X_1".into()).to_string();
+        for f in FAMILIES {
+            let name = f.syntax.split(['_', '(', ':']).next().unwrap_or(f.syntax);
+            assert!(
+                unknown.contains(name),
+                "{} missing from {unknown}",
+                f.syntax
+            );
+            if !f.example.starts_with("file:") {
+                parse_large_graph(f.example).unwrap_or_else(|e| panic!("{}: {e}", f.example));
+            }
+        }
+        // A wrong example is caught: the check above is not vacuous.
+        assert!(parse_large_graph("Wheel_7").is_err());
+    }
 
     #[test]
     fn sizes_and_names() {

@@ -914,7 +914,8 @@ pub struct Previous {
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     pub specs: PathBuf,
-    pub templates: PathBuf,
+    /// A templates folder; `None`: the templates compiled into the binary.
+    pub templates: Option<PathBuf>,
     pub output: PathBuf,
     pub selection: Selection,
 }
@@ -958,7 +959,7 @@ pub fn build(opts: &BuildOptions) -> (Run, Result<usize, BuildError>) {
 }
 
 fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
-    let renderer = Renderer::load(&opts.templates)?;
+    let renderer = Renderer::load_or_embedded(opts.templates.as_deref())?;
     let checked: Vec<(&Spec, &Checked)> = run.checked().collect();
     // With --only, every other spec keeps its artifacts and its entry, read back from the
     // previous report.

@@ -257,6 +257,29 @@ pub fn render_one_off(template: &str, ctx: &tera::Context) -> Result<String, Ren
     t.render("one-off", ctx).map_err(|e| tera_err("one-off", e))
 }
 
+/// The repository's `templates/` folder, compiled in (build.rs reruns the build when it
+/// changes). The vendored KaTeX files are embedded separately by [`html`].
+static TEMPLATES: include_dir::Dir<'static> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/templates");
+
+/// Every embedded template file but the vendored ones, by path relative to `templates/`,
+/// sorted (what `grundy init` copies and [`Renderer::embedded`] loads).
+pub fn embedded_templates() -> Vec<(String, &'static [u8])> {
+    fn walk(d: &'static include_dir::Dir<'static>, out: &mut Vec<(String, &'static [u8])>) {
+        for f in d.files() {
+            out.push((f.path().to_string_lossy().replace('\\', "/"), f.contents()));
+        }
+        for sub in d.dirs() {
+            walk(sub, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&TEMPLATES, &mut out);
+    out.retain(|(name, _)| !name.starts_with("html/vendor/"));
+    out.sort();
+    out
+}
+
 /// Registers the escaping filters of the module header on a tera instance.
 fn register_filters(t: &mut tera::Tera) {
     type F = fn(&str) -> String;
@@ -295,6 +318,51 @@ fn tera_err(name: &str, e: tera::Error) -> RenderError {
 impl Renderer {
     /// Loads every file of `dir` (recursively) as a template named by its relative path.
     pub fn load(dir: &Path) -> Result<Renderer, RenderError> {
+        let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
+            dir: dir.display().to_string(),
+            why: e.to_string(),
+        })?;
+        let mut texts = Vec::new();
+        for f in files {
+            let name = f
+                .strip_prefix(dir)
+                .unwrap_or(&f)
+                .to_string_lossy()
+                .replace('\\', "/");
+            // Vendored static files (KaTeX) are copied as they are, not templates.
+            if name.starts_with("html/vendor/") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).map_err(|e| RenderError::Templates {
+                dir: dir.display().to_string(),
+                why: format!("{name}: {e}"),
+            })?;
+            texts.push((name, text));
+        }
+        Renderer::from_texts(texts)
+    }
+
+    /// The templates compiled into the binary (the repository's `templates/` at build time),
+    /// so that an installed `grundy` renders in any folder without a templates copy.
+    pub fn embedded() -> Result<Renderer, RenderError> {
+        Renderer::from_texts(
+            embedded_templates()
+                .into_iter()
+                .map(|(name, bytes)| (name, String::from_utf8_lossy(bytes).into_owned())),
+        )
+    }
+
+    /// [`Renderer::load`] of `dir`, or [`Renderer::embedded`] when no folder is given.
+    pub fn load_or_embedded(dir: Option<&Path>) -> Result<Renderer, RenderError> {
+        match dir {
+            Some(d) => Renderer::load(d),
+            None => Renderer::embedded(),
+        }
+    }
+
+    fn from_texts(
+        texts: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Renderer, RenderError> {
         let mut tex = tera::Tera::new();
         tex.set_delimiters(latex_delimiters())
             .map_err(|e| tera_err("<delimiters>", e))?;
@@ -313,24 +381,7 @@ impl Renderer {
                 texlabel::text(s)
             });
         }
-        let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
-            dir: dir.display().to_string(),
-            why: e.to_string(),
-        })?;
-        for f in files {
-            let name = f
-                .strip_prefix(dir)
-                .unwrap_or(&f)
-                .to_string_lossy()
-                .replace('\\', "/");
-            // Vendored static files (KaTeX) are copied as they are, not templates.
-            if name.starts_with("html/vendor/") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&f).map_err(|e| RenderError::Templates {
-                dir: dir.display().to_string(),
-                why: format!("{name}: {e}"),
-            })?;
+        for (name, text) in texts {
             let t = if name.ends_with(".tex") {
                 &mut tex
             } else {

@@ -161,19 +161,18 @@ fn kernel<T>(src: &Source, at: &Sp<T>, k: &RawKernel) -> Result<KernelRule, Spec
             let family = match &l.family {
                 None => None,
                 Some(f) => {
-                    let (a, b, inclusive) = match f.range.split_once("..=") {
-                        Some((a, b)) => (a, b, true),
-                        None => match f.range.split_once("..") {
-                            Some((a, b)) => (a, b, false),
-                            None => {
-                                return Err(src.error(
-                                    at,
-                                    format!("bad family range `{}`", f.range),
-                                    Some("expected from..to or from..=to, e.g. 0..k".into()),
-                                ))
-                            }
-                        },
+                    let r = match super::range::split(&f.range) {
+                        Ok(Some(r)) => r,
+                        Ok(None) => {
+                            return Err(src.error(
+                                at,
+                                format!("bad family range `{}`", f.range),
+                                Some("expected from..<to or from..=to, e.g. 0..<k".into()),
+                            ))
+                        }
+                        Err(e) => return Err(src.error(at, e.to_string(), None)),
                     };
+                    let (a, b, inclusive) = (r.from, r.to, r.inclusive);
                     let to = if inclusive {
                         format!("({}) + 1", b.trim())
                     } else {

@@ -12,6 +12,7 @@ pub mod certificate;
 pub mod diagram;
 pub mod figure;
 pub mod header;
+pub mod range;
 pub mod raw;
 pub mod reduction;
 
@@ -67,7 +68,7 @@ pub const MAX_RANGE: usize = 100_000;
 /// A spec that cannot be read: where, what was expected, with the source for a snippet.
 #[derive(Debug, Error, Diagnostic)]
 #[error("{file}:{line}:{column}: {message}")]
-#[diagnostic(code(grundy::spec))]
+#[diagnostic()]
 pub struct SpecError {
     pub file: String,
     pub line: u64,
@@ -592,7 +593,9 @@ fn parse_int_text(src: &Source, at: &Sp<RawRange>, t: &str) -> Result<i64, SpecE
         src.error(
             at,
             format!("`{}` is not an integer", t.trim()),
-            Some("ranges look like 2..=8, 4..9, 3,5,7 or [3, 5, 7]".into()),
+            Some(
+                "ranges look like 2..=8 (inclusive), 4..<9 (exclusive), 3,5,7 or [3, 5, 7]".into(),
+            ),
         )
     })
 }
@@ -663,18 +666,27 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
             format!("{l:?}"),
         ),
         RawRange::Text(t) => {
-            let vals: Vec<i64> = if let Some((a, b)) = t.split_once("..=") {
-                let (a, b) = (parse_int_text(src, at, a)?, parse_int_text(src, at, b)?);
-                if b.saturating_sub(a) >= MAX_RANGE as i64 {
-                    return Err(too_large(b.saturating_sub(a) as usize));
+            let split = range::split(t).map_err(|e| {
+                src.error(
+                    at,
+                    e.to_string(),
+                    Some(
+                        "ranges look like 2..=8 (inclusive), 4..<9 (exclusive), 3,5,7 or [3, 5, 7]"
+                            .into(),
+                    ),
+                )
+            })?;
+            let vals: Vec<i64> = if let Some(r) = split {
+                let (a, b) = (
+                    parse_int_text(src, at, r.from)?,
+                    parse_int_text(src, at, r.to)?,
+                );
+                // Count before building: `0..=i64::MAX` is refused, not allocated.
+                let count = (b as i128 - a as i128 + i128::from(r.inclusive)).max(0);
+                if count > MAX_RANGE as i128 {
+                    return Err(too_large(count.min(usize::MAX as i128) as usize));
                 }
-                (a..=b).collect()
-            } else if let Some((a, b)) = t.split_once("..") {
-                let (a, b) = (parse_int_text(src, at, a)?, parse_int_text(src, at, b)?);
-                if b.saturating_sub(a) > MAX_RANGE as i64 {
-                    return Err(too_large(b.saturating_sub(a) as usize));
-                }
-                (a..b).collect()
+                (0..count as i64).map(|i| a + i).collect()
             } else {
                 t.split(',')
                     .map(|x| parse_int_text(src, at, x))
@@ -747,6 +759,18 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
     })
 }
 
+/// How often `word` occurs in `text` between non-alphanumeric characters (`_` separates:
+/// `n` is named in `C_n`).
+fn word_count(text: &str, word: &str) -> usize {
+    let ident = |c: char| c.is_ascii_alphanumeric();
+    text.match_indices(word)
+        .filter(|&(i, _)| {
+            !text[..i].chars().next_back().is_some_and(ident)
+                && !text[i + word.len()..].chars().next().is_some_and(ident)
+        })
+        .count()
+}
+
 pub(crate) fn params(
     src: &Source,
     raw: &indexmap::IndexMap<String, Sp<RawRange>>,
@@ -755,6 +779,17 @@ pub(crate) fn params(
         .iter()
         .map(|(k, v)| param(src, k, v))
         .collect::<Result<_, _>>()?;
+    // A parameter named nowhere else in the spec (game, formulas, filters) only repeats the
+    // same instances: a typo or a leftover, refused as bad input.
+    for (k, v) in raw {
+        if word_count(src.text, k) < 2 {
+            return Err(src.error(
+                v,
+                format!("parameter `{k}` is not used: no game, formula or filter names it"),
+                Some(format!("remove `{k}`, or use it in the game or a formula")),
+            ));
+        }
+    }
     let total = ps
         .iter()
         .try_fold(1usize, |acc, p| acc.checked_mul(p.values.len()));

@@ -48,7 +48,7 @@ pub struct KindOnly {
     pub kind: Sp<String>,
 }
 
-/// A finite parameter range: `7`, `"2..=8"`, `"4..9"`, `"3,5,7"`, `[3, 5, 7]`, or all
+/// A finite parameter range: `7`, `"2..=8"` (inclusive), `"4..<9"` (exclusive; a bare `4..9` is refused), `"3,5,7"`, `[3, 5, 7]`, or all
 /// multisets (partitions) in a window of sums: `{multisets: {max_sum: 16}}`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(untagged)]

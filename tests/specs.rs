@@ -136,7 +136,7 @@ fn unknown_kind_and_absurd_size() {
         "big.yaml",
         "kind: claim\nsource: X\ngame: TER(C_n)\nparams:\n  n: 1..=99999999\nnim: 0\n",
         "5:6",
-        "99999998 values",
+        "99999999 values",
     );
     rejected(
         "huge.yaml",

@@ -284,6 +284,7 @@ fn solve_block(block: &Block, cross_check: bool) -> Result<Spectrum, String> {
                 // The reader checked the bytes are UTF-8.
                 let line =
                     std::str::from_utf8(text).map_err(|_| format!("line {no}: not graph6 text"))?;
+                let parse = || from_graph6(line).map_err(|e| format!("line {no}: {e}"));
                 let (n, edges, ter, dnt) = match graph6_dense(text) {
                     Some((n, adj)) => {
                         let adj = &adj[..n];
@@ -292,7 +293,7 @@ fn solve_block(block: &Block, cross_check: bool) -> Result<Spectrum, String> {
                         (n, edges, ter, dnt)
                     }
                     None => {
-                        let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
+                        let g = parse()?;
                         // TER and DNT positions are vertex sets (u64 masks).
                         g.require_mask().map_err(|e| format!("line {no}: {e}"))?;
                         let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
@@ -301,7 +302,7 @@ fn solve_block(block: &Block, cross_check: bool) -> Result<Spectrum, String> {
                     }
                 };
                 if cross_check {
-                    let g = from_graph6(line).map_err(|e| format!("line {no}: {e}"))?;
+                    let g = parse()?;
                     let (lt, ld) = level_values(&g).map_err(|e| format!("line {no}: {e}"))?;
                     if (lt, ld) != (ter, dnt) {
                         return Err(format!(

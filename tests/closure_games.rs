@@ -269,3 +269,47 @@ fn cli_answers_with_the_method() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("2520"), "{err}");
 }
+
+/// The certificate of a closure-game claim lists the maximal subgroups and the value:
+/// DNG(Sym(4)) has 8 maximal subgroups (Alt(4), four Sym(3), three dihedral of order 8) and
+/// value 0 (every maximal subgroup has even order; Benesh–Ernst–Sieben 2016); elements are
+/// ranked by cycle notation, so the identity `()` is element 0 of every one.
+#[test]
+fn closure_claims_are_certified_with_their_maximal_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).unwrap();
+    std::fs::write(
+        specs.join("dng_sym.yaml"),
+        "kind: claim\nsource: test\nstatement: DNG of Sym(n)\ngame: DNG(Sym(n))\nparams:\n  n: 3..=4\nnim: \"if n == 3 { 3 } else { 0 }\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let (code, so, se) = cli(&[
+        "build",
+        "--specs",
+        specs.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{so}{se}");
+    let cert: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("certificates/dng_sym.json")).unwrap())
+            .unwrap();
+    assert_eq!(cert["kind"], "closure-values");
+    let sym4 = &cert["instances"][1];
+    assert_eq!(sym4["structure"], "Sym(4)");
+    assert_eq!(sym4["value"], 0);
+    let mut sizes: Vec<usize> = sym4["maximal_sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            assert_eq!(m[0], 0, "the identity is in every subgroup");
+            m.as_array().unwrap().len()
+        })
+        .collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [6, 6, 6, 6, 8, 8, 8, 12]);
+    assert_eq!(cert["instances"][0]["value"], 3);
+}

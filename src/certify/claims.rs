@@ -11,7 +11,12 @@ use serde_json::{json, Value};
 
 /// The environment the checker evaluates the claim in at a position (parameters, features,
 /// then the spec's `let`s).
-fn env(claim: &Claim, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<Env, String> {
+pub(super) fn env(
+    claim: &Claim,
+    inst: &Instance,
+    game: &AnyGame,
+    pos: &AnyPos,
+) -> Result<Env, String> {
     let mut env = Env::new();
     for (k, v) in inst {
         env.set(k, v.to_dynamic());
@@ -25,7 +30,12 @@ fn env(claim: &Claim, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<E
 }
 
 /// The claim at one position: `None` if the spec's filter does not select it.
-fn claimed(claim: &Claim, env: &Env, pos: &AnyPos, start: bool) -> Result<Option<Value>, String> {
+pub(super) fn claimed(
+    claim: &Claim,
+    env: &Env,
+    pos: &AnyPos,
+    start: bool,
+) -> Result<Option<Value>, String> {
     if let Some(f) = &claim.filter {
         if !f.eval_bool(env)? {
             return Ok(None);
@@ -91,6 +101,7 @@ pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
         );
     }
     let mut tables = Vec::new();
+    let mut closures = Vec::new();
     let mut skipped = Vec::new();
     let mut budget = MAX_SPEC_POSITIONS;
     // Instances come smallest first; once two in a row exceed the budget, larger ones are
@@ -98,6 +109,18 @@ pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
     let mut misses = 0;
     for inst in instances(&claim.params) {
         let name = describe_instance(&inst);
+        // Closure games carry their maximal sets and value, not a table (super::closure).
+        if let Ok((_, game @ AnyGame::Closure(_))) = claim.game_of(&inst) {
+            let AnyGame::Closure(g) = &game else {
+                unreachable!("matched above")
+            };
+            match super::closure::entry(claim, &inst, &game, g) {
+                Ok(Some(v)) => closures.push(v),
+                Ok(None) => {}
+                Err(why) => skipped.push((name, why)),
+            }
+            continue;
+        }
         if misses >= 2 {
             skipped.push((
                 name,
@@ -124,6 +147,17 @@ pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
                 skipped.push((name, why));
             }
         }
+    }
+    if !closures.is_empty() {
+        if !tables.is_empty() {
+            return Err("a spec mixing closure games and other games is not certified".into());
+        }
+        return Ok(Body {
+            kind: "closure-values",
+            certified: closures.len(),
+            data: json!({ "instances": closures }),
+            skipped,
+        });
     }
     if tables.is_empty() {
         let why = skipped

@@ -11,6 +11,7 @@
 //! reported "not certified" with the reason.
 
 pub(crate) mod claims;
+pub(crate) mod closure;
 pub mod encode;
 pub(crate) mod kernels;
 pub(crate) mod maps;

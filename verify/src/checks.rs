@@ -34,6 +34,22 @@ pub enum Body {
     Kernels { instances: Vec<KernelInstance> },
     Maps { maps: Vec<Map> },
     Strategy { games: Vec<StrategyGame> },
+    ClosureValues { instances: Vec<ClosureEntry> },
+}
+
+/// A closure game's instance (grundy's certify/closure.rs): its game word and structure, the
+/// maximal legal sets 𝓜 (elements in the order [`crate::groups`] states) and the value at
+/// the start. The verifier recomputes all of it ([`crate::closure`]); the lists only make a
+/// mismatch name what differs.
+#[derive(Deserialize, Clone)]
+pub struct ClosureEntry {
+    pub instance: String,
+    pub game: String,
+    pub structure: String,
+    pub closure: String,
+    pub elements: usize,
+    pub maximal_sets: Vec<Vec<usize>>,
+    pub value: u32,
 }
 
 /// A nim-value table of one instance, closed under options.
@@ -761,6 +777,8 @@ pub enum Evidence {
     Maps(Vec<MapFact>),
     /// Per game group: its game and the start positions, each met at a P-node.
     Strategy(Vec<(Game, Vec<Value>)>),
+    /// Closure games: their entries, each well formed (sets ascending, within the ground set).
+    Closures(Vec<ClosureEntry>),
 }
 
 /// Checks a whole certificate: the number of entries checked, the facts established, and the
@@ -821,6 +839,20 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
                     .map(|g| (g.game.clone(), g.starts.clone()))
                     .collect(),
             )
+        }
+        Body::ClosureValues { instances } => {
+            for i in instances {
+                for m in &i.maximal_sets {
+                    if m.windows(2).any(|w| w[0] >= w[1]) || m.iter().any(|&x| x >= i.elements) {
+                        return Err(format!(
+                            "instance {}: a maximal set is not an ascending list of elements below {}",
+                            i.instance, i.elements
+                        ));
+                    }
+                    total += m.len() as u64;
+                }
+            }
+            Evidence::Closures(instances.clone())
         }
     };
     Ok((total, evidence, refs))

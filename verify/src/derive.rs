@@ -9,7 +9,7 @@
 //! does not enumerate, a game it does not build) makes the result "not re-derived", with the
 //! reason; it is never reported verified.
 
-use crate::checks::{Certificate, Evidence, KernelFact, MapFact, TableFact};
+use crate::checks::{Certificate, ClosureEntry, Evidence, KernelFact, MapFact, TableFact};
 use crate::features;
 use crate::formula::{engine, Env, Evaluator, FormulaError, Val};
 use crate::games::{Game, Pos, Rules};
@@ -923,6 +923,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
     let e = engine();
     match (raw.kind.as_str(), ev) {
         ("claim", Evidence::Tables(t)) => claim(&e, raw, c, t),
+        ("claim", Evidence::Closures(v)) => closures(&e, raw, c, v),
         ("certificate", Evidence::Kernels(k)) => kernels(&e, raw, c, k),
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
@@ -931,4 +932,158 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
             "a certificate of this kind does not answer a `kind: {kind}` spec"
         ))),
     }
+}
+
+/// A closure-game claim (grundy's docs/design.md §9): per instance the verifier builds the
+/// game from its name ([`crate::closure`]), computes the maximal legal sets, the features and
+/// the value itself, rejects a certificate whose sets or value differ, and evaluates the spec's
+/// formula on its own features against its own value.
+fn closures(
+    e: &Evaluator,
+    raw: &Raw,
+    c: &Certificate,
+    entries: &[ClosureEntry],
+) -> Result<Rederived, Stop> {
+    use crate::closure::FeatureValue;
+    if raw.holds.is_some() {
+        return Err(Stop::Not("a `holds` predicate".into()));
+    }
+    if !matches!(raw.positions.as_deref(), None | Some("start")) {
+        return Err(Stop::Not(
+            "closure games at positions other than the start".into(),
+        ));
+    }
+    let bare = raw
+        .outcome_text
+        .as_ref()
+        .filter(|t| *t == "P" || *t == "N")
+        .map(|t| Value::String(t.clone()));
+    let (value, outcome) = match (&raw.nim, bare.as_ref().or(raw.outcome.as_ref())) {
+        (Some(v), None) => (v, false),
+        (None, Some(v)) => (v, true),
+        _ => {
+            return Err(Stop::Not(
+                "the spec states neither `nim` nor `outcome`".into(),
+            ))
+        }
+    };
+    let template = raw
+        .game
+        .as_ref()
+        .ok_or_else(|| Stop::Not("no `game`".into()))?;
+    let insts = all_instances(raw)?;
+    let all: BTreeSet<String> = insts.iter().map(|i| i.label.clone()).collect();
+    let skipped = not_certified(c);
+    let skipped_set: BTreeSet<&str> = skipped.iter().map(String::as_str).collect();
+    let by_label: BTreeMap<&str, &ClosureEntry> =
+        entries.iter().map(|f| (f.instance.as_str(), f)).collect();
+    let mut named = Vec::new();
+    let mut certified = 0;
+    for i in &insts {
+        let name = substitute(template, &i.names);
+        let entry = by_label.get(i.label.as_str());
+        let game = match crate::closure::parse(&name) {
+            None => {
+                return Err(Stop::Not(format!(
+                    "{name} is not a closure game on a group the verifier builds"
+                )))
+            }
+            Some(Ok(g)) => g,
+            Some(Err(_)) if entry.is_none() && skipped_set.contains(i.label.as_str()) => {
+                named.push(i.label.clone());
+                continue;
+            }
+            Some(Err(why)) => return Err(Stop::Not(format!("{name}: {why}"))),
+        };
+        let mut env = i.env.clone();
+        for (k, v) in game.features() {
+            env.set(
+                k,
+                match v {
+                    FeatureValue::Int(x) => Val::Int(x),
+                    FeatureValue::Bool(b) => Val::Bool(b),
+                },
+            );
+        }
+        for (k, v) in &raw.lets {
+            let src =
+                formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
+            let val = env.eval(e, &src)?;
+            env.set(k, val);
+        }
+        if let Some(f) = &raw.filter {
+            let src =
+                formula_text(f).ok_or_else(|| Stop::Not("`where` is not a formula".into()))?;
+            if !env.eval_bool(e, &src)? {
+                continue;
+            }
+        }
+        named.push(i.label.clone());
+        let Some(entry) = entry else { continue };
+        let reject = |m: String| Stop::Reject(format!("instance {}: {m}", i.label));
+        if entry.game != game.word.text()
+            || entry.elements != game.group.n
+            || entry.closure != "subgroup"
+        {
+            return Err(reject(format!(
+                "the certificate's game is {}({}) on {} elements, not the spec's {name} on {}",
+                entry.game, entry.structure, entry.elements, game.group.n
+            )));
+        }
+        let mine = game.maximal.as_ref().ok_or_else(|| {
+            Stop::Not(format!(
+                "{name}: the maximal legal sets of a removing game on more than 16 elements"
+            ))
+        })?;
+        if let Some(m) = entry.maximal_sets.iter().find(|m| !mine.contains(m)) {
+            return Err(reject(format!(
+                "the certificate lists {m:?} as a maximal legal set of {name}, which it is not"
+            )));
+        }
+        if let Some(m) = mine.iter().find(|m| !entry.maximal_sets.contains(m)) {
+            return Err(reject(format!(
+                "the certificate omits the maximal legal set {m:?} of {name} ({} listed, {} exist)",
+                entry.maximal_sets.len(),
+                mine.len()
+            )));
+        }
+        if entry.maximal_sets.len() != mine.len() {
+            return Err(reject(
+                "the certificate lists a maximal legal set twice".into(),
+            ));
+        }
+        let (v, _) = game
+            .value()
+            .ok_or_else(|| Stop::Not(format!("{name}: too large for the verifier's solvers")))?;
+        if entry.value != v {
+            return Err(reject(format!(
+                "the certificate states nim({name}) = {}, the verifier computes {v}",
+                entry.value
+            )));
+        }
+        let want = claimed(e, &env, value, outcome)?;
+        let ok = match (&want, outcome) {
+            (Val::Int(w), false) => *w == v as i64,
+            (Val::Str(s), true) if s == "P" => v == 0,
+            (Val::Str(s), true) if s == "N" => v != 0,
+            _ => {
+                return Err(Stop::Not(format!(
+                    "the claimed value {want:?} is not a nim-value or outcome"
+                )))
+            }
+        };
+        if !ok {
+            return Err(reject(format!(
+                "nim({name}) = {v} by the verifier, but the spec states {}",
+                show(&want)
+            )));
+        }
+        certified += 1;
+    }
+    let labels: Vec<&str> = entries.iter().map(|f| f.instance.as_str()).collect();
+    cover(&named, &all, &labels, &skipped)?;
+    Ok(Rederived {
+        certified,
+        total: named.len(),
+    })
 }

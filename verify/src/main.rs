@@ -16,10 +16,12 @@
 #![allow(clippy::needless_range_loop)]
 
 mod checks;
+mod closure;
 mod derive;
 mod features;
 mod formula;
 mod games;
+mod groups;
 mod names;
 mod solve;
 mod spec;

@@ -554,3 +554,74 @@ fn strategies_forged() {
     });
     s.rejected("lemma_5_37_diagram", "is not met at a P-node");
 }
+
+/// Closure games (DNG of Sym(n), Benesh–Ernst–Sieben 2016): the verifier recomputes the
+/// maximal subgroups and the value, so every edit of them, of the instance list or of the
+/// spec's claim is caught.
+#[test]
+fn closure_values_edited() {
+    let id = "dng_criterion_symmetric";
+    let s = Scratch::new("closure-pristine");
+    s.verified(id, "4 of 4 instances");
+    // A value changed (n=4: DNG(Sym(4)) = 0).
+    let s = Scratch::new("closure-value");
+    s.edit(id, |c| c["instances"][2]["value"] = json!(3));
+    s.rejected(
+        id,
+        "instance n=4: the certificate states nim(DNG(Sym(4))) = 3, the verifier computes 0",
+    );
+    // A maximal subgroup dropped.
+    let s = Scratch::new("closure-drop-set");
+    s.edit(id, |c| {
+        c["instances"][3]["maximal_sets"]
+            .as_array_mut()
+            .unwrap()
+            .remove(0);
+    });
+    s.rejected(
+        id,
+        "instance n=5: the certificate omits the maximal legal set",
+    );
+    // A maximal subgroup replaced by a smaller set (its first two elements).
+    let s = Scratch::new("closure-shrink-set");
+    s.edit(id, |c| {
+        c["instances"][1]["maximal_sets"][0]
+            .as_array_mut()
+            .unwrap()
+            .truncate(1);
+    });
+    s.rejected(
+        id,
+        "instance n=3: the certificate lists [0] as a maximal legal set",
+    );
+    // An instance dropped.
+    let s = Scratch::new("closure-drop-instance");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().remove(1);
+    });
+    s.rejected(
+        id,
+        "instance n=3 of the spec is neither certified nor listed as not certified",
+    );
+    // The game relabelled.
+    let s = Scratch::new("closure-game");
+    s.edit(id, |c| c["instances"][0]["game"] = json!("GEN"));
+    s.rejected(id, "instance n=2: the certificate's game is GEN(Sym(2))");
+    // The spec changed without the binding: other bytes than the certificate was made from.
+    let s = Scratch::new("closure-spec-bytes");
+    let p = s.spec_path(id);
+    let text = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, text.replace("n: 2..=5", "n: 2..=6")).unwrap();
+    s.rejected(id, "the certificate was made from other spec bytes");
+    // The spec's claim changed, and the binding regenerated: the claim (3 for every n) is
+    // re-derived and fails at n=2 (DNG(Sym(2)) = 1).
+    let s = Scratch::new("closure-spec-claim");
+    s.edit_spec(id, |t| {
+        let at = t.find("nim: >-").unwrap();
+        format!("{}nim: \"3\"\n", &t[..at])
+    });
+    s.rejected(
+        id,
+        "instance n=2: nim(DNG(Sym(2))) = 1 by the verifier, but the spec states 3",
+    );
+}

@@ -1,0 +1,417 @@
+//! The verifier's own closure games (GEN, DNG, TER, DNT; grundy's docs/design.md §9) on
+//! finite groups, where the closure of a set is the subgroup it generates. A position is the
+//! set P of selected elements, the start is ∅ and a move selects one more element. P is
+//! *legal* when, building (GEN, DNG), ⟨P⟩ ≠ G, and removing (TER, DNT), ⟨G ∖ P⟩ = G. In the
+//! achievement games (GEN, TER) a move may make the position illegal, which ends the game (the
+//! mover wins); in the avoidance games (DNG, DNT) it may not.
+//!
+//! Two solvers, both from these definitions:
+//! - [`exhaustive`]: the Sprague–Grundy recursion over the sets themselves, for ground sets of
+//!   at most 64 elements and at most [`MAX_POSITIONS`] positions;
+//! - [`by_classes`]: the structure-class recursion of docs/design.md §9 (the theorem: nim(P)
+//!   depends only on ⌈P⌉, the intersection of the maximal legal sets containing P, and on
+//!   |⌈P⌉ ∖ P|), written here afresh from its statement, for the building games where the
+//!   maximal legal sets are the maximal subgroups.
+//!
+//! The value used is the exhaustive one whenever that search fits, and the classes' otherwise;
+//! the tests compare the two on every group small enough.
+
+use crate::groups::{parse_group, subgroups, Bits, Group};
+use std::collections::HashMap;
+
+/// Most positions the exhaustive solver visits (each costs |X| closures, so the bound is
+/// kept low: past it the classes are used).
+pub const MAX_POSITIONS: usize = 20_000;
+/// Ground sets up to this size have their maximal legal sets found by listing all subsets.
+const MAX_LISTED: usize = 16;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Word {
+    Gen,
+    Dng,
+    Ter,
+    Dnt,
+}
+
+impl Word {
+    pub fn parse(w: &str) -> Option<Word> {
+        Some(match w {
+            "GEN" => Word::Gen,
+            "DNG" => Word::Dng,
+            "TER" => Word::Ter,
+            "DNT" => Word::Dnt,
+            _ => return None,
+        })
+    }
+    pub fn text(self) -> &'static str {
+        match self {
+            Word::Gen => "GEN",
+            Word::Dng => "DNG",
+            Word::Ter => "TER",
+            Word::Dnt => "DNT",
+        }
+    }
+    fn building(self) -> bool {
+        matches!(self, Word::Gen | Word::Dng)
+    }
+    fn achievement(self) -> bool {
+        matches!(self, Word::Gen | Word::Ter)
+    }
+}
+
+/// A closure game on a group, with what the verifier computed about it.
+pub struct GroupGame {
+    pub word: Word,
+    pub group: Group,
+    /// The maximal legal sets 𝓜, as sorted element lists; `None` when not computed (a
+    /// removing game on more than [`MAX_LISTED`] elements).
+    pub maximal: Option<Vec<Vec<usize>>>,
+    pub subgroups: usize,
+    pub maximal_subgroups: Vec<Bits>,
+}
+
+/// `WORD(group)` when the argument is a group the verifier builds: `None` if the name is not
+/// a closure game on a group, `Some(Err)` if it is one the verifier cannot build.
+pub fn parse(name: &str) -> Option<Result<GroupGame, String>> {
+    let t = name.trim();
+    let (w, rest) = t.split_once('(')?;
+    let word = Word::parse(w.trim())?;
+    let arg = rest.strip_suffix(')')?;
+    if !crate::groups::looks_like_group(arg) {
+        return None;
+    }
+    Some(build(word, arg))
+}
+
+fn build(word: Word, arg: &str) -> Result<GroupGame, String> {
+    let group = parse_group(arg)?;
+    let s = subgroups(&group);
+    let maximal = if word.building() {
+        Some(s.maximal.iter().map(Bits::ones).collect())
+    } else if group.n <= MAX_LISTED {
+        Some(maximal_listed(&group, word))
+    } else {
+        None
+    };
+    Ok(GroupGame {
+        word,
+        group,
+        maximal,
+        subgroups: s.all,
+        maximal_subgroups: s.maximal,
+    })
+}
+
+fn members(mask: u64) -> Vec<usize> {
+    (0..64).filter(|&i| mask >> i & 1 == 1).collect()
+}
+
+impl GroupGame {
+    fn legal(&self, p: u64) -> bool {
+        legal(self.word, &self.group, p)
+    }
+
+    /// The nim-value of the start, by the exhaustive search when it fits (`true`), else by
+    /// structure classes; `None` when neither applies.
+    pub fn value(&self) -> Option<(u32, bool)> {
+        if let Some(v) = exhaustive(self) {
+            return Some((v, true));
+        }
+        let m = self.maximal.as_ref()?;
+        if !self.word.building() {
+            return None;
+        }
+        let sets: Vec<Bits> = m
+            .iter()
+            .map(|s| {
+                let mut b = Bits::new(self.group.n);
+                for &x in s {
+                    b.insert(x);
+                }
+                b
+            })
+            .collect();
+        Some((
+            by_classes(self.group.n, &sets, self.word.achievement()),
+            false,
+        ))
+    }
+
+    /// The features a spec's formula may read at the start, computed here: `elements`,
+    /// `selected`, `legal`, `maximal_sets`, `order`, `abelian`, `subgroups`,
+    /// `maximal_subgroups`, `frattini_order`, `max_element_order`, `involutions`,
+    /// `maximal_all_even`, `even_maximals_cover` (Benesh–Ernst–Sieben 2016's criteria).
+    pub fn features(&self) -> Vec<(&'static str, FeatureValue)> {
+        use FeatureValue::{Bool, Int};
+        let g = &self.group;
+        let n = g.n;
+        let abelian = (0..n).all(|a| g.gens.iter().all(|&b| g.mul(a, b) == g.mul(b, a)));
+        let orders: Vec<usize> = (0..n).map(|a| g.element_order(a)).collect();
+        let maxi = &self.maximal_subgroups;
+        let mut frattini = Bits::full(n);
+        for m in maxi {
+            frattini = frattini.and(m);
+        }
+        let even: Vec<&Bits> = maxi.iter().filter(|m| m.count() % 2 == 0).collect();
+        let mut cover = Bits::new(n);
+        for m in &even {
+            cover = cover.or(m);
+        }
+        let start_legal = if self.word.building() { n > 1 } else { true };
+        let mut out = vec![
+            ("elements", Int(n as i64)),
+            ("selected", Int(0)),
+            ("legal", Bool(start_legal)),
+            ("order", Int(n as i64)),
+            ("abelian", Bool(abelian)),
+            ("subgroups", Int(self.subgroups as i64)),
+            ("maximal_subgroups", Int(maxi.len() as i64)),
+            ("frattini_order", Int(frattini.count() as i64)),
+            (
+                "max_element_order",
+                Int(orders.iter().copied().max().unwrap_or(1) as i64),
+            ),
+            (
+                "involutions",
+                Int(orders.iter().filter(|&&o| o == 2).count() as i64),
+            ),
+            ("maximal_all_even", Bool(even.len() == maxi.len())),
+            ("even_maximals_cover", Bool(cover.count() == n)),
+        ];
+        if let Some(m) = &self.maximal {
+            out.push(("maximal_sets", Int(m.len() as i64)));
+        }
+        out
+    }
+}
+
+pub enum FeatureValue {
+    Int(i64),
+    Bool(bool),
+}
+
+/// Whether the set `p` (a mask, |G| ≤ 64) is legal in game `word` on `g`.
+fn legal(word: Word, g: &Group, p: u64) -> bool {
+    let n = g.n;
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    if word.building() {
+        g.generate(&members(p)).count() < n
+    } else {
+        g.generate(&members(all & !p)).count() == n
+    }
+}
+
+/// The maximal legal sets of a game on at most [`MAX_LISTED`] elements, by listing every
+/// subset.
+fn maximal_listed(g: &Group, word: Word) -> Vec<Vec<usize>> {
+    let n = g.n;
+    let legal_sets: std::collections::HashSet<u64> =
+        (0..1u64 << n).filter(|&p| legal(word, g, p)).collect();
+    let mut out: Vec<Vec<usize>> = legal_sets
+        .iter()
+        .filter(|&&p| (0..n).all(|x| p >> x & 1 == 1 || !legal_sets.contains(&(p | 1 << x))))
+        .map(|&p| members(p))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The Sprague–Grundy recursion over sets (nim(P) = mex of the options' values), or `None`
+/// past [`MAX_POSITIONS`] positions or 64 elements.
+pub fn exhaustive(game: &GroupGame) -> Option<u32> {
+    let n = game.group.n;
+    if n > 64 {
+        return None;
+    }
+    // Estimate first for the building games: the legal sets are the subsets of the maximal
+    // subgroups, at most Σ 2^|M| of them.
+    if let (true, Some(m)) = (game.word.building(), &game.maximal) {
+        let bound: f64 = m.iter().map(|s| 2f64.powi(s.len() as i32)).sum();
+        if bound > MAX_POSITIONS as f64 {
+            return None;
+        }
+    } else if n > MAX_LISTED {
+        return None;
+    }
+    let mut memo: HashMap<u64, u32> = HashMap::new();
+    fn nim(game: &GroupGame, p: u64, memo: &mut HashMap<u64, u32>) -> Option<u32> {
+        if let Some(&v) = memo.get(&p) {
+            return Some(v);
+        }
+        if memo.len() >= MAX_POSITIONS {
+            return None;
+        }
+        let mut seen = Vec::new();
+        if game.legal(p) {
+            for x in 0..game.group.n {
+                if p >> x & 1 == 1 {
+                    continue;
+                }
+                let q = p | 1 << x;
+                if game.legal(q) {
+                    seen.push(nim(game, q, memo)?);
+                } else if game.word.achievement() {
+                    seen.push(0);
+                }
+            }
+        }
+        let v = mex(&seen);
+        memo.insert(p, v);
+        Some(v)
+    }
+    nim(game, 0, &mut memo)
+}
+
+fn mex(values: &[u32]) -> u32 {
+    (0..).find(|v| !values.contains(v)).unwrap_or(0)
+}
+
+/// The structure-class recursion (docs/design.md §9). For the class I, the intersection of
+/// the members of 𝓜 in `mask`, and k = |I ∖ P|: f(I, k) is the mex of f(I, k − 1) (when
+/// k > 0), of f(J_x, k + |J_x| − |I| − 1) for each x outside I that some member containing I
+/// also contains (J_x: the intersection of those members), and of 0 in the achievement games
+/// when some x outside I lies in no member containing I (selecting it ends the game). The
+/// start ∅ is in the class ⋂ 𝓜 with k = |⋂ 𝓜|; with 𝓜 empty, ∅ itself ends the game.
+pub fn by_classes(n: usize, facets: &[Bits], achievement: bool) -> u32 {
+    if facets.is_empty() {
+        return 0;
+    }
+    let f = facets.len();
+    // col[x]: the members containing x.
+    let col: Vec<Bits> = (0..n)
+        .map(|x| {
+            let mut b = Bits::new(f);
+            for (i, m) in facets.iter().enumerate() {
+                if m.has(x) {
+                    b.insert(i);
+                }
+            }
+            b
+        })
+        .collect();
+    let mut memo: HashMap<Bits, Vec<u32>> = HashMap::new();
+    fn values(
+        mask: &Bits,
+        n: usize,
+        facets: &[Bits],
+        col: &[Bits],
+        achievement: bool,
+        memo: &mut HashMap<Bits, Vec<u32>>,
+    ) -> Vec<u32> {
+        if let Some(v) = memo.get(mask) {
+            return v.clone();
+        }
+        let mut class = Bits::full(n);
+        for i in mask.ones() {
+            class = class.and(&facets[i]);
+        }
+        let size = class.count();
+        let mut ends = false;
+        let mut moves: Vec<(usize, Vec<u32>)> = Vec::new();
+        let mut tried = std::collections::HashSet::new();
+        for x in 0..n {
+            if class.has(x) {
+                continue;
+            }
+            let m2 = mask.and(&col[x]);
+            if m2.is_empty() {
+                ends = true;
+            } else if tried.insert(m2.clone()) {
+                let v = values(&m2, n, facets, col, achievement, memo);
+                moves.push((v.len() - 1, v));
+            }
+        }
+        let mut out: Vec<u32> = Vec::with_capacity(size + 1);
+        for k in 0..=size {
+            let mut seen = Vec::new();
+            if k > 0 {
+                seen.push(out[k - 1]);
+            }
+            for (j, v) in &moves {
+                seen.push(v[k + j - size - 1]);
+            }
+            if ends && achievement {
+                seen.push(0);
+            }
+            out.push(mex(&seen));
+        }
+        memo.insert(mask.clone(), out.clone());
+        out
+    }
+    let all = Bits::full(f);
+    let v = values(&all, n, facets, &col, achievement, &mut memo);
+    *v.last().expect("a class has a value for k = |I|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value_both(name: &str) -> (u32, u32) {
+        let g = parse(name).expect("a group game").expect("built");
+        let e = exhaustive(&g).expect("small enough");
+        let sets: Vec<Bits> = g.maximal_subgroups.clone();
+        (e, by_classes(g.group.n, &sets, g.word.achievement()))
+    }
+
+    /// Known values: GEN(Z_p) = 2 for an odd prime... and DNG(Z_n) = 1 for odd n, DNG(Sym(3))
+    /// = 3 (Benesh–Ernst–Sieben 2016), DNG(Dih(4)) = 0; both solvers agree.
+    #[test]
+    fn solvers_agree_with_known_values() {
+        for (name, want) in [
+            ("DNG(Cyc(1))", 0),
+            ("DNG(Cyc(2))", 1),
+            ("DNG(Cyc(9))", 1),
+            ("DNG(Cyc(6))", 3),
+            ("DNG(Sym(3))", 3),
+            ("DNG(Dih(4))", 0),
+            ("DNG(Cyc(4))", 0),
+            ("GEN(Cyc(5))", 2),
+            ("GEN(Cyc(7))", 2),
+        ] {
+            let (e, c) = value_both(name);
+            assert_eq!((e, c), (want, want), "{name}");
+        }
+    }
+
+    #[test]
+    fn solvers_agree_on_small_groups() {
+        for g in [
+            "Cyc(8)",
+            "Cyc(12)",
+            "Dih(5)",
+            "Dih(6)",
+            "Dic(2)",
+            "Dic(3)",
+            "Cyc(2) x Cyc(4)",
+            "Sym(4)",
+            "Alt(4)",
+            "Cyc(2) x Cyc(2) x Cyc(2)",
+            "Perm((1,2,3),(1,2))",
+        ] {
+            for w in ["GEN", "DNG"] {
+                let name = format!("{w}({g})");
+                let (e, c) = value_both(&name);
+                assert_eq!(e, c, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn subgroup_counts_are_known_ones() {
+        // OEIS A000638-style counts: Sym(4) has 30 subgroups, Alt(4) 10, Q_8 6, Alt(5) 59,
+        // Cyc(12) τ(12) = 6, Dih(6) τ(6) + σ(6) = 16.
+        for (g, all, maximal) in [
+            ("Sym(4)", 30, 8),
+            ("Alt(4)", 10, 5),
+            ("Dic(2)", 6, 3),
+            ("Alt(5)", 59, 21),
+            ("Cyc(12)", 6, 2),
+            ("Dih(6)", 16, 6),
+        ] {
+            let gr = parse_group(g).unwrap();
+            let s = subgroups(&gr);
+            assert_eq!((s.all, s.maximal.len()), (all, maximal), "{g}");
+        }
+    }
+}

@@ -313,3 +313,19 @@ fn closure_claims_are_certified_with_their_maximal_sets() {
     assert_eq!(sizes, [6, 6, 6, 6, 8, 8, 8, 12]);
     assert_eq!(cert["instances"][0]["value"], 3);
 }
+
+/// A wrong variant of Ernst–Sieben's GEN(Z_n) (specs/es2018/es2018_gen_cyclic): claiming 2
+/// for every n ≡ 2 (mod 4) is refuted at n = 6, where the value is 4.
+#[test]
+fn wrong_gen_cyclic_is_refuted_at_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("gen_cyclic_wrong.yaml");
+    std::fs::write(
+        &spec,
+        "kind: claim\nsource: test\nstatement: wrong\ngame: GEN(Cyc(n))\nparams:\n  n: 2..=12\nnim: \"if n % 4 == 0 { 1 } else { 2 }\"\n",
+    )
+    .unwrap();
+    let (code, so, se) = cli(&["check", spec.to_str().unwrap()]);
+    assert_eq!(code, 1, "{so}{se}");
+    assert!(so.contains("n=6") || se.contains("n=6"), "{so}{se}");
+}

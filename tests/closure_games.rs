@@ -329,3 +329,154 @@ fn wrong_gen_cyclic_is_refuted_at_6() {
     assert_eq!(code, 1, "{so}{se}");
     assert!(so.contains("n=6") || se.contains("n=6"), "{so}{se}");
 }
+
+/// A random digraph on `n` vertices as an inline `Digraph(..)` (arc i→j for each set bit).
+fn digraph_text(n: usize, arcs: u64) -> String {
+    let mut out = Vec::new();
+    let mut p = 0;
+    for a in 0..n {
+        for b in 0..n {
+            if a != b {
+                if arcs >> (p % 64) & 1 == 1 {
+                    out.push(format!("v{a}->v{b}"));
+                }
+                p += 1;
+            }
+        }
+    }
+    // Every vertex named, also the isolated ones (a one-vertex chain is a node statement).
+    out.extend((0..n).map(|v| format!("v{v}")));
+    format!("Digraph({})", out.join(", "))
+}
+
+/// A weighted graph on `n` vertices (edge i–j present for each set bit, weights 1..=3).
+fn weighted_text(n: usize, edges: u64, weights: u64) -> String {
+    let mut out: Vec<String> = (0..n).map(|v| format!("v{v};")).collect();
+    let mut p = 0;
+    for b in 1..n {
+        for a in 0..b {
+            if edges >> p & 1 == 1 {
+                out.push(format!(
+                    "v{a} -- v{b} [weight={}];",
+                    1 + (weights >> (2 * p) & 3) % 3
+                ));
+            }
+            p += 1;
+        }
+    }
+    format!("graph {{ {} }}", out.join(" "))
+}
+
+fn weighted_game(word: &str, body: &str, closure: Closure) -> ClosureGame {
+    let op = grundy::game::closure::weighted::build("w", body, closure).unwrap();
+    ClosureGame::named(word, op).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Directed geodesics (hull and one step): classes = exhaustive search, all four games.
+    #[test]
+    fn structure_classes_agree_with_exhaustive_search_on_digraphs(
+        n in 1usize..=7, a in any::<u64>(), b in any::<u64>(), geodetic in any::<bool>()
+    ) {
+        let closure = if geodetic { Closure::Geodetic } else { Closure::Hull };
+        let text = digraph_text(n, a & b);
+        for &(word, ..) in GAMES {
+            let g = game(word, &text, closure);
+            prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
+        }
+    }
+
+    /// Weighted geodesics: classes = exhaustive search.
+    #[test]
+    fn structure_classes_agree_with_exhaustive_search_on_weighted_graphs(
+        n in 1usize..=7, e in any::<u64>(), w in any::<u64>(), geodetic in any::<bool>()
+    ) {
+        let closure = if geodetic { Closure::Geodetic } else { Closure::Hull };
+        let body = weighted_text(n, e, w);
+        for &(word, ..) in GAMES {
+            let g = weighted_game(word, &body, closure);
+            prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
+        }
+    }
+
+    /// Random posets (a relation i < j only for i < j, so acyclic, closed transitively):
+    /// classes = exhaustive search, and the order-convex hull is ↑S ∩ ↓S by its definition.
+    #[test]
+    fn structure_classes_agree_with_exhaustive_search_on_posets(
+        n in 1usize..=7, rel in any::<u64>()
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        let mut lines: Vec<String> = (0..n).map(|v| format!("e{v} < e{v}")).collect();
+        let mut p = 0;
+        for b in 1..n {
+            for a in 0..b {
+                if rel >> p & 1 == 1 {
+                    lines.push(format!("e{a} < e{b}"));
+                }
+                p += 1;
+            }
+        }
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let text = format!("poset:{}", path.display());
+        for &(word, ..) in GAMES {
+            let g = game(word, &text, Closure::Hull);
+            prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
+        }
+    }
+}
+
+/// Hand facts: in the directed triangle Digraph(1->2, 2->3, 3->1) the shortest path from 1 to
+/// 3 passes 2 and the one from 2 to 1 passes 3, so every 2-set generates while no 1-set does:
+/// DNG has exactly one move, nim 1.
+/// On a path a–b–c with a heavy chord a–c (weight 5), I[a, c] = {a, b, c}; with the chord of
+/// weight 1 it is {a, c}.
+#[test]
+fn directed_and_weighted_intervals_by_hand() {
+    let g = game("DNG", "Digraph(1->2, 2->3, 3->1)", Closure::Hull);
+    assert_eq!(exhaustive(&g), 1);
+    assert_eq!(by_structure(&g), 1);
+    let heavy = weighted_game(
+        "GEN",
+        "graph { a -- b; b -- c; a -- c [weight=5] }",
+        Closure::Hull,
+    );
+    let light = weighted_game("GEN", "graph { a -- b; b -- c; a -- c }", Closure::Hull);
+    let ac = heavy.parse_pos("{a, c}").unwrap();
+    assert_eq!(heavy.operator().close(&ac).count_ones(..), 3);
+    assert_eq!(light.operator().close(&ac).count_ones(..), 2);
+    // The heavy triangle is the path P_3 for the hull: GEN(P_3) has value 1 (select both ends).
+    assert_eq!(
+        exhaustive(&heavy),
+        exhaustive(&game("GEN", "P_3", Closure::Hull))
+    );
+}
+
+/// Posets: S generates iff it holds every minimal and maximal element (order-convex hull
+/// ↑S ∩ ↓S); Bool(3) has 2 extremal elements, Div(12) 2 (1 and 12), Chain(3) x Chain(2) 2,
+/// the "diamond" minus its top 3. DNG on a poset with |X| elements and e extremal ones ends
+/// after |X| − 1 moves when e ≥ 1 (every set missing one extremal element is legal), so its
+/// value is the parity of |X| − 1.
+#[test]
+fn posets_by_hand() {
+    for (name, elements) in [
+        ("Bool(3)", 8),
+        ("Div(12)", 6),
+        ("Chain(3) x Chain(2)", 6),
+        ("Chain(1)", 1),
+    ] {
+        let g = game("DNG", name, Closure::Hull);
+        assert_eq!(g.size(), elements, "{name}");
+        assert_eq!(by_structure(&g), ((elements - 1) % 2) as u32, "{name}");
+        assert_eq!(exhaustive(&g), by_structure(&g), "{name}");
+    }
+    let b3 = game("GEN", "Bool(3)", Closure::Hull);
+    let ends = b3.parse_pos("{{}, {1,2,3}}").unwrap();
+    assert!(b3.operator().generates(&ends));
+    let most = b3
+        .parse_pos("{{1}, {2}, {3}, {1,2}, {1,3}, {2,3}, {1,2,3}}")
+        .unwrap();
+    assert!(!b3.operator().generates(&most));
+}

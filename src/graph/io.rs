@@ -255,7 +255,7 @@ pub fn from_edge_list(name: &str, text: &str) -> Result<Graph, GraphError> {
 
 /// A DOT token.
 #[derive(Debug, PartialEq)]
-enum Tok {
+pub(crate) enum Tok {
     /// An ID; `true` when it was quoted or HTML (never a keyword then).
     Id(String, bool),
     Open,
@@ -271,7 +271,7 @@ enum Tok {
 }
 
 /// Splits DOT text into tokens (comments, `#` lines and `"a" + "b"` concatenation handled).
-fn dot_tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
+pub(crate) fn dot_tokens(text: &str) -> Result<Vec<(Tok, usize)>, String> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

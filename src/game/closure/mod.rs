@@ -23,11 +23,15 @@
 //! Operators are registered in [`OPERATORS`], one line each; a new closure is one file that
 //! implements the trait and adds its line there.
 
+pub mod digraph;
 pub mod geodetic;
 pub mod hull;
+pub mod metric;
 pub mod monophonic;
+pub mod poset;
 pub mod sets;
 pub mod subgroup;
+pub mod weighted;
 
 use super::{Features, Game, Value};
 use crate::graph::Closure;
@@ -45,7 +49,8 @@ pub const FAMILY_BUDGET: u64 = 1 << 18;
 /// only that the non-generating sets are closed under subsets; idempotence is not required,
 /// so the one-step geodetic closure is allowed).
 pub trait ClosureOperator: Send + Sync + fmt::Debug {
-    /// The operator's registered name: `hull`, `geodetic`, `monophonic`, `subgroup`, `sets`.
+    /// The operator's registered name: `hull`, `geodetic`, `monophonic`, `subgroup`, `sets`,
+    /// `poset`, `digraph` (`digraph-geodetic`), `weighted` (`weighted-geodetic`).
     fn kind(&self) -> &'static str;
     /// The structure as the user named it: `P_7`, `Sym(4)`.
     fn structure(&self) -> String;
@@ -102,6 +107,9 @@ pub struct Operator {
 pub const OPERATORS: &[Operator] = &[
     subgroup::OPERATOR,
     sets::OPERATOR,
+    poset::OPERATOR,
+    digraph::OPERATOR,
+    weighted::OPERATOR,
     hull::OPERATOR,
     geodetic::OPERATOR,
     monophonic::OPERATOR,
@@ -115,7 +123,7 @@ pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOpe
         }
     }
     Err(format!(
-        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})) nor a graph",
+        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})), a poset (Bool(n), Div(n), Chain(n), poset:<path>), a digraph (digraph:<path>, Digraph(a->b, ..)), a weighted graph (weighted:<path>) nor a graph",
         text.trim()
     ))
 }
@@ -260,9 +268,11 @@ impl ClosureGame {
 
     /// `GEN(Sym(4))`, `DNG(P_7) [monophonic]` (graphs name their closure unless it is the hull).
     pub fn name(&self) -> String {
-        let suffix = match self.op.kind() {
-            "geodetic" | "monophonic" => format!(" [{}]", self.op.kind()),
-            _ => String::new(),
+        let kind = self.op.kind();
+        let suffix = if kind.ends_with("geodetic") || kind == "monophonic" {
+            " [geodetic]".replace("geodetic", kind.rsplit('-').next().unwrap_or(kind))
+        } else {
+            String::new()
         };
         format!("{}({}){}", self.word(), self.op.structure(), suffix)
     }

@@ -1,0 +1,284 @@
+//! Finite posets with order-convexity (seed 000 §6 question 4; issue 31 item 2): a set is
+//! order-convex when x ≤ z ≤ y with x, y in it puts z in it, so the hull of S is
+//! cl(S) = ↑S ∩ ↓S = {z : x ≤ z ≤ y for some x, y ∈ S} (already convex: x ≤ a ≤ w ≤ b ≤ y).
+//! Hence S generates iff it contains every minimal and every maximal element: the maximal
+//! non-generating sets are X ∖ {e} for the extremal elements e, and the games depend only on
+//! |X| and the number of extremal elements — which the tests check against the memo solver.
+//!
+//! Written `Bool(n)` (the Boolean lattice B_n of subsets of {1..n}, elements named by their
+//! members, `{}` the empty set), `Div(n)` (the divisors of n under divisibility), `Chain(n)`
+//! (1 < 2 < … < n), products `P x Q` (componentwise order, elements `(p,q)`), and
+//! `poset:<path>` (a file of relations `a < b`, one per line, closed transitively; `#`
+//! comments). At most 64 elements.
+
+use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
+use crate::game::Value;
+use std::sync::Arc;
+
+pub const MAX_ELEMENTS: usize = 64;
+
+pub const OPERATOR: Operator = Operator {
+    kind: "poset",
+    about: "posets (Bool(n), Div(n), Chain(n), P x Q, poset:<path>): order-convex hull",
+    read: |text, _| {
+        let t = text.trim();
+        if !looks_like_poset(t) {
+            return None;
+        }
+        Some(parse(t).map(|p| Arc::new(p) as Arc<dyn ClosureOperator>))
+    },
+};
+
+fn looks_like_poset(t: &str) -> bool {
+    t.starts_with("poset:")
+        || t.split(" x ").all(|f| {
+            let f = f.trim();
+            ["Bool(", "Div(", "Chain("].iter().any(|p| f.starts_with(p))
+        })
+}
+
+/// A poset on `0..n`: `up[x]` = the mask of elements ≥ x, `down[x]` of elements ≤ x.
+#[derive(Debug)]
+pub struct Poset {
+    name: String,
+    names: Vec<String>,
+    up: Vec<u64>,
+    down: Vec<u64>,
+}
+
+fn number(s: &str, family: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("{family}({s}): expected a positive integer"))
+}
+
+impl Poset {
+    /// From names and the order relation `le(a, b)` (reflexive, antisymmetric, transitive).
+    fn from_relation(
+        name: String,
+        names: Vec<String>,
+        le: impl Fn(usize, usize) -> bool,
+    ) -> Result<Poset, String> {
+        let n = names.len();
+        if n > MAX_ELEMENTS {
+            return Err(format!(
+                "{name} has {n} elements; at most {MAX_ELEMENTS} are supported"
+            ));
+        }
+        let up: Vec<u64> = (0..n)
+            .map(|a| (0..n).filter(|&b| le(a, b)).fold(0, |m, b| m | 1 << b))
+            .collect();
+        let down: Vec<u64> = (0..n)
+            .map(|b| (0..n).filter(|&a| le(a, b)).fold(0, |m, a| m | 1 << a))
+            .collect();
+        Ok(Poset {
+            name,
+            names,
+            up,
+            down,
+        })
+    }
+
+    fn le(&self, a: usize, b: usize) -> bool {
+        self.up[a] >> b & 1 == 1
+    }
+
+    /// Minimal and maximal elements (the extremal ones).
+    fn extremal(&self) -> (usize, usize, u64) {
+        let n = self.names.len();
+        let min: Vec<usize> = (0..n).filter(|&a| self.down[a] == 1 << a).collect();
+        let max: Vec<usize> = (0..n).filter(|&a| self.up[a] == 1 << a).collect();
+        let mask = min.iter().chain(&max).fold(0u64, |m, &a| m | 1 << a);
+        (min.len(), max.len(), mask)
+    }
+}
+
+fn parse(t: &str) -> Result<Poset, String> {
+    let factors: Vec<&str> = t.split(" x ").map(str::trim).collect();
+    if factors.len() > 1 {
+        let parts: Vec<Poset> = factors.iter().map(|f| parse(f)).collect::<Result<_, _>>()?;
+        let size: usize = parts.iter().try_fold(1usize, |a, p| {
+            a.checked_mul(p.names.len())
+                .filter(|&s| s <= MAX_ELEMENTS)
+                .ok_or_else(|| format!("{t} has more than {MAX_ELEMENTS} elements"))
+        })?;
+        // Element i as its coordinates (mixed radix, the first factor most significant).
+        let coords = |mut i: usize| -> Vec<usize> {
+            let mut c = vec![0; parts.len()];
+            for (k, p) in parts.iter().enumerate().rev() {
+                c[k] = i % p.names.len();
+                i /= p.names.len();
+            }
+            c
+        };
+        let names = (0..size)
+            .map(|i| {
+                let c = coords(i);
+                let shown: Vec<&str> = c
+                    .iter()
+                    .zip(&parts)
+                    .map(|(&x, p)| p.names[x].as_str())
+                    .collect();
+                format!("({})", shown.join(","))
+            })
+            .collect();
+        return Poset::from_relation(t.to_string(), names, |a, b| {
+            let (ca, cb) = (coords(a), coords(b));
+            parts.iter().enumerate().all(|(k, p)| p.le(ca[k], cb[k]))
+        });
+    }
+    if let Some(path) = t.strip_prefix("poset:") {
+        return from_file(t, &super::metric::read_file(path)?);
+    }
+    let (family, arg) = t
+        .strip_suffix(')')
+        .and_then(|r| r.split_once('('))
+        .ok_or_else(|| format!("`{t}` is not a poset"))?;
+    let n = number(arg, family)?;
+    match family {
+        "Chain" => {
+            if n as usize > MAX_ELEMENTS {
+                return Err(format!("{t}: at most {MAX_ELEMENTS} elements"));
+            }
+            let names = (1..=n).map(|i| i.to_string()).collect();
+            Poset::from_relation(t.to_string(), names, |a, b| a <= b)
+        }
+        "Bool" => {
+            if n > 6 {
+                return Err(format!(
+                    "{t} has 2^{n} elements; at most {MAX_ELEMENTS} are supported"
+                ));
+            }
+            let names = (0..1u32 << n)
+                .map(|s| {
+                    let m: Vec<String> = (0..n)
+                        .filter(|i| s >> i & 1 == 1)
+                        .map(|i| (i + 1).to_string())
+                        .collect();
+                    format!("{{{}}}", m.join(","))
+                })
+                .collect();
+            Poset::from_relation(t.to_string(), names, |a, b| a & !b == 0)
+        }
+        "Div" => {
+            if n > 1 << 40 {
+                return Err(format!("{t}: n is too large"));
+            }
+            let divs: Vec<u64> = (1..=n)
+                .filter(|d| n % d == 0)
+                .take(MAX_ELEMENTS + 1)
+                .collect();
+            let names = divs.iter().map(u64::to_string).collect();
+            Poset::from_relation(t.to_string(), names, |a, b| divs[b].is_multiple_of(divs[a]))
+        }
+        _ => Err(format!("`{t}` is not a poset")),
+    }
+}
+
+/// `a < b` lines, closed reflexively and transitively; a cycle is refused.
+fn from_file(name: &str, body: &str) -> Result<Poset, String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut rel: Vec<(usize, usize)> = Vec::new();
+    for (ln, line) in body.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (a, b) = line
+            .split_once('<')
+            .ok_or_else(|| format!("{name}: line {}: expected `a < b`", ln + 1))?;
+        let mut ix = |s: &str| -> Result<usize, String> {
+            let s = s.trim();
+            if s.is_empty() {
+                return Err(format!("{name}: line {}: an empty element", ln + 1));
+            }
+            if let Some(i) = names.iter().position(|x| x == s) {
+                return Ok(i);
+            }
+            if names.len() >= MAX_ELEMENTS {
+                return Err(format!("{name}: more than {MAX_ELEMENTS} elements"));
+            }
+            names.push(s.to_string());
+            Ok(names.len() - 1)
+        };
+        let (a, b) = (ix(a)?, ix(b)?);
+        rel.push((a, b));
+    }
+    let n = names.len();
+    if n == 0 {
+        return Err(format!("{name}: no elements"));
+    }
+    let mut le = vec![vec![false; n]; n];
+    for (x, row) in le.iter_mut().enumerate() {
+        row[x] = true;
+    }
+    for &(a, b) in &rel {
+        le[a][b] = true;
+    }
+    for k in 0..n {
+        for i in 0..n {
+            for j in 0..n {
+                if le[i][k] && le[k][j] {
+                    le[i][j] = true;
+                }
+            }
+        }
+    }
+    if let Some((a, b)) = (0..n)
+        .flat_map(|a| (0..n).map(move |b| (a, b)))
+        .find(|&(a, b)| a != b && le[a][b] && le[b][a])
+    {
+        return Err(format!(
+            "{name}: {} < {} and {} < {}: not a partial order",
+            names[a], names[b], names[b], names[a]
+        ));
+    }
+    Poset::from_relation(name.to_string(), names, |a, b| le[a][b])
+}
+
+impl ClosureOperator for Poset {
+    fn kind(&self) -> &'static str {
+        "poset"
+    }
+    fn structure(&self) -> String {
+        self.name.clone()
+    }
+    fn size(&self) -> usize {
+        self.names.len()
+    }
+    fn element_name(&self, i: usize) -> String {
+        self.names[i].clone()
+    }
+    fn close(&self, s: &Set) -> Set {
+        let m = to_mask(s).unwrap_or(0);
+        let (mut up, mut down) = (0u64, 0u64);
+        for x in crate::graph::bits(m) {
+            up |= self.up[x];
+            down |= self.down[x];
+        }
+        from_mask(up & down, self.size())
+    }
+    /// X ∖ {e} for each extremal e: S generates iff it holds every extremal element.
+    fn maximal_nongenerating(&self, _budget: u64) -> Option<Vec<Set>> {
+        let n = self.size();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let (_, _, ext) = self.extremal();
+        Some(
+            crate::graph::bits(ext)
+                .map(|e| from_mask(full & !(1 << e), n))
+                .collect(),
+        )
+    }
+    /// `minimal_elements`, `maximal_elements`, `relations` (pairs a < b).
+    fn features(&self) -> Vec<(String, Value)> {
+        let (min, max, _) = self.extremal();
+        let relations: u32 = self.up.iter().map(|m| m.count_ones() - 1).sum();
+        vec![
+            ("minimal_elements".into(), Value::Int(min as i64)),
+            ("maximal_elements".into(), Value::Int(max as i64)),
+            ("relations".into(), Value::Int(relations as i64)),
+        ]
+    }
+}

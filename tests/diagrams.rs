@@ -647,3 +647,30 @@ fn a_predicate_that_fails_to_evaluate_names_its_node_and_position() {
         "{err}"
     );
 }
+
+#[test]
+fn node_predicates_solve_under_the_generators_closure() {
+    // nim(TER(K_{2,3})) is 2 under the hull and 0 under the one-step geodetic closure (worked
+    // out by the solver and by hand: under the geodetic closure every first move of TER on
+    // K_{2,3} leaves an answer that ends the game). A node predicate that reads it must see
+    // the start generator's closure: Figure 5.8's diagram holds with the geodetic reading and
+    // fails (no start node matches) with the hull.
+    let geodetic = [
+        (
+            "  - game: \"*n + *n\"\n",
+            "  - game: \"*n + *n\"\n    closure: geodetic\n",
+        ),
+        (
+            "when: \"g0_heap == g1_heap && g0_heap >= 1\"",
+            "when: \"g0_heap == g1_heap && g0_heap >= 1 && nim(\\\"TER(K_{2,3})\\\") == 0\"",
+        ),
+    ];
+    let (_dir, path) = variant("fig_5_8_nim_sum.yaml", &geodetic);
+    let (code, out, err) = grundy(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    rejected(
+        "fig_5_8_nim_sum.yaml",
+        &geodetic[1..],
+        &["satisfies no start node's predicate"],
+    );
+}

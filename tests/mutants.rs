@@ -79,9 +79,12 @@ const RULES: &[&str] = &[
     "reading/companion-holds",
     "teeth/predicate",
     "teeth/conjunct",
+    "teeth/value-formula",
     "names/parameter-feature",
     "names/let-feature",
     "fast-path/cycle-table",
+    "fast-path/gf2",
+    "fast-path/octal",
 ];
 
 /// Rules whose wrong variants are kept beside the specs they mutate, in other test files (or,

@@ -1179,6 +1179,7 @@ impl Certificate {
                             instances,
                             positions,
                             unreached: None,
+                            first: None,
                         }
                     })
                     .collect()

@@ -398,11 +398,10 @@ impl Claim {
     /// The solver's guard (design: refuse, never abort): an instance whose exhaustive solve is
     /// estimated past the machine's budget is an error at the game's location.
     fn guard(&self, inst: &Instance, game: &AnyGame) -> Result<(), CheckError> {
-        crate::solve::dispatch::precheck(game, &crate::solve::guard::Budget::default_for_machine())
-            .map_err(|r| CheckError {
-                loc: self.game_loc.clone(),
-                message: format!("instance {}: {r}", describe_instance(inst)),
-            })
+        super::memo_guard(game).map_err(|r| CheckError {
+            loc: self.game_loc.clone(),
+            message: format!("instance {}: {r}", describe_instance(inst)),
+        })
     }
 
     fn check_instance(
@@ -623,6 +622,50 @@ impl Claim {
         }
     }
 
+    /// docs/design.md §2, teeth of value formulas: at the start of an agreed instance, a
+    /// value formula that reads the value of the instance's own game through `nim("…")`
+    /// computes what it is compared with, and is bad input at the formula.
+    fn own_value_read(&self, inst: &Instance) -> Result<(), CheckError> {
+        let Some(formula) = self.formula() else {
+            return Ok(());
+        };
+        if self.positions != Positions::Start || !self.mentions("nim(") {
+            return Ok(());
+        }
+        let (_, game) = self.game_of(inst)?;
+        let start = game.start();
+        // The `let`s are recomputed on every evaluation: a `let` may be the one that reads it.
+        let read = super::teeth::solves_own_game(&game.to_string(), || {
+            let env = self.env(inst, &game, &start).map_err(|e| e.message)?;
+            formula
+                .eval(&env)
+                .map(|v| show(&v))
+                .map_err(|e| format!("{e:?}"))
+        });
+        match read {
+            None => Ok(()),
+            Some(arg) => Err(CheckError {
+                loc: self.claimed_loc.clone(),
+                message: format!(
+                    "instance {}: the claimed value reads nim(\"{arg}\"), the value of the game the claim is about ({game}): it checks nothing (docs/design.md §2, teeth)",
+                    describe_instance(inst)
+                ),
+            }),
+        }
+    }
+
+    /// Whether a formula of the claim's value (or a `let`) contains `needle`.
+    fn mentions(&self, needle: &str) -> bool {
+        let lets = self.lets.iter().any(|(_, f, _)| f.src.contains(needle));
+        lets || match self.formula() {
+            Some(ValueFormula::Expr(f)) => f.src.contains(needle),
+            Some(ValueFormula::Cases(c)) => c
+                .iter()
+                .any(|(w, v)| w.src.contains(needle) || v.src.contains(needle)),
+            None => false,
+        }
+    }
+
     /// What the claim states at the start of the instance described as `instance` ("n=3"), as
     /// `*k` or `P`/`N`; `None` for claims about positions or predicates (see
     /// `SpecKind::claimed_at`).
@@ -670,8 +713,11 @@ impl Claim {
             .map(|i| {
                 let mut hits = vec![0; n];
                 let mut obs = Observed::default();
-                self.check_instance(i, &mut hits, &mut obs)
-                    .map(|r| (r, hits, obs))
+                let r = self.check_instance(i, &mut hits, &mut obs)?;
+                if matches!(r, InstanceResult::Agreed(_)) {
+                    self.own_value_read(i)?;
+                }
+                Ok((r, hits, obs))
             })
             .collect();
         let mut observed = Observed::default();
@@ -688,7 +734,7 @@ impl Claim {
                 .collect(),
             _ => Vec::new(),
         };
-        let results = results.into_iter().map(|r| {
+        let results = results.into_iter().zip(&all).map(|(r, inst)| {
             r.map(|(res, hits, obs)| {
                 observed.merge(obs);
                 if matches!(res, InstanceResult::Agreed(_)) {
@@ -696,6 +742,7 @@ impl Claim {
                         if h > 0 {
                             c.instances += 1;
                             c.positions += h;
+                            c.first.get_or_insert_with(|| describe_instance(inst));
                         }
                     }
                 }

@@ -384,6 +384,9 @@ struct Explorer<'a> {
     replies: Vec<Vec<usize>>,
     families: &'a HashMap<String, Arc<Family>>,
     depth: usize,
+    /// The closure of the start generator: node predicates' `nim("…")` solve under it
+    /// (docs/design.md §2, closures).
+    closure: Closure,
 }
 
 /// A failure: the play from the start position and the reason.
@@ -394,7 +397,12 @@ struct Failure {
 }
 
 impl<'a> Explorer<'a> {
-    fn new(d: &'a Diagram, game: &'a AnyGame, families: &'a HashMap<String, Arc<Family>>) -> Self {
+    fn new(
+        d: &'a Diagram,
+        game: &'a AnyGame,
+        closure: Closure,
+        families: &'a HashMap<String, Arc<Family>>,
+    ) -> Self {
         let mut singles = vec![Vec::new(); d.nodes.len()];
         let mut replies = vec![Vec::new(); d.nodes.len()];
         for (i, a) in d.arrows.iter().enumerate() {
@@ -408,6 +416,7 @@ impl<'a> Explorer<'a> {
             d,
             game,
             solver: Solver::new(game),
+            closure,
             preds: FxHashMap::default(),
             memo: FxHashMap::default(),
             singles,
@@ -424,6 +433,7 @@ impl<'a> Explorer<'a> {
     fn pred(&mut self, node: usize, p: &AnyPos) -> Result<bool, CheckError> {
         if !self.preds.contains_key(p) {
             let mut env = Env::new();
+            env.closure = self.closure;
             env.add_features(&features(self.game, p));
             let mut scope = env.scope();
             let base = scope.len();
@@ -432,7 +442,7 @@ impl<'a> Explorer<'a> {
                 .nodes
                 .iter()
                 .map(|n| {
-                    let r = n.when.eval_bool_in(&mut scope);
+                    let r = n.when.eval_bool_in(&mut scope, self.closure);
                     scope.rewind(base);
                     match r {
                         Ok(false) => 0,
@@ -448,6 +458,7 @@ impl<'a> Explorer<'a> {
             1 => Ok(true),
             _ => {
                 let mut env = Env::new();
+                env.closure = self.closure;
                 env.add_features(&features(self.game, p));
                 let n = &self.d.nodes[node];
                 n.when.eval_bool(&env).map_err(|m| CheckError {
@@ -739,7 +750,7 @@ impl<'a> Explorer<'a> {
 }
 
 /// A start position: the instance it comes from (as text), its game and the position.
-pub type StartPos = (String, AnyGame, AnyPos);
+pub type StartPos = (String, AnyGame, AnyPos, Closure);
 
 /// Arrows that can be followed from a position, each with the options that follow it.
 type Usable = Vec<(usize, Vec<AnyPos>)>;
@@ -887,11 +898,7 @@ impl Diagram {
                 // The solver's guard (refuse, never abort): every position the strategy meets
                 // is cross-checked by exhaustive solving, so an instance past the budget is an
                 // error at its location, before any exploration.
-                crate::solve::dispatch::precheck(
-                    &g,
-                    &crate::solve::guard::Budget::default_for_machine(),
-                )
-                .map_err(|r| CheckError {
+                super::memo_guard(&g).map_err(|r| CheckError {
                     loc: s.game_loc.clone(),
                     message: format!("instance {}: {r}", describe_instance(&inst)),
                 })?;
@@ -910,12 +917,13 @@ impl Diagram {
                         } else {
                             format!("{text} ({})", describe_instance(&inst))
                         };
-                        out.push((what, g.clone(), p));
+                        out.push((what, g.clone(), p, s.closure));
                     }
                 }
                 if out.len() > before {
                     c.instances += 1;
                     c.positions += (out.len() - before) as u64;
+                    c.first.get_or_insert_with(|| out[before].0.clone());
                 }
             }
             cov.push(c);
@@ -963,8 +971,10 @@ impl Diagram {
         // Group start positions by game family, keeping the first game of each as the one
         // whose options are explored (the same for every game of the family).
         let mut groups: Vec<(String, usize, Vec<usize>)> = Vec::new();
-        for (i, (_, g, _)) in starts.iter().enumerate() {
-            let u = universe(g);
+        for (i, (_, g, _, closure)) in starts.iter().enumerate() {
+            // Node predicates are evaluated under the generator's closure (`nim("…")` solves
+            // under it): games of two closures never share an explorer.
+            let u = format!("{closure:?}|{}", universe(g));
             match groups.iter_mut().find(|(v, _, _)| *v == u) {
                 Some((_, _, members)) => members.push(i),
                 None => groups.push((u, i, vec![i])),
@@ -989,11 +999,14 @@ impl Diagram {
         let mut node_positions: Vec<FxHashSet<AnyPos>> =
             vec![FxHashSet::default(); self.nodes.len()];
         let mut arrow_starts = vec![0u64; self.arrows.len()];
+        // Per part, the first start position (in the generators' order) that exercises it:
+        // named when an `unreached:` mark is stale.
+        let mut first_start: Vec<Option<usize>> = vec![None; self.nodes.len() + self.arrows.len()];
         let mut arrow_moves: Vec<FxHashSet<(AnyPos, AnyPos)>> =
             vec![FxHashSet::default(); self.arrows.len()];
         'groups: for (_, rep, members) in &groups {
-            let game = &starts[*rep].1;
-            let mut ex = Explorer::new(self, game, families);
+            let (_, game, _, closure) = &starts[*rep];
+            let mut ex = Explorer::new(self, game, *closure, families);
             let mut graph = StrategyGraph::new(self.nodes.len(), self.arrows.len());
             for &i in members {
                 let p = &starts[i].2;
@@ -1016,6 +1029,11 @@ impl Diagram {
                         }
                         for (a, c) in arrow_starts.iter_mut().enumerate() {
                             *c += hit(self.nodes.len() + a);
+                        }
+                        for (k, f) in first_start.iter_mut().enumerate() {
+                            if hit(k) == 1 && f.is_none_or(|f| i < f) {
+                                *f = Some(i);
+                            }
                         }
                         let marks = ok_at
                             .iter()
@@ -1100,6 +1118,7 @@ impl Diagram {
             let mut c = PartCoverage::new(format!("node {}", n.name), n.unreached.clone());
             c.instances = node_starts[i];
             c.positions = node_positions[i].len() as u64;
+            c.first = first_start[i].map(|k| starts[k].0.clone());
             coverage.push(c);
         }
         for (i, a) in self.arrows.iter().enumerate() {
@@ -1118,6 +1137,7 @@ impl Diagram {
             );
             c.instances = arrow_starts[i];
             c.positions = arrow_moves[i].len() as u64;
+            c.first = first_start[self.nodes.len() + i].map(|k| starts[k].0.clone());
             coverage.push(c);
         }
         let report = Report {
@@ -1243,8 +1263,10 @@ impl Diagram {
     ) -> Result<Option<Vec<StrategyGroup>>, CheckError> {
         let (starts, _) = self.start_positions()?;
         let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
-        for (i, (_, g, _)) in starts.iter().enumerate() {
-            let u = universe(g);
+        for (i, (_, g, _, closure)) in starts.iter().enumerate() {
+            // Node predicates are evaluated under the generator's closure (`nim("…")` solves
+            // under it): games of two closures never share an explorer.
+            let u = format!("{closure:?}|{}", universe(g));
             match groups.iter_mut().find(|(v, _)| *v == u) {
                 Some((_, members)) => members.push(i),
                 None => groups.push((u, vec![i])),
@@ -1255,8 +1277,8 @@ impl Diagram {
             .collect();
         let mut out = Vec::new();
         for (_, members) in &groups {
-            let game = &starts[members[0]].1;
-            let mut ex = Explorer::new(self, game, families);
+            let (_, game, _, closure) = &starts[members[0]];
+            let mut ex = Explorer::new(self, game, *closure, families);
             let mut group = StrategyGroup {
                 games: members.iter().map(|&i| starts[i].1.clone()).collect(),
                 starts: Vec::new(),

@@ -172,6 +172,13 @@ pub fn engine() -> &'static Engine {
                     .map_err(|t| format!("nim drew a value of type {t}").into());
             }
             let closure = CLOSURE.with(|c| c.get());
+            if super::teeth::own_game_active() {
+                if let Ok(g) = parse_game(game, ParseOptions { closure }) {
+                    if let Some(v) = super::teeth::own_game_call(game, &g) {
+                        return Ok(v);
+                    }
+                }
+            }
             let key = (closure, game.to_string());
             if let Some(&v) = nim_cache()
                 .lock()
@@ -295,7 +302,13 @@ impl Formula {
 
     /// Evaluates a predicate in a caller-owned scope: predicates run on every vertex of large
     /// graphs, so the scope is built once and only coordinates change.
-    pub fn eval_bool_in(&self, scope: &mut Scope<'static>) -> Result<bool, String> {
+    /// `closure`: the spec's closure, under which `nim("…")` solves (a scope carries none).
+    pub fn eval_bool_in(
+        &self,
+        scope: &mut Scope<'static>,
+        closure: Closure,
+    ) -> Result<bool, String> {
+        let _closure = ClosureGuard::set(closure);
         let d = engine()
             .eval_ast_with_scope::<Dynamic>(scope, &self.ast)
             .map_err(|e| {
@@ -346,7 +359,8 @@ impl Predicate<'_> {
         for (n, &x) in self.names.iter().zip(point) {
             self.scope.set_value(n.to_string(), x);
         }
-        self.formula.eval_bool_in(&mut self.scope)
+        // Certificate predicates (edge geography) have no closure: the hull is the default.
+        self.formula.eval_bool_in(&mut self.scope, Closure::Hull)
     }
 }
 

@@ -405,8 +405,12 @@ impl Report {
             let computed = match &c.unreached {
                 None => format!("{} is reached by no instance", c.part),
                 Some(why) => format!(
-                    "{} is marked unreached ({why}) but {} instances reach it",
-                    c.part, c.instances
+                    "{} is marked unreached ({why}) but {} instances reach it{}",
+                    c.part,
+                    c.instances,
+                    c.first
+                        .as_ref()
+                        .map_or(String::new(), |f| format!(", the first {f}"))
                 ),
             };
             self.verdict = Verdict::Refuted {
@@ -436,6 +440,10 @@ pub struct PartCoverage {
     /// The spec's reason why no instance reaches this part (`unreached: <reason>`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unreached: Option<String>,
+    /// The first instance (in the range's order: smallest first) that reaches this part, named
+    /// by a stale `unreached:` mark's refutation (docs/design.md §2, excused parts).
+    #[serde(skip)]
+    pub first: Option<String>,
 }
 
 impl PartCoverage {
@@ -445,8 +453,33 @@ impl PartCoverage {
             instances: 0,
             positions: 0,
             unreached,
+            first: None,
         }
     }
+}
+
+/// Whether the memo solver ([`crate::solve::Solver`]), which the checkers run on every
+/// position they compare, can solve `game`: the solver's budget estimate, and for edge
+/// geography the exhaustive solver's own limits (its position encoding holds at most 128
+/// edges). [`crate::solve::dispatch::precheck`] alone is not enough: it passes an edge
+/// geography game whose outcome GF(2) decides, and the memo solver then answers a game its
+/// encoding does not hold (a wrong "holds" at UEG(SP_{44,2}, (1,1)) before this guard).
+pub fn memo_guard(game: &crate::game::AnyGame) -> Result<(), String> {
+    crate::solve::dispatch::precheck(game, &crate::solve::guard::Budget::default_for_machine())
+        .map_err(|r| r.to_string())?;
+    use crate::game::AnyGame;
+    fn ueg(g: &AnyGame) -> Result<(), String> {
+        match g {
+            AnyGame::Ueg(u) => u
+                .exhaustive_guard(crate::game::ueg::DEFAULT_MAX_POSITIONS)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            AnyGame::Sum(parts) => parts.iter().try_for_each(ueg),
+            AnyGame::Ordinal(a, b) => ueg(a).and_then(|_| ueg(b)),
+            _ => Ok(()),
+        }
+    }
+    ueg(game)
 }
 
 /// The worst exit code of a run: 2 if any spec is bad input, else 1 if any verdict is not as

@@ -467,6 +467,8 @@ fn labels(side: &Explicit, set: &BTreeSet<usize>) -> String {
 impl Reduction {
     fn env0(&self, inst: &Instance) -> Result<Env, CheckError> {
         let mut env = Env::new();
+        // `nim("…")` in a `let` solves under the spec's closure (docs/design.md §2, closures).
+        env.closure = self.closure;
         for (k, v) in inst {
             env.set(k, v.to_dynamic());
         }
@@ -915,6 +917,7 @@ impl Reduction {
                     instances: checked,
                     positions: total.source_positions,
                     unreached: None,
+                    first: None,
                 })
                 .collect(),
         );

@@ -272,7 +272,7 @@ impl SetsClaim {
                     scope.set_value("S", names(s));
                     scope.set_value("comp", names(g.full() & !s));
                     scope.set_value("size", Dynamic::from_int(s.count_ones() as i64));
-                    let predicted = rule.eval_bool_in(&mut scope).map_err(|m| {
+                    let predicted = rule.eval_bool_in(&mut scope, closure).map_err(|m| {
                         self.err(format!("instance {}: {m}", describe_instance(inst)))
                     })?;
                     if predicted != in_family.contains(&s) {

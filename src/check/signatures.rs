@@ -421,6 +421,7 @@ impl SignatureTable {
                     instances: n,
                     positions: n,
                     unreached: None,
+                    first: None,
                 })
                 .collect(),
         );

@@ -1,4 +1,6 @@
-//! Teeth (docs/design.md §2): a `holds:` predicate must be able to fail. After a predicate held
+//! Teeth (docs/design.md §2): a claim must be able to fail. A value formula (`nim:`,
+//! `outcome:`) that reads its own game's value through `nim("…")` checks nothing
+//! ([`solves_own_game`]). A `holds:` predicate is tested by draws: after a predicate held
 //! on every selected position, it is evaluated again on random environments: every parameter
 //! and feature replaced by a value drawn from its type and the range observed during the check
 //! (integers: the observed values and a widened interval, nonnegative when every observed value
@@ -163,6 +165,67 @@ pub fn fake_call(helper: &'static str, args: &str) -> Option<Result<Dynamic, Str
         fake.memo.insert(key, v.clone());
         Some(Ok(v))
     })
+}
+
+/// While a value formula's teeth are tested: the game the claim is about (by its printed
+/// name, closure included) and the value `nim("…")` of that very game is made to return, so
+/// that a formula reading its own game's value shows it (docs/design.md §2, teeth).
+struct OwnGame {
+    name: String,
+    replacement: i64,
+    /// The argument of the first call that asked for the game itself.
+    called: Option<String>,
+}
+
+thread_local! {
+    static OWN: std::cell::RefCell<Option<OwnGame>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether a value formula is being tested for solving its own game (the nim helper then
+/// parses every argument, to compare it with the game, instead of reading its cache first).
+pub fn own_game_active() -> bool {
+    OWN.with(|o| o.borrow().is_some())
+}
+
+/// In a value formula's teeth test, the replacement value when `game` (parsed from `arg`) is
+/// the claim's own game; `None` otherwise.
+pub fn own_game_call(arg: &str, game: &crate::game::AnyGame) -> Option<i64> {
+    OWN.with(|o| {
+        let mut o = o.borrow_mut();
+        let own = o.as_mut()?;
+        if game.to_string() != own.name {
+            return None;
+        }
+        own.called.get_or_insert_with(|| arg.to_string());
+        Some(own.replacement)
+    })
+}
+
+/// docs/design.md §2, teeth of value formulas: whether `eval` (a value formula at the start of
+/// an instance whose game prints as `game`) reads the value of that very game through
+/// `nim("…")`. It is evaluated once as is and once per replacement value of the game's own
+/// `nim`; a call on the game itself that changes the result means the formula computes the
+/// value it is compared with: it checks nothing. Returns the offending call's argument.
+pub fn solves_own_game<T: PartialEq>(game: &str, eval: impl Fn() -> T) -> Option<String> {
+    let plain = eval();
+    for replacement in [0, 1, 2, 3, 1 << 20] {
+        OWN.with(|o| {
+            *o.borrow_mut() = Some(OwnGame {
+                name: game.to_string(),
+                replacement,
+                called: None,
+            })
+        });
+        let v = eval();
+        let called = OWN.with(|o| o.borrow_mut().take()).and_then(|o| o.called);
+        match called {
+            // The game itself is never asked for: nothing to perturb.
+            None => return None,
+            Some(arg) if v != plain => return Some(arg),
+            Some(_) => {}
+        }
+    }
+    None
 }
 
 /// splitmix64: a small deterministic generator (the draws need no cryptographic quality,

@@ -294,7 +294,7 @@ pub fn synthesize(
     let mut universes: Vec<String> = Vec::new();
     let mut games: Vec<AnyGame> = Vec::new();
     let mut start_at: Vec<(usize, AnyPos, String)> = Vec::new();
-    for (text, g, p) in &starts {
+    for (text, g, p, _) in &starts {
         let u = key(g, p).0;
         let gi = match universes.iter().position(|x| *x == u) {
             Some(i) => i,

@@ -5,12 +5,14 @@
 //!   parts' values (paper §2.3).
 //! - Prop 2.4: 𝒩* = ∁(𝒢), 𝒩 = ∁(𝒢*), 𝒢* = Tr(𝒢), with the four families found by brute force
 //!   over all subsets from an independent closure, for both the hull and the one-step closure.
+//! - Prop 2.2 ([5, Prop 2.2]): if every terminal position has the same parity r, nim = r —
+//!   on every rule (GEN, DNG, TER, DNT… as generated) and both closures.
 //! - Prop 5.26: nim(*k : G) = k + nim(G).
 //! - Symmetry reduction by automorphisms never changes a value.
 
 use grundy::expr::{parse_game, ParseOptions};
 use grundy::game::removing::{RemovingGame, Rule};
-use grundy::game::AnyGame;
+use grundy::game::{AnyGame, AnyPos, Game};
 use grundy::graph::convex::{sorted, transversals};
 use grundy::graph::io::to_graph6;
 use grundy::graph::{parse_graph, Closure, Convexity, Graph};
@@ -195,6 +197,29 @@ proptest! {
         prop_assert_eq!(direct, va ^ vb, "{}", sum);
         // AnyGame::solve combines parts by XOR; it must agree with the product game.
         prop_assert_eq!(sum.solve().nim, direct);
+    }
+
+    /// Prop 2.2 ([5, Prop 2.2]): if every terminal position of a game has the same parity r,
+    /// its nim-value is r. In the removing games every move adds one vertex, so a position's
+    /// parity is that of its set's size; the terminals are found by exploring every
+    /// reachable position, independently of the families.
+    #[test]
+    fn prop_2_2_terminal_parity(g in arb_graph(7), rule in arb_rule(), closure in arb_closure()) {
+        let game = AnyGame::Removing(removing(rule, g.clone(), closure));
+        let mut solver = Solver::new(&game);
+        let start = game.start();
+        let parities: Vec<u32> = solver
+            .reachable(&start)
+            .into_iter()
+            .filter(|(p, _)| game.options(p).is_empty())
+            .map(|(p, _)| match p {
+                AnyPos::Set(s) => parity(s.count_ones()),
+                other => panic!("a removing game's position is a set, not {other:?}"),
+            })
+            .collect();
+        if parities.windows(2).all(|w| w[0] == w[1]) {
+            prop_assert_eq!(solver.nim(&start), parities[0], "Prop 2.2 on {}", game);
+        }
     }
 
     /// §2.3 with three parts, one of them a nimber (smaller graphs keep the product small).

@@ -5,7 +5,7 @@
 //! `max(list)`, `min(list)`, `count(list, x)`, `count_ge(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
 //! `nim("game expression")` (solves a game: e.g. `nim("DC(" + (n - 4) + ")")`, Prop 5.22);
 //! over sets and families of sets `same_set`, `has_set`, `tr`, `distinct` (`set_helpers.rs`);
-//! seed 002's Lemma 9 trail `trail_corner`, `trail_missed`, `trail_outside` (`trail_helpers.rs`).
+//! seed 002's trail `trail_corner`, `trail_missed`, `trail_outside` (Lemma 9), `trail_reaches`, `trail_labelling_proper` (the lemmas of Thm 13's proof) (`trail_helpers.rs`).
 //!
 //! Limits ([`set_limits`]): the operation limit, expression depth, and the sizes of arrays,
 //! strings and maps (so `[0].pad(1000000000, 0)` or string doubling fail fast), `eval`

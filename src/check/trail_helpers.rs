@@ -4,9 +4,16 @@
 //! - `trail_corner(m, n)`: the corner [i, j] where the trail from (m, 0) first arrives;
 //! - `trail_missed(m, n)`: how many points of T = {i ± j ≡ m (mod 2d')} it does not visit
 //!   before that corner;
-//! - `trail_outside(m, n)`: how many points it visits that are not in T.
+//! - `trail_outside(m, n)`: how many points it visits that are not in T;
+//! - `trail_reaches(m, n, b)`: whether the trail τ' of Thm 13's proof (from (m, 0), or from
+//!   (m, n+1) when b ≢ 0 mod 2d') visits (m, b) before another corner (the first unnumbered
+//!   lemma after Lemma 9);
+//! - `trail_labelling_proper(m, n, b)`: whether Remark 12's labelling by τ' is consistent and
+//!   negative on the top, bottom and right sides (the second one).
 
-use crate::game::prism_trail::{diagonal_trail, lemma_9_t, Lattice as Point};
+use crate::game::prism_trail::{
+    diagonal_trail, lemma_9_t, trail_labelling_proper, trail_reaches_token, Lattice as Point,
+};
 use rhai::{Dynamic, Engine, EvalAltResult};
 use std::collections::BTreeSet;
 
@@ -30,7 +37,32 @@ fn traced(helper: &'static str, m: i64, n: i64, f: impl FnOnce() -> R<Dynamic>) 
     Ok(v)
 }
 
+/// [`traced`] for the helpers of a token (m, b).
+fn traced3(
+    helper: &'static str,
+    (m, n, b): (i64, i64, i64),
+    f: impl FnOnce() -> Result<bool, String>,
+) -> R<Dynamic> {
+    if let Some(v) = super::teeth::fake_call(helper, &format!("{m},{n},{b}")) {
+        return v.map_err(Into::into);
+    }
+    let v = Dynamic::from_bool(f()?);
+    super::teeth::record(helper, &v);
+    Ok(v)
+}
+
 pub fn register(e: &mut Engine) {
+    e.register_fn("trail_reaches", |m: i64, n: i64, b: i64| -> R<Dynamic> {
+        traced3("trail_reaches", (m, n, b), || trail_reaches_token(m, n, b))
+    });
+    e.register_fn(
+        "trail_labelling_proper",
+        |m: i64, n: i64, b: i64| -> R<Dynamic> {
+            traced3("trail_labelling_proper", (m, n, b), || {
+                trail_labelling_proper(m, n, b)
+            })
+        },
+    );
     e.register_fn("trail_corner", |m: i64, n: i64| -> R<Dynamic> {
         traced("trail_corner", m, n, || {
             let (_, (i, j)) = walk(m, n)?;

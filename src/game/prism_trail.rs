@@ -124,6 +124,39 @@ pub fn thm13_certificate_as_printed(m: i64, n: i64, b: i64) -> Result<TrailCerti
     construction(m, n, b, false)
 }
 
+/// The first unnumbered lemma after Lemma 9 of seed 002, as the construction uses it: for
+/// SP(2m, n) and a row b, the trail τ' from (m, 0) — or from (m, n+1), i.e. from (m, 0) in the
+/// reflected rows, when b ≢ 0 (mod 2d') — visits (m, b) before it reaches another corner.
+/// `Ok(false)` when it reaches a corner first; `Err` outside the domain (m ≥ 1, 1 ≤ b ≤ n,
+/// both sides at most 10000). The lemma claims `Ok(true)` whenever gcd(2m, n+1) | b.
+pub fn trail_reaches_token(m: i64, n: i64, b: i64) -> Result<bool, String> {
+    trail_to_token(m, n, b).map(|t| t.is_some())
+}
+
+/// The second unnumbered lemma (Remark 12's labelling is proper, the induction with
+/// L' = L'' xor L'''): the labelling by τ' is the same along every path of cells (consistent),
+/// and every cell on the top, bottom or right side is negative. `Ok(false)` when either fails
+/// or when τ' does not reach (m, b) (no labelling then); `Err` outside the domain.
+pub fn trail_labelling_proper(m: i64, n: i64, b: i64) -> Result<bool, String> {
+    Ok(match trail_to_token(m, n, b)? {
+        None => false,
+        Some(points) => label_cells(m, n, &segments(&points)).is_ok(),
+    })
+}
+
+/// τ' for the token (m, b) in the construction's rows, `None` when it meets a corner first.
+fn trail_to_token(m: i64, n: i64, b: i64) -> Result<Option<Vec<(i64, i64)>>, String> {
+    if m < 1 || n < 1 || m > 10_000 || n > 10_000 || !(1..=n).contains(&b) {
+        return Err(format!(
+            "no token (m,b) = ({m},{b}) of SP({},{n}) (needs 1 <= m, 1 <= b <= n, m and n at most 10000)",
+            2 * m
+        ));
+    }
+    let dp = gcd(m, n + 1);
+    let bb = if b % (2 * dp) != 0 { n + 1 - b } else { b };
+    Ok(trail_points(m, n, bb).ok())
+}
+
 fn construction(m: i64, n: i64, b: i64, mirror: bool) -> Result<TrailCertificate, String> {
     if m < 2 || n < 1 || !(1..=n).contains(&b) {
         return Err(format!("no token (m,b) = ({m},{b}) in SP({},{n})", 2 * m));

@@ -97,6 +97,10 @@ pub enum Command {
         /// Print strategies as the checker saw them (diagram specs).
         #[arg(long)]
         explain: bool,
+        /// Also check the specs of `tier: long` found in folders (a spec file named on the
+        /// command line is checked whatever its tier).
+        #[arg(long)]
+        long: bool,
     },
     /// The main job: check every spec in specs/ and regenerate output/ (one transaction:
     /// on bad input nothing is written). Exit codes as for `check`.
@@ -115,6 +119,10 @@ pub enum Command {
         /// and update its entry in the index and report, leaving the others as they are.
         #[arg(long, value_name = "SPEC_ID|FIGURE")]
         only: Option<String>,
+        /// Also check and render the specs of `tier: long` (minutes; the committed output/ is
+        /// the main tier's, so write elsewhere: `--long --output /tmp/long`).
+        #[arg(long)]
+        long: bool,
     },
     /// Print the JSON Schema of the spec format.
     Schema,
@@ -366,13 +374,15 @@ pub fn main() -> ExitCode {
             paths,
             json,
             explain,
-        } => check::check(&paths, json, explain),
+            long,
+        } => check::check(&paths, json, explain, long),
         Command::Build {
             specs,
             templates,
             output,
             only,
-        } => check::build(&specs, templates.as_deref(), &output, only),
+            long,
+        } => check::build(&specs, templates.as_deref(), &output, only, long),
         Command::Schema => {
             println!(
                 "{}",

@@ -87,12 +87,36 @@ fn outside_project(paths: &[&Path]) -> bool {
 const OUTSIDE: &str =
     "error: no specs/ folder here (run `grundy init DIR` to start a project, or name spec files)";
 
-pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
+/// The selection of a whole run: the main tier, or with `--long` every tier.
+fn tier(long: bool) -> Selection {
+    if long {
+        Selection::AllWithLong
+    } else {
+        Selection::All
+    }
+}
+
+/// A notice (stderr, so the summary stays the last line of stdout) naming the specs of
+/// `tier: long` the run left out.
+fn notice_skipped(run: &Run) {
+    if run.skipped_long.is_empty() {
+        return;
+    }
+    let ids: Vec<&str> = run.skipped_long.iter().map(|s| s.id()).collect();
+    eprintln!(
+        "notice: {} specs of tier long not checked (run with --long): {}",
+        ids.len(),
+        ids.join(", ")
+    );
+}
+
+pub fn check(paths: &[PathBuf], json: bool, explain: bool, long: bool) -> ExitCode {
     if outside_project(&paths.iter().map(PathBuf::as_path).collect::<Vec<_>>()) {
         eprintln!("{OUTSIDE}");
         return ExitCode::from(2);
     }
-    let mut run = pipeline::check(paths, &Selection::All);
+    let mut run = pipeline::check(paths, &tier(long));
+    notice_skipped(&run);
     if explain && !json {
         for (s, c) in run.checked() {
             if let Some(text) = s.body.explain(c) {
@@ -143,7 +167,13 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool) -> ExitCode {
     ExitCode::from(code)
 }
 
-pub fn build(specs: &Path, templates: Option<&Path>, out: &Path, only: Option<String>) -> ExitCode {
+pub fn build(
+    specs: &Path,
+    templates: Option<&Path>,
+    out: &Path,
+    only: Option<String>,
+    long: bool,
+) -> ExitCode {
     if outside_project(&[specs]) {
         eprintln!("{OUTSIDE}");
         return ExitCode::from(2);
@@ -160,9 +190,10 @@ pub fn build(specs: &Path, templates: Option<&Path>, out: &Path, only: Option<St
         specs: specs.to_path_buf(),
         templates: templates.map(Path::to_path_buf),
         output: out.to_path_buf(),
-        selection: only.map_or(Selection::All, Selection::Only),
+        selection: only.map_or(tier(long), Selection::Only),
     };
     let (mut run, written) = pipeline::build(&opts);
+    notice_skipped(&run);
     // What a missing system tool kept out of the build, listed once.
     if let Some(skipped) = crate::render::dot::skipped_report() {
         eprintln!(

@@ -40,6 +40,8 @@ pub struct SpecVerdict {
     /// `holds`, `refuted (as expected)`, …
     pub verdict: String,
     pub range: String,
+    /// The premises the verdict rests on (`uses:`), as ids (docs/design.md §2, premises).
+    pub rests_on: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -72,7 +74,14 @@ pub fn dir_for(specs: &Path) -> PathBuf {
 
 /// The contents files of `dir` (sorted by name) joined with the build's reports; an empty
 /// view when there is no such folder (a project without contents files).
-pub fn view(dir: &Path, index: &[(&Spec, &Report)]) -> Result<ContentsView, ContentsError> {
+///
+/// `skipped`: specs of `tier: long` the run left out; an item naming one shows it as not run
+/// by the main job (docs/design.md §2, tiers).
+pub fn view(
+    dir: &Path,
+    index: &[(&Spec, &Report)],
+    skipped: &[&Spec],
+) -> Result<ContentsView, ContentsError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(ContentsView::default());
     };
@@ -99,7 +108,16 @@ pub fn view(dir: &Path, index: &[(&Spec, &Report)]) -> Result<ContentsView, Cont
             }
             let mut specs = Vec::new();
             for id in &r.specs {
-                let Some((_, report)) = index.iter().find(|(s, _)| s.id() == id) else {
+                if skipped.iter().any(|s| s.id() == id) {
+                    specs.push(SpecVerdict {
+                        id: id.clone(),
+                        verdict: "tier long, not run by the main job".to_string(),
+                        range: "`grundy build --long`".to_string(),
+                        rests_on: Vec::new(),
+                    });
+                    continue;
+                }
+                let Some((spec, report)) = index.iter().find(|(s, _)| s.id() == id) else {
                     return Err(ContentsError::UnknownSpec {
                         file,
                         item: r.item,
@@ -108,8 +126,13 @@ pub fn view(dir: &Path, index: &[(&Spec, &Report)]) -> Result<ContentsView, Cont
                 };
                 specs.push(SpecVerdict {
                     id: id.clone(),
-                    verdict: super::verdict_text(report).to_string(),
+                    verdict: if spec.header.long {
+                        format!("{} (tier long)", super::verdict_text(report))
+                    } else {
+                        super::verdict_text(report).to_string()
+                    },
                     range: report.range.clone(),
+                    rests_on: report.rests_on.iter().map(|p| p.id.clone()).collect(),
                 });
             }
             items.push(ItemView {
@@ -148,22 +171,25 @@ mod tests {
     #[test]
     fn missing_folder_is_empty_and_unknown_ids_are_errors() {
         let d = tempfile::tempdir().unwrap();
-        assert!(view(&d.path().join("none"), &[]).unwrap().seeds.is_empty());
+        assert!(view(&d.path().join("none"), &[], &[])
+            .unwrap()
+            .seeds
+            .is_empty());
         std::fs::write(
             d.path().join("p.yaml"),
             "- { item: Lemma 1, specs: [nope] }\n",
         )
         .unwrap();
-        let e = view(d.path(), &[]).unwrap_err().to_string();
+        let e = view(d.path(), &[], &[]).unwrap_err().to_string();
         assert!(e.contains("Lemma 1 names the spec `nope`"), "{e}");
         std::fs::write(d.path().join("p.yaml"), "- { item: Lemma 1, specs: [] }\n").unwrap();
-        assert!(view(d.path(), &[]).is_err());
+        assert!(view(d.path(), &[], &[]).is_err());
         std::fs::write(
             d.path().join("p.yaml"),
             "- { item: Figure 2, specs: [], why: lost }\n",
         )
         .unwrap();
-        let v = view(d.path(), &[]).unwrap();
+        let v = view(d.path(), &[], &[]).unwrap();
         assert_eq!(v.seeds[0].name, "p");
         assert_eq!(v.seeds[0].items[0].why.as_deref(), Some("lost"));
     }

@@ -406,6 +406,9 @@ pub struct Run {
     /// Start families of the diagrams checked only because a selected spec refers to them
     /// (`--only`): their certificates' sinks need them.
     pub dependencies: HashMap<String, Arc<crate::check::diagram::Family>>,
+    /// Specs of `tier: long` left out of this run (no `--long`, not named by file or
+    /// `--only`): listed in the index as not run by the main job (docs/design.md §2, tiers).
+    pub skipped_long: Vec<Spec>,
 }
 
 impl Run {
@@ -438,8 +441,12 @@ impl Run {
 /// Which specs of a folder a run asks for.
 #[derive(Clone, Debug, Default)]
 pub enum Selection {
+    /// Every spec of the main tier (specs with `tier: long` are left out unless named by
+    /// their file).
     #[default]
     All,
+    /// Every spec, the long tier included (`--long`).
+    AllWithLong,
     /// `--only`: a spec id, or a figure number (`5.11`, `Fig 5.11`).
     Only(String),
 }
@@ -447,7 +454,7 @@ pub enum Selection {
 impl Selection {
     fn selects(&self, s: &Spec) -> bool {
         match self {
-            Selection::All => true,
+            Selection::All | Selection::AllWithLong => true,
             Selection::Only(sel) => {
                 let sel = sel.trim();
                 if s.id() == sel {
@@ -483,6 +490,19 @@ pub fn check_certified(paths: &[PathBuf], selection: &Selection) -> Run {
 fn check_with(paths: &[PathBuf], selection: &Selection, certify: bool) -> Run {
     let (specs, mut errors) = load(paths);
     let specs: Vec<Spec> = specs.into_iter().filter(|s| selection.selects(s)).collect();
+    // The long tier runs with `--long`, with `--only`, or when its file is named itself.
+    let named: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.is_file())
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    let (specs, skipped_long): (Vec<Spec>, Vec<Spec>) = specs.into_iter().partition(|s| {
+        !s.header.long
+            || !matches!(selection, Selection::All)
+            || Path::new(s.body.file())
+                .canonicalize()
+                .is_ok_and(|f| named.contains(&f))
+    });
     let (resolved, more) = resolve(specs);
     errors.extend(more);
     let mut results = check_all(&resolved, certify);
@@ -513,6 +533,7 @@ fn check_with(paths: &[PathBuf], selection: &Selection, certify: bool) -> Run {
         errors,
         specs,
         dependencies,
+        skipped_long,
     }
 }
 
@@ -964,7 +985,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
     // With --only, every other spec keeps its artifacts and its entry, read back from the
     // previous report.
     let (all_specs, previous_reports) = match &opts.selection {
-        Selection::All => (Vec::new(), Vec::new()),
+        Selection::All | Selection::AllWithLong => (Vec::new(), Vec::new()),
         Selection::Only(_) => {
             let (all, errors) = load(std::slice::from_ref(&opts.specs));
             if !errors.is_empty() {
@@ -1008,10 +1029,11 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             previous.certificates.insert(r.id.clone(), st.clone());
         }
     }
-    let contents = contents::view(&contents::dir_for(&opts.specs), &index)?;
+    let skipped: Vec<&Spec> = run.skipped_long.iter().collect();
+    let contents = contents::view(&contents::dir_for(&opts.specs), &index, &skipped)?;
     let mut files = render_all(&checked, &index, &contents, &previous, &renderer)?;
     let keep: Vec<PathBuf> = match &opts.selection {
-        Selection::All => Vec::new(),
+        Selection::All | Selection::AllWithLong => Vec::new(),
         // Artifacts (and report pages) of the specs not rebuilt stay as they are.
         Selection::Only(_) => {
             let others: Vec<&Spec> = all_specs

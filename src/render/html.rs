@@ -191,6 +191,8 @@ pub struct ResultRow {
     /// The verdict of `grundy-verify` on the certificate, and its class.
     pub verified: Option<String>,
     pub verified_class: &'static str,
+    /// The premises the verdict rests on (`uses:`): "id (source, verdict on range)".
+    pub rests_on: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -557,6 +559,11 @@ pub fn site(
             },
             verified: it.entry.verified.map(String::from),
             verified_class: crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
+            rests_on: r
+                .rests_on
+                .iter()
+                .map(|p| format!("{} ({}, {} on {})", p.id, p.source, p.verdict, p.range))
+                .collect(),
         }
     };
 

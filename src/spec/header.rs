@@ -1,5 +1,5 @@
 //! The header every spec shares — `kind`, `source`, `statement`, `notes`, `expect`, `because`,
-//! `uses`, `output` — read once for all kinds, with the location of every field.
+//! `uses`, `corrected_by`, `read_as`, `tier`, `output` — read once for all kinds, with the location of every field.
 //!
 //! A document is read twice from the same text: once as [`RawHeader`] (which ignores the
 //! body's keys), once as the raw body of its kind through [`Body`], which skips the header's
@@ -27,6 +27,7 @@ pub const HEADER_KEYS: &[&str] = &[
     "uses",
     "corrected_by",
     "read_as",
+    "tier",
     "output",
 ];
 
@@ -61,6 +62,10 @@ pub struct RawHeader {
     /// means, which must hold (docs/design.md §2).
     #[serde(default)]
     pub read_as: Option<Sp<String>>,
+    /// `long`: a check too slow for the main job (seconds to minutes), run by `grundy build
+    /// --long` / `grundy check --long` (docs/design.md §2, tiers). Absent: the main tier.
+    #[serde(default)]
+    pub tier: Option<Sp<String>>,
     /// Artifacts to write: a template from `templates/` and a path under `output/`.
     #[serde(default)]
     pub output: Vec<RawOutput>,
@@ -135,6 +140,8 @@ pub struct Header {
     pub companion: Option<Companion>,
     /// Line and column of the companion's link.
     pub companion_at: (u64, u64),
+    /// `tier: long`: left out of the main job, checked with `--long`.
+    pub long: bool,
 }
 
 /// The spec an expected refutation is pinned to (docs/design.md §2).
@@ -172,6 +179,7 @@ impl Header {
                 (None, Some(r)) => Some(Companion::ReadAs(r.value().clone())),
                 (None, None) => None,
             },
+            long: h.tier.as_ref().is_some_and(|t| t.value() == "long"),
         }
     }
 }

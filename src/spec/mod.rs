@@ -381,6 +381,13 @@ pub(crate) fn parse_with<T: serde::de::DeserializeOwned>(
 ) -> Result<Spec, SpecError> {
     let h: RawHeader = read(src)?;
     let header::Body(body) = read::<header::Body<T>>(src)?;
+    if let Some(t) = h.tier.as_ref().filter(|t| t.value() != "long") {
+        return Err(src.error(
+            t,
+            format!("unknown tier `{}`", t.value()),
+            Some("expected `long` (checked by `grundy build --long`); leave `tier` out for the main job".into()),
+        ));
+    }
     let mut spec = validate(src, id, &h, body)?;
     spec.header = Header::from_raw(&h);
     Ok(spec)

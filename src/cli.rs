@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod bench_groups;
 pub mod bench_octal;
 pub mod check;
 pub mod cycle;

@@ -206,6 +206,7 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
     }
     spectrum_rows(json);
     super::bench_octal::run(json);
+    super::bench_groups::run(json);
     ExitCode::SUCCESS
 }
 

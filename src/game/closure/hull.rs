@@ -96,10 +96,17 @@ impl ClosureOperator for GraphOperator {
         self.families(budget)
             .map(|f| f.g.iter().map(|&m| from_mask(m, n)).collect())
     }
+    /// 𝒩 from the paper's families, or — when 𝒢 is too large to list (Q_5 has 1648 minimal
+    /// generating sets) — by the search over closed sets for the idempotent hulls.
     fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
         let n = self.size();
         self.families(budget)
             .map(|f| f.n.iter().map(|&m| from_mask(m, n)).collect())
+            .or_else(|| {
+                (self.conv.closure_kind() != Closure::Geodetic)
+                    .then(|| super::maximal_closed(self, budget))
+                    .flatten()
+            })
     }
     fn features(&self) -> Vec<(String, Value)> {
         vec![

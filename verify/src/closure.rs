@@ -397,6 +397,40 @@ mod tests {
         }
     }
 
+    /// The removing games too (𝓜 = the complements of the minimal generating sets, listed
+    /// over all subsets): the class recursion on that 𝓜 is the exhaustive value.
+    #[test]
+    fn solvers_agree_on_removing_games() {
+        for g in [
+            "Cyc(4)",
+            "Cyc(6)",
+            "Dih(3)",
+            "Dic(2)",
+            "Cyc(2) x Cyc(2)",
+            "Cyc(7)",
+        ] {
+            for w in ["TER", "DNT"] {
+                let name = format!("{w}({g})");
+                let game = parse(&name).unwrap().unwrap();
+                let m = game.maximal.as_ref().unwrap();
+                let sets: Vec<Bits> = m
+                    .iter()
+                    .map(|s| {
+                        let mut b = Bits::new(game.group.n);
+                        s.iter().for_each(|&x| b.insert(x));
+                        b
+                    })
+                    .collect();
+                let e = exhaustive(&game).unwrap();
+                assert_eq!(
+                    e,
+                    by_classes(game.group.n, &sets, game.word.achievement()),
+                    "{name}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn subgroup_counts_are_known_ones() {
         // OEIS A000638-style counts: Sym(4) has 30 subgroups, Alt(4) 10, Q_8 6, Alt(5) 59,

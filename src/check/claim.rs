@@ -481,11 +481,15 @@ impl Claim {
                 // level solver for wheels and cycles, the cycle table, GF(2), octal sequences,
                 // sums by XOR); only a disagreement needs the memo solver, for the values of the
                 // options it reports.
+                let quiet = crate::solve::dispatch::Options::quiet();
                 let solved = crate::solve::dispatch::solve_for(
                     &game,
-                    &crate::solve::dispatch::Options::quiet(),
+                    &quiet,
                     matches!(self.claimed, Claimed::Nim(_)),
-                );
+                )
+                // A nim-value no method reaches: the outcome alone may still refute a
+                // claimed *0 (GF(2) past the memo solver's limits).
+                .or_else(|_| crate::solve::dispatch::solve_for(&game, &quiet, false));
                 let mut tally = vec![0; hits.len()];
                 let mut disagreement: Option<(String, String)> = None;
                 if let Ok(sol) = &solved {
@@ -526,7 +530,21 @@ impl Claim {
                                 }
                             }
                         }
-                        (None, _) => {}
+                        (None, Claimed::Nim(f)) => {
+                            // Only the outcome is known (N: the nim-value is nonzero). A claimed
+                            // *0 is refuted by it; a claimed nonzero value is not decided.
+                            if sol.outcome == crate::solve::cycle::Outcome::N
+                                && f.eval(&env).ok().and_then(|v| v.as_int().ok()) == Some(0)
+                            {
+                                disagreement = Some((
+                                    "*0".to_string(),
+                                    format!(
+                                        "N, a nonzero nim-value (by {method}; the nim-value is not computed)"
+                                    ),
+                                ));
+                            }
+                        }
+                        (None, Claimed::Holds(_)) => {}
                     }
                 }
                 // A method that decided the claim false refutes it (docs/design.md §2, fast

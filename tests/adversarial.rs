@@ -623,3 +623,343 @@ fn oversized_graph_games_are_refused_by_estimate() {
     let s = Scratch::new();
     s.expect(&["solve", "TER(Grid_{7,8})"], 2, "");
 }
+
+// ---- strings that reach artifacts: one escaping per target language ------------------------
+
+mod escaping {
+    use graphviz_rust::dot_structures::{Attribute, Graph, Id, Stmt};
+    use grundy::render::escape;
+    use proptest::prelude::*;
+
+    /// Strings built from the characters that mean something in some target.
+    fn hostile() -> impl Strategy<Value = String> {
+        let pieces = prop::sample::select(vec![
+            "\"",
+            "\\",
+            "\n",
+            "\r",
+            "%",
+            "{",
+            "}",
+            "$",
+            "|",
+            "<",
+            ">",
+            "&",
+            "#",
+            "_",
+            "^",
+            "~",
+            "javascript:",
+            "-->",
+            "`",
+            "*",
+            "[",
+            "](",
+            ")",
+            "'",
+            " ",
+            "a",
+            "λ",
+            "\\input{x}",
+            "&amp;",
+            "^^5c",
+            "\u{2028}",
+            "\t",
+            "//",
+            "]]>",
+            "<BR/>",
+            "\\n",
+        ]);
+        prop::collection::vec(pieces, 0..24).prop_map(|v| v.concat())
+    }
+
+    /// What the one-line escapes keep of a string: line breaks and controls become spaces.
+    fn one_line(s: &str) -> String {
+        s.chars()
+            .map(|c| if escape::breaks_line(c) { ' ' } else { c })
+            .collect()
+    }
+
+    fn node_attrs(dot: &str) -> Vec<Attribute> {
+        let g = graphviz_rust::parse(dot).unwrap_or_else(|e| panic!("{dot}: {e}"));
+        let Graph::DiGraph { stmts, .. } = g else {
+            panic!("not a digraph")
+        };
+        assert_eq!(stmts.len(), 1, "{dot}: {stmts:?}");
+        match &stmts[0] {
+            Stmt::Node(n) => n.attributes.clone(),
+            s => panic!("{dot}: {s:?}"),
+        }
+    }
+
+    /// Bare TeX special characters outside control sequences, and the brace depth.
+    fn tex_scan(t: &str) -> (Vec<char>, bool) {
+        let c: Vec<char> = t.chars().collect();
+        let (mut bare, mut depth, mut ok) = (Vec::new(), 0i64, true);
+        let mut i = 0;
+        while i < c.len() {
+            match c[i] {
+                '\\' => {
+                    i += 1;
+                    if i < c.len() && c[i].is_ascii_alphabetic() {
+                        while i < c.len() && c[i].is_ascii_alphabetic() {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                }
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    ok &= depth >= 0;
+                }
+                ch @ ('%' | '$' | '#' | '&' | '^' | '_' | '~') => bare.push(ch),
+                ch if ch == '\n' || ch.is_control() => bare.push(ch),
+                _ => {}
+            }
+            i += 1;
+        }
+        (bare, ok && depth == 0)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn dot_strings_parse_to_the_same_text(s in hostile()) {
+            let e = escape::dot_string_escape(&s);
+            let attrs = node_attrs(&format!("digraph {{ a [label=\"{e}\", grundytex=\"{e}\"]; }}"));
+            prop_assert_eq!(attrs.len(), 2);
+            for Attribute(_, v) in &attrs {
+                prop_assert_eq!(v, &Id::Escaped(format!("\"{e}\"")));
+            }
+            // What tikz.rs reads back is the text, with only newlines kept as line breaks.
+            let back = escape::dot_string_unescape(&e);
+            prop_assert_eq!(one_line(&back.replace('\n', " ")), one_line(&s));
+            // A whole DOT id.
+            let id = format!("\"{e}\"");
+            let g = graphviz_rust::parse(&format!("digraph {id} {{ {id} -> b; }}"));
+            prop_assert!(g.is_ok());
+        }
+
+        #[test]
+        fn dot_html_labels_hold_no_markup(s in hostile()) {
+            let e = escape::dot_html_escape(&s);
+            prop_assert!(!e.contains(['<', '>', '"', '\'', '\n']), "{}", e);
+            let attrs = node_attrs(&format!("digraph {{ a [label=<<B>{e}</B>>]; }}"));
+            prop_assert_eq!(&attrs[0].1, &Id::Html(format!("<<B>{e}</B>>")));
+            // paper_html: only its own SUP/SUB/BR tags.
+            let p = escape::paper_html(&s);
+            let stripped = p.replace("<SUP>", "").replace("</SUP>", "").replace("<SUB>", "")
+                .replace("</SUB>", "").replace("<BR/>", "");
+            prop_assert!(!stripped.contains(['<', '>', '"']), "{}", p);
+        }
+
+        #[test]
+        fn tex_text_and_math_have_no_active_characters(s in hostile()) {
+            for e in [escape::latex_escape(&s), escape::tex_math_escape(&s)] {
+                let (bare, balanced) = tex_scan(&e);
+                prop_assert!(bare.is_empty(), "{:?} in {}", bare, e);
+                prop_assert!(balanced, "{}", e);
+            }
+            let p = escape::tex_path_escape(&s);
+            prop_assert!(p.chars().all(|c| escape::is_path_char(c) || c == '?'), "{}", p);
+        }
+
+        #[test]
+        fn html_and_markdown_have_no_tag_and_no_link(s in hostile()) {
+            let h = escape::html_escape(&s);
+            prop_assert!(!h.contains(['<', '>', '"', '\'', '\n']), "{}", h);
+            let m = escape::md_escape(&s);
+            prop_assert!(!m.contains(['<', '>', '\n', '\r']), "{}", m);
+            // Every Markdown punctuation that makes a cell, a link or code is escaped.
+            let b: Vec<char> = m.chars().collect();
+            for (i, c) in b.iter().enumerate() {
+                if matches!(c, '|' | '[' | ']' | '`' | '*' | '_') {
+                    let slashes = b[..i].iter().rev().take_while(|&&x| x == '\\').count();
+                    prop_assert!(slashes % 2 == 1, "bare {} in {}", c, m);
+                }
+            }
+            prop_assert_eq!(escape::md_unescape(&m), one_line(&s));
+            let u = escape::url_escape(&s);
+            prop_assert!(u.chars().all(|c| c.is_ascii_alphanumeric() || "-._~/%".contains(c)), "{}", u);
+            prop_assert!(!u.starts_with("//"), "{}", u);
+            let c = escape::html_comment_escape(&s);
+            prop_assert!(!c.contains("--") && !c.contains('\n'), "{}", c);
+        }
+    }
+
+    #[test]
+    fn every_output_path_passes_unchanged() {
+        for p in ["paper000/fig_5_9_diagram_A.dot", "seed002/table_sp-3.n.md"] {
+            assert_eq!(escape::tex_path_escape(p), p);
+            assert_eq!(escape::url_escape(p), p);
+        }
+        assert_eq!(
+            escape::url_escape("javascript:alert(1)"),
+            "javascript%3Aalert%281%29"
+        );
+        assert_eq!(escape::url_escape("//evil/x"), ".///evil/x");
+    }
+}
+
+/// A diagram spec whose one-line fields are the case's; the rest is Example 5.35.
+fn diagram_spec(figure: &str, letter: &str, tex: &str, path: &str) -> String {
+    format!(
+        r#"kind: diagram
+source: Example 5.35
+figure: {figure}
+letter: {letter}
+statement: The second player copies.
+starts:
+  - game: "*n + *n"
+    params: {{n: "0..=3"}}
+nodes:
+  S: {{label: "*n + *n", tex: {tex}, when: "g0_heap == g1_heap && g0_heap >= 1", start: 1}}
+  M: {{label: "*a + *b", when: "g0_heap != g1_heap"}}
+  Z: {{label: "*0 + *0", when: "g0_heap == 0 && g1_heap == 0", start: 2, sink: terminal}}
+arrows:
+  - {{from: S, to: M, style: single, move: heap}}
+  - {{from: M, to: S, style: double, move: heap}}
+  - {{from: M, to: Z, style: dashed, move: heap}}
+output:
+  - {{template: diagram.dot, path: {path}}}
+"#
+    )
+}
+
+fn build_args(templates: &str) -> [&str; 7] {
+    [
+        "build",
+        "--specs",
+        "specs",
+        "--templates",
+        templates,
+        "--output",
+        "out",
+    ]
+}
+
+#[test]
+fn spec_strings_cannot_add_links_or_nodes_to_a_diagram() {
+    let mut s = Scratch::new();
+    let templates = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+    // Quotes, HTML and DOT syntax in `figure:` and `letter:`, and a spec id with HTML in it.
+    s.file(
+        "specs/evil-1.yaml",
+        diagram_spec(
+            r#"'5.8</FONT>> URL="javascript:alert(1)"]; x [label=<'"#,
+            r#"'A"; y -> z; //'"#,
+            "'x_1'",
+            "d/evil.dot",
+        ),
+    );
+    let o = s.run(&build_args(templates));
+    assert_eq!(o.code, 0, "{}", clip(&o.stderr));
+    let dot = std::fs::read_to_string(s.path("out/d/evil.dot")).unwrap();
+    let g = graphviz_rust::parse(&dot).unwrap_or_else(|e| panic!("{e}\n{dot}"));
+    let text = format!("{g:?}");
+    // The three nodes, a start marker each for S and Z, and nothing named x, y or z.
+    for n in ["\"x\"", "\"y\"", "\"z\"", "Plain(\"x\")", "Plain(\"y\")"] {
+        assert!(!text.contains(n), "{n} became a node: {dot}");
+    }
+    assert!(!text.contains("Plain(\"URL\")"), "{dot}");
+    if let Ok(svg) = std::fs::read_to_string(s.path("out/d/evil.svg")) {
+        assert!(
+            !svg.contains("<a ") && !svg.contains("href"),
+            "a link in the SVG"
+        );
+    }
+    let report = std::fs::read_to_string(s.path("out/report.md")).unwrap();
+    assert!(!report.contains("<img"), "raw HTML in report.md");
+}
+
+#[test]
+fn unsafe_spec_ids_output_paths_and_tex_labels_are_refused() {
+    let mut s = Scratch::new();
+    let ok = diagram_spec("'5.8'", "A", "'x_1'", "d/ok.dot");
+    s.file("specs1/<img src=x onerror=alert(1)>.yaml", &ok);
+    s.expect(&["check", "specs1"], 2, "may use only letters, digits");
+    for (i, path) in [
+        "d/a}\\input{/etc/hostname}\\iffalse{.dot",
+        "d/a b.dot",
+        "d/javascript:x.dot",
+        "d/x\"y.dot",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rel = format!("specs2/p{i}.yaml");
+        s.file(
+            &rel,
+            diagram_spec("'5.8'", "A", "'x_1'", &format!("'{path}'")),
+        );
+        s.expect(&["check", &rel], 2, "output paths use only");
+    }
+    for (i, (tex, phrase)) in [
+        ("'x % }$'", "unescaped `%`"),
+        ("'\\input{/etc/hostname}'", "`\\input` is not one of them"),
+        ("'^^5cinput'", "`^^`"),
+        ("'a $ b'", "unescaped `$`"),
+        ("'\\catcode`\\%=12'", "`\\catcode`"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let rel = format!("specs3/t{i}.yaml");
+        s.file(&rel, diagram_spec("'5.8'", "A", tex, "d/t.dot"));
+        s.expect(&["check", &rel], 2, phrase);
+    }
+    // Escaped, the same characters are fine.
+    s.file(
+        "specs4/fine.yaml",
+        diagram_spec("'5.8'", "A", "'x \\% \\lambda_{1}'", "d/f.dot"),
+    );
+    s.expect(&["check", "specs4/fine.yaml"], 0, "holds");
+}
+
+#[test]
+fn graph6_keys_and_vertex_names_land_escaped_in_tables_and_figures() {
+    let mut s = Scratch::new();
+    let templates = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+    // Vertex names with quotes, DOT attribute syntax and TeX specials (a DOT file), drawn as
+    // a figure whose legend carries every name.
+    s.file(
+        "g.dot",
+        "graph { \"a\\\", URL=\\\"javascript:x\" -- \"b%}$\" -- \"c|<i>\" }\n",
+    );
+    s.file(
+        "specs/fig.yaml",
+        "kind: figure\nsource: Adversarial\ntitle: t\npanels:\n  - { game: \"TER(file:g.dot)\" }\noutput:\n  - { template: gamegraph.dot, path: f/g.dot }\n",
+    );
+    s.file(
+        "specs/tab.yaml",
+        "kind: table\nsource: Adversarial\ntitle: t\nrows:\n  g: {graphs: {vertices: \"2..=5\"}}\ngames:\n  \"TER|x\": \"TER(graph6:g)\"\noutput:\n  - { template: value_table.tex, path: t/v.tex }\n  - { template: value_table.md, path: t/v.md }\n",
+    );
+    let o = s.run(&build_args(templates));
+    assert_eq!(o.code, 0, "{}", clip(&o.stderr));
+    let dot = std::fs::read_to_string(s.path("out/f/g.dot")).unwrap();
+    let g = graphviz_rust::parse(&dot).unwrap_or_else(|e| panic!("{e}\n{dot}"));
+    assert!(!format!("{g:?}").contains("Plain(\"URL\")"), "{dot}");
+    let tex = std::fs::read_to_string(s.path("out/t/v.tex")).unwrap();
+    assert!(tex.contains("\nA\\_ &"), "A_ not escaped in {tex}");
+    for line in tex
+        .lines()
+        .filter(|l| l.ends_with("\\\\") && !l.starts_with('$'))
+    {
+        let bare = line
+            .replace("\\_", "")
+            .replace("\\textasciicircum{}", "")
+            .replace("\\textasciitilde{}", "")
+            .replace("\\{", "")
+            .replace("\\}", "");
+        assert!(!bare.contains(['_', '^', '{', '}', '$', '%']), "{line}");
+    }
+    let md = std::fs::read_to_string(s.path("out/t/v.md")).unwrap();
+    assert!(md.contains("TER\\|x"), "{md}");
+    for line in md.lines().filter(|l| l.starts_with("| ")) {
+        let cells = line.replace("\\|", "").matches('|').count();
+        assert_eq!(cells, 3, "a cell split: {line}");
+    }
+}

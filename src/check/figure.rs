@@ -167,10 +167,7 @@ pub struct FigureView {
 }
 
 fn html(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::render::escape::dot_html_escape(s)
 }
 
 /// Grid cells of the vertices of a named graph: rims (of cycles and wheels) clockwise on the

@@ -63,8 +63,10 @@ pub fn validate(path: &Path) -> Result<(), OutputError> {
                 if n.starts_with(".grundy-") {
                     return Err(bad("names starting with .grundy- are grundy's own"));
                 }
-                if n.chars().any(|ch| ch.is_control()) {
-                    return Err(bad("a control character in a name"));
+                if !n.chars().all(crate::render::escape::is_path_char) {
+                    return Err(bad(
+                        "names use only letters, digits, `_`, `.` and `-` (paths appear in \\input{…} and links)",
+                    ));
                 }
             }
             _ => return Err(bad("must be relative and stay inside output/ (no `..`)")),

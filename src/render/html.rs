@@ -393,7 +393,7 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
         let t = s.trim();
         let strong = t.len() > 4 && t.starts_with("**") && t.ends_with("**");
         Cell {
-            text: t.replace("**", ""),
+            text: md_unescape(&t.replace("**", "")),
             strong,
         }
     };
@@ -401,7 +401,7 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
         let l = line.trim();
         if l.starts_with('|') {
             let inner = l.trim_start_matches('|').trim_end_matches('|');
-            let cells: Vec<&str> = inner.split('|').collect();
+            let cells: Vec<&str> = split_cells(inner);
             let g = cur.get_or_insert_with(|| Grid {
                 caption: std::mem::take(&mut caption),
                 ..Grid::default()
@@ -413,7 +413,10 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
                 continue;
             }
             if g.header.is_empty() {
-                g.header = cells.iter().map(|c| c.trim().replace("**", "")).collect();
+                g.header = cells
+                    .iter()
+                    .map(|c| md_unescape(&c.trim().replace("**", "")))
+                    .collect();
             } else {
                 g.rows.push(cells.iter().map(|c| cell(c)).collect());
             }
@@ -422,7 +425,7 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
                 out.push(g);
             }
             if !l.is_empty() && !l.starts_with("<!--") {
-                caption = l.replace("**", "");
+                caption = md_unescape(&l.replace("**", ""));
             }
         }
     }
@@ -430,6 +433,32 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
         out.push(g);
     }
     out
+}
+
+/// The cells of a Markdown table row: split at the `|` that [`super::escape::md_escape`] did
+/// not escape.
+fn split_cells(inner: &str) -> Vec<&str> {
+    let b = inner.as_bytes();
+    let mut out = Vec::new();
+    let (mut from, mut i) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'|' => {
+                out.push(&inner[from..i]);
+                i += 1;
+                from = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push(&inner[from.min(inner.len())..]);
+    out
+}
+
+/// Markdown text back to plain text (the page's template escapes it for HTML once).
+fn md_unescape(s: &str) -> String {
+    super::escape::md_unescape(s)
 }
 
 fn html_page(

@@ -3,31 +3,21 @@
 //! use LaTeX-safe delimiters `<< x >>`, `<% block %>`, `<# comment #>`; all others use tera's
 //! defaults. Files are written atomically (temporary file in the same directory, then rename).
 //!
-//! ## Escaping: every string that reaches an artifact goes through the filter of its context
-//!
-//! Filters registered for every template (LaTeX and others alike):
-//!
-//! | filter        | context                                   | what it does |
-//! |---------------|-------------------------------------------|--------------|
-//! | `latex`/`tex` | TeX text (not math)                       | `\ & % $ # _ { } ~ ^` escaped, line breaks → space |
-//! | `tex_comment` | after `%` in a TeX comment line           | line breaks and control characters → space |
-//! | `dot_comment` | after `//` in a DOT comment line          | line breaks and control characters → space |
-//! | `dot_string`  | inside a DOT `"…"` string (label, tooltip) | `\` and `"` escaped, newline → `\n`, other controls → space |
-//! | `dot_id`      | a whole DOT ID, quotes included            | `"…"` with the escaping of `dot_string` |
-//! | `html`        | HTML/SVG text or attribute, Graphviz HTML-like labels | `& < > " '` as entities, controls → space |
-//! | `html_comment`/`md_comment` | inside `<!-- … -->`          | `--` broken up (so `-->` cannot occur), controls → space |
-//! | `md`          | Markdown text and table cells             | Markdown punctuation backslash-escaped, `& <` as entities, line breaks → space |
-//! | `md_code`     | inside a Markdown code span `` `…` ``      | backticks → `'`, line breaks → space |
-//! | `paper_html`  | a Graphviz HTML-like label in the paper's notation | `^x`, `_{..}` → `<SUP>`/`<SUB>` (nesting capped at [`MAX_LABEL_NESTING`]), the rest as `html` |
-//!
-//! Spec validation refuses control characters in one-line fields besides (`spec::parse_spec`).
+//! Escaping: every string that reaches an artifact goes through the filter of its target
+//! language, all defined in [`escape`]; spec validation refuses control characters in one-line
+//! fields besides (`spec::parse_spec`).
 
 pub mod dot;
+pub mod escape;
 pub mod gallery;
 pub mod html;
 pub mod texlabel;
 pub mod tikz;
 
+pub use escape::{
+    comment_escape, dot_string_escape, html_comment_escape, html_escape, latex_escape,
+    md_code_escape, md_escape, paper_html, register_filters, MAX_LABEL_NESTING,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -65,188 +55,6 @@ fn latex_delimiters() -> tera::Delimiters {
     }
 }
 
-/// Escapes text for LaTeX (used by templates as the `latex` filter).
-pub fn latex_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            c if breaks_line(c) => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Control characters and the Unicode line/paragraph separators: whatever could end a
-/// comment line or a one-line context.
-fn breaks_line(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}')
-}
-
-/// Text for the rest of a comment line (`% …` in TeX, `// …` in DOT): one line, whatever
-/// the input (the `tex_comment` and `dot_comment` filters).
-pub fn comment_escape(s: &str) -> String {
-    s.chars()
-        .map(|c| if breaks_line(c) { ' ' } else { c })
-        .collect()
-}
-
-/// The inside of a DOT double-quoted string (the `dot_string` filter): backslashes and quotes
-/// escaped, so the text is shown literally; a newline becomes Graphviz's `\n` line break.
-pub fn dot_string_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            c if breaks_line(c) => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// HTML/SVG text or attribute value, and Graphviz HTML-like labels (the `html` filter).
-pub fn html_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if breaks_line(c) => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// The inside of an HTML/Markdown comment `<!-- … -->` (the `html_comment`/`md_comment`
-/// filters): it can neither close the comment nor span lines; `<` and `>` stay readable.
-pub fn html_comment_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            // `--` can never appear, so neither can `-->` nor `--!>` (which end a comment).
-            '-' if out.ends_with('-') => out.push_str(" -"),
-            c if breaks_line(c) => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Markdown text and table cells (the `md` filter): the characters with an inline Markdown
-/// meaning (emphasis, code, links, table cells, strikethrough) are backslash-escaped, `&`, `<`
-/// and `>` become entities (no raw HTML), and the text stays on one line (a table row). The
-/// characters that only matter at the start of a line (`#`, `-`, `+`) are left alone: the
-/// templates never start a line with a value.
-pub fn md_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if breaks_line(c) => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// The inside of a one-backtick Markdown code span (the `md_code` filter).
-pub fn md_code_escape(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '`' => '\'',
-            c if breaks_line(c) => ' ',
-            c => c,
-        })
-        .collect()
-}
-
-/// Deepest `^`/`_` nesting rendered as `<SUP>`/`<SUB>`; deeper marks stay literal text (a
-/// label with 100,000 nested `^{` must neither overflow a stack here nor in Graphviz).
-pub const MAX_LABEL_NESTING: usize = 8;
-
-/// A label in the paper's notation (`λ^{c+2}_0`, `[1^c]`, `*k`) as the body of a Graphviz
-/// HTML-like label: `^x`/`^{..}` become superscripts, `_x`/`_{..}` subscripts, and `&`, `<`,
-/// `>`, `"` are escaped (used by `templates/diagram.dot` as the `paper_html` filter).
-/// Iterative: open scripts live on an explicit stack of `(tag, end of its text, resume)`.
-pub fn paper_html(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::new();
-    let mut stack: Vec<(&str, usize, usize)> = Vec::new();
-    let mut i = 0;
-    loop {
-        let limit = stack.last().map_or(chars.len(), |&(_, end, _)| end);
-        if i >= limit {
-            match stack.pop() {
-                Some((tag, _, next)) => {
-                    out.push_str(&format!("</{tag}>"));
-                    i = next;
-                    continue;
-                }
-                None => break,
-            }
-        }
-        let c = chars[i];
-        if (c == '^' || c == '_') && i + 1 < limit && stack.len() < MAX_LABEL_NESTING {
-            let (from, end, next) = if chars[i + 1] == '{' {
-                let mut depth = 0usize;
-                let mut j = i + 1;
-                while j < limit {
-                    match chars[j] {
-                        '{' => depth += 1,
-                        '}' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    j += 1;
-                }
-                (i + 2, j.min(limit), j + 1)
-            } else {
-                (i + 1, i + 2, i + 2)
-            };
-            let tag = if c == '^' { "SUP" } else { "SUB" };
-            out.push_str(&format!("<{tag}>"));
-            stack.push((tag, end, next));
-            i = from;
-            continue;
-        }
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\n' => out.push_str("<BR/>"),
-            c if breaks_line(c) => out.push(' '),
-            _ => out.push(c),
-        }
-        i += 1;
-    }
-    out
-}
-
 /// Renders a one-off template (the CLI's `--latex` tables) with the escaping filters.
 pub fn render_one_off(template: &str, ctx: &tera::Context) -> Result<String, RenderError> {
     let mut t = tera::Tera::new();
@@ -278,28 +86,6 @@ pub fn embedded_templates() -> Vec<(String, &'static [u8])> {
     out.retain(|(name, _)| !name.starts_with("html/vendor/"));
     out.sort();
     out
-}
-
-/// Registers the escaping filters of the module header on a tera instance.
-fn register_filters(t: &mut tera::Tera) {
-    type F = fn(&str) -> String;
-    let filters: [(&str, F); 12] = [
-        ("latex", latex_escape),
-        ("tex", latex_escape),
-        ("tex_comment", comment_escape),
-        ("dot_comment", comment_escape),
-        ("dot_string", dot_string_escape),
-        ("dot_id", |s| format!("\"{}\"", dot_string_escape(s))),
-        ("html", html_escape),
-        ("html_comment", html_comment_escape),
-        ("md_comment", html_comment_escape),
-        ("md", md_escape),
-        ("md_code", md_code_escape),
-        ("paper_html", paper_html),
-    ];
-    for (name, f) in filters {
-        t.register_filter(name, move |s: &str, _: tera::Kwargs, _: &tera::State| f(s));
-    }
 }
 
 fn tera_err(name: &str, e: tera::Error) -> RenderError {

@@ -379,11 +379,223 @@ pub fn caption(title: &str) -> String {
     s
 }
 
-/// Checks a spec's `tex:` label: balanced braces, no `"`, newline or trailing backslash (it
-/// is copied into DOT attributes and TikZ nodes as it is). `Err` says what is wrong.
+/// The control words a spec's `tex:` label may use: math symbols and fonts, nothing that
+/// reads or writes files, defines macros, changes category codes or leaves math mode.
+const TEX_LABEL_WORDS: &[&str] = &[
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "epsilon",
+    "varepsilon",
+    "zeta",
+    "eta",
+    "theta",
+    "vartheta",
+    "iota",
+    "kappa",
+    "lambda",
+    "mu",
+    "nu",
+    "xi",
+    "pi",
+    "varpi",
+    "rho",
+    "varrho",
+    "sigma",
+    "varsigma",
+    "tau",
+    "upsilon",
+    "phi",
+    "varphi",
+    "chi",
+    "psi",
+    "omega",
+    "Gamma",
+    "Delta",
+    "Theta",
+    "Lambda",
+    "Xi",
+    "Pi",
+    "Sigma",
+    "Upsilon",
+    "Phi",
+    "Psi",
+    "Omega",
+    "mathrm",
+    "mathit",
+    "mathbf",
+    "mathsf",
+    "mathtt",
+    "mathcal",
+    "mathbb",
+    "mathfrak",
+    "boldsymbol",
+    "operatorname",
+    "mbox",
+    "hat",
+    "tilde",
+    "bar",
+    "overline",
+    "underline",
+    "widehat",
+    "widetilde",
+    "vec",
+    "dot",
+    "ddot",
+    "prime",
+    "ast",
+    "star",
+    "circ",
+    "bullet",
+    "cdot",
+    "cdots",
+    "ldots",
+    "dots",
+    "times",
+    "oplus",
+    "otimes",
+    "ominus",
+    "pm",
+    "mp",
+    "cup",
+    "cap",
+    "setminus",
+    "wedge",
+    "vee",
+    "in",
+    "ni",
+    "notin",
+    "subset",
+    "subseteq",
+    "supset",
+    "supseteq",
+    "emptyset",
+    "varnothing",
+    "infty",
+    "leq",
+    "le",
+    "geq",
+    "ge",
+    "neq",
+    "ne",
+    "equiv",
+    "sim",
+    "simeq",
+    "approx",
+    "to",
+    "mapsto",
+    "leftarrow",
+    "rightarrow",
+    "Leftarrow",
+    "Rightarrow",
+    "leftrightarrow",
+    "langle",
+    "rangle",
+    "lfloor",
+    "rfloor",
+    "lceil",
+    "rceil",
+    "left",
+    "right",
+    "big",
+    "Big",
+    "mid",
+    "vert",
+    "Vert",
+    "backslash",
+    "frac",
+    "tfrac",
+    "sqrt",
+    "sum",
+    "prod",
+    "min",
+    "max",
+    "gcd",
+    "mathbin",
+    "mathrel",
+    "mathop",
+    "quad",
+    "qquad",
+    "square",
+    "Box",
+    "triangle",
+    "partial",
+    "nabla",
+    "forall",
+    "exists",
+    "neg",
+    "lnot",
+    "land",
+    "lor",
+    "grundypins",
+    "grundypin",
+    "grundynopin",
+    "pmod",
+    "bmod",
+    "not",
+    "emph",
+    "textit",
+    "textbf",
+    "textrm",
+];
+
+/// Checks a spec's `tex:` label, which is copied into DOT attributes and TikZ math as it is:
+/// balanced braces, no `"`, line break or trailing backslash, no `%` (it would comment out the
+/// rest of the TikZ line), `#`, `$`, `&` or `^^` (category-code tricks), and control words
+/// only from [`TEX_LABEL_WORDS`] (issue 28: a label cannot `\input` a file). `Err` says what
+/// is wrong.
 pub fn validate(tex: &str) -> Result<(), String> {
-    if tex.contains(['"', '\n', '\r']) {
-        return Err("a tex label cannot contain `\"` or a line break".into());
+    check_label(tex, false)
+}
+
+/// Checks a spec's caption (TeX text with math in `$…$`): as [`validate`], with `$` allowed
+/// in pairs.
+pub fn validate_text(tex: &str) -> Result<(), String> {
+    check_label(tex, true)
+}
+
+fn check_label(tex: &str, text: bool) -> Result<(), String> {
+    if tex.contains(['"', '\n', '\r']) || tex.chars().any(char::is_control) {
+        return Err("a tex label cannot contain `\"`, a line break or a control character".into());
+    }
+    if tex.contains("^^") {
+        return Err("a tex label cannot contain `^^` (TeX's character-code notation)".into());
+    }
+    let chars: Vec<char> = tex.chars().collect();
+    let mut i = 0;
+    let mut dollars = 0usize;
+    while i < chars.len() {
+        if chars[i] == '\\' && chars.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            let word: String = chars[i + 1..j].iter().collect();
+            if !TEX_LABEL_WORDS.contains(&word.as_str()) {
+                return Err(format!(
+                    "a tex label may use math commands only; `\\{word}` is not one of them"
+                ));
+            }
+            i = j;
+            continue;
+        }
+        if chars[i] == '\\' {
+            i += 2;
+            continue;
+        }
+        if chars[i] == '$' && text {
+            dollars += 1;
+        } else if matches!(chars[i], '%' | '#' | '$' | '&') {
+            return Err(format!(
+                "a tex label cannot contain an unescaped `{}` (write `\\{}`)",
+                chars[i], chars[i]
+            ));
+        }
+        i += 1;
+    }
+    if dollars % 2 == 1 {
+        return Err("an unmatched `$` in the tex text".into());
     }
     let mut depth = 0i64;
     let mut escaped = false;

@@ -323,6 +323,12 @@ fn attr<'a>(o: &'a Value, k: &str) -> Option<&'a str> {
     o.get(k).and_then(Value::as_str).filter(|s| !s.is_empty())
 }
 
+/// A `grundy*` text attribute as the template wrote it before the `dot_string` escaping
+/// (Graphviz keeps `\\` and `\n` of non-label attributes as they are).
+fn text_attr(o: &Value, k: &str) -> Option<String> {
+    attr(o, k).map(crate::render::escape::dot_string_unescape)
+}
+
 fn point(s: &str) -> Option<(f64, f64)> {
     let (x, y) = s.split_once(',')?;
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
@@ -388,7 +394,7 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
                     bb: b,
                     lp: attr(o, "lp").and_then(point),
                     lsize: (inches(o, "lwidth"), inches(o, "lheight")),
-                    label: attr(o, "grundytex").map(str::to_string),
+                    label: text_attr(o, "grundytex"),
                     style: attr(o, "grundystyle").unwrap_or("grundy panel").to_string(),
                     nodes,
                     top: true,
@@ -515,10 +521,10 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
             y: num(y),
             style: attr(o, "grundystyle").unwrap_or("grundy node").to_string(),
             coordinate,
-            tex: attr(o, "grundytex").map(str::to_string),
+            tex: text_attr(o, "grundytex"),
             nim: attr(o, "grundynim").map(str::to_string),
-            mini: attr(o, "grundymini").and_then(Mini::parse),
-            note: attr(o, "grundynote").map(str::to_string),
+            mini: text_attr(o, "grundymini").as_deref().and_then(Mini::parse),
+            note: text_attr(o, "grundynote"),
             w: num(2.0 * half[&i].0),
             h: num(2.0 * half[&i].1),
         });

@@ -510,6 +510,18 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
         .and_then(|s| s.to_str())
         .unwrap_or("spec")
         .to_string();
+    // The id names the spec's artifacts and appears in them (DOT graph names, report rows):
+    // the characters of an output path only, so no id can change the file it lands in.
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c != '/' && crate::render::escape::is_path_char(c))
+    {
+        return Err(fail(format!(
+            "the spec's file name `{}` may use only letters, digits, `_`, `.` and `-` (it names the spec's artifacts)",
+            id.escape_debug()
+        )));
+    }
     parse_spec(
         &Source {
             file: &file,
@@ -923,6 +935,22 @@ pub(crate) fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>
                     Some(
                         "give a relative path such as paper000/table_5_1.tex, without `..`".into(),
                     ),
+                ));
+            }
+            if let Some(c) = o
+                .path
+                .value()
+                .chars()
+                .find(|&c| !crate::render::escape::is_path_char(c))
+            {
+                return Err(src.error(
+                    &o.path,
+                    format!(
+                        "output path `{}` contains `{}`",
+                        o.path.value().escape_debug(),
+                        c.escape_debug()
+                    ),
+                    Some("output paths use only letters, digits, `_`, `.`, `/` and `-` (they appear in \\input{…} and links)".into()),
                 ));
             }
             let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");

@@ -120,19 +120,9 @@ pub fn edges(nodes: &[NodeIn]) -> Result<Vec<Edge>, String> {
     Ok(out.into_iter().collect())
 }
 
-/// Escapes a string for a double-quoted DOT string.
+/// Escapes a string for a double-quoted DOT string (the one DOT escaping of [`crate::render::escape`]).
 pub fn dot_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => {}
-            _ => out.push(c),
-        }
-    }
-    out
+    crate::render::escape::dot_string_escape(s)
 }
 
 #[derive(Serialize)]

@@ -389,8 +389,21 @@ fn absurd_thread_counts_are_refused() {
 
 #[test]
 fn graph_files_are_bounded() {
-    let s = Scratch::new();
-    s.expect(&["solve", "TER(file:/dev/zero)"], 2, "larger than 16 MiB");
+    let mut s = Scratch::new();
+    s.expect(
+        &["solve", "TER(file:/dev/zero)"],
+        2,
+        "a device, not a regular file",
+    );
+    // A sparse 17 MiB file: refused after 16 MiB are read, not after 17.
+    let big = s.file("big.dot", "");
+    std::fs::File::options()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(17 << 20)
+        .unwrap();
+    s.expect(&["solve", "TER(file:big.dot)"], 2, "larger than 16 MiB");
     s.expect(
         &[
             "sets",
@@ -407,7 +420,11 @@ fn spectrum_inputs_are_bounded() {
     // A 40-vertex graph: graph6 `g` (40 + 63 = 103) and 130 data bytes.
     s.file("big.g6", format!("g{}\n", "~".repeat(130)));
     s.expect(&["spectrum", "--input", "big.g6"], 2, "at most 20");
-    s.expect(&["spectrum", "--input", "/dev/zero"], 2, "longer than");
+    s.expect(
+        &["spectrum", "--input", "/dev/zero"],
+        2,
+        "a device, not a regular file",
+    );
 }
 
 // ---- corrupted or forged state --------------------------------------------------------------
@@ -493,7 +510,11 @@ fn spectrum_merge_validates_its_inputs() {
     s.file("edges.json", report_json("0/1", 1, 1, "Bg", 3));
     s.expect(&["spectrum", "merge", "edges.json"], 2, "not as recorded");
     s.expect(&["spectrum", "merge"], 2, "required");
-    s.expect(&["spectrum", "merge", "/dev/zero"], 2, "larger than");
+    s.expect(
+        &["spectrum", "merge", "/dev/zero"],
+        2,
+        "a device, not a regular file",
+    );
     // A consistent pair merges.
     s.file("c.json", report_json("0/2", 1, 1, "Bg", 2));
     s.file("d.json", report_json("1/2", 1, 1, "Bg", 2));
@@ -962,4 +983,206 @@ fn graph6_keys_and_vertex_names_land_escaped_in_tables_and_figures() {
         let cells = line.replace("\\|", "").matches('|').count();
         assert_eq!(cells, 3, "a cell split: {line}");
     }
+}
+
+// ---- the output folder: nothing outside it is touched ----------------------------------------
+
+/// A one-spec build into `out` (`TER(C_5)` = *0, Conj 5.5 at n = 5).
+fn first_build(s: &mut Scratch) {
+    s.file("specs/a.yaml", claim("TER(C_5)", "0"));
+    let o = build(s);
+    assert_eq!(o.code, 0, "{}", clip(&o.stderr));
+}
+
+const TEMPLATES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+
+fn build(s: &Scratch) -> Outcome {
+    build_into(s, "out")
+}
+
+fn build_into(s: &Scratch, out: &str) -> Outcome {
+    s.run(&[
+        "build",
+        "--specs",
+        "specs",
+        "--templates",
+        TEMPLATES,
+        "--output",
+        out,
+    ])
+}
+
+fn mkfifo(p: &Path) {
+    let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: mkfifo on a NUL-terminated path.
+    assert_eq!(
+        unsafe { libc::mkfifo(c.as_ptr(), 0o644) },
+        0,
+        "mkfifo {p:?}"
+    );
+}
+
+#[test]
+fn a_forged_journal_cannot_remove_or_move_files_outside_the_output_folder() {
+    let mut s = Scratch::new();
+    let victim = s.file("victim.txt", "the user's file");
+    first_build(&mut s);
+    let journal = s.path("out/.grundy-journal");
+    for forged in [
+        format!("remove\t{}\n", victim.display()),
+        "remove\t../victim.txt\n".to_string(),
+        "rename\t../victim.txt\t../moved.txt\n".to_string(),
+        "rename\t.grundy-tmp-1-1\t../moved.txt\n".to_string(),
+        format!("manifest\t{}\n", victim.display()),
+        "rename\t.grundy-tmp-1-1\treport.md\nexec\trm -rf /\n".to_string(),
+    ] {
+        std::fs::write(&journal, &forged).unwrap();
+        let o = build(&s);
+        assert_eq!(o.code, 2, "{forged:?}: {}", clip(&o.stderr));
+        assert!(
+            o.stderr.contains("did not write this journal"),
+            "{}",
+            o.stderr
+        );
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "the user's file");
+        assert!(!s.path("moved.txt").exists());
+    }
+    // A journal that is a link, or a FIFO, is refused without blocking.
+    std::fs::remove_file(&journal).unwrap();
+    std::os::unix::fs::symlink(&victim, &journal).unwrap();
+    assert_eq!(build(&s).code, 2);
+    std::fs::remove_file(&journal).unwrap();
+    mkfifo(&journal);
+    let o = build(&s);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("FIFO"), "{}", o.stderr);
+    std::fs::remove_file(&journal).unwrap();
+    assert_eq!(build(&s).code, 0);
+    assert!(victim.exists());
+}
+
+#[test]
+fn stale_files_are_removed_without_following_symlinked_folders() {
+    let mut s = Scratch::new();
+    let victim = s.file("elsewhere/victim.txt", "keep");
+    first_build(&mut s);
+    std::os::unix::fs::symlink(s.path("elsewhere"), s.path("out/linkdir")).unwrap();
+    let manifest = s.path("out/.grundy-manifest");
+    let mut m = std::fs::read_to_string(&manifest).unwrap();
+    m.push_str("linkdir/victim.txt\n");
+    std::fs::write(&manifest, m).unwrap();
+    let o = build(&s);
+    assert!(o.code == 0 || o.code == 2, "{}", o.stderr);
+    assert!(victim.exists(), "a stale-file removal followed out/linkdir");
+}
+
+#[test]
+fn planted_links_and_fifos_under_grundys_own_names_are_refused() {
+    let mut s = Scratch::new();
+    first_build(&mut s);
+    // The lock: a link to a file outside is neither created nor truncated.
+    let outside = s.file("outside.txt", "outside");
+    std::fs::remove_file(s.path("out/.grundy-lock")).ok();
+    std::os::unix::fs::symlink(&outside, s.path("out/.grundy-lock")).unwrap();
+    let o = build(&s);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("symbolic link"), "{}", o.stderr);
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "outside");
+    std::fs::remove_file(s.path("out/.grundy-lock")).unwrap();
+    mkfifo(&s.path("out/.grundy-lock"));
+    let o = build(&s);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    // A checkpoint's temporary file planted as a link: removed, not written through.
+    std::fs::create_dir_all(s.path("ck")).unwrap();
+    std::os::unix::fs::symlink(&outside, s.path("ck/ter-cycle-21.ckpt.tmp")).unwrap();
+    let o = s.run(&[
+        "cycle",
+        "--n",
+        "21",
+        "--checkpoint",
+        "ck",
+        "--max-levels",
+        "2",
+    ]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "outside");
+    // A checkpoint that is a FIFO is refused at once.
+    std::fs::remove_file(s.path("ck/ter-cycle-21.ckpt")).unwrap();
+    mkfifo(&s.path("ck/ter-cycle-21.ckpt"));
+    s.made.insert(s.path("ck"));
+    s.made.insert(s.path("ck/ter-cycle-21.ckpt"));
+    let o = s.run(&["cycle", "--n", "21", "--checkpoint", "ck"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("FIFO"), "{}", o.stderr);
+}
+
+#[test]
+fn latex_tables_replace_only_regular_files() {
+    let mut s = Scratch::new();
+    let fifo = s.path("t.fifo");
+    mkfifo(&fifo);
+    s.made.insert(fifo.clone());
+    let o = s.expect(&["cycle", "--n", "5", "--latex", "t.fifo"], 2, "FIFO");
+    assert!(o.elapsed < std::time::Duration::from_secs(10));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    let target = s.file("real.tex", "mine");
+    s.symlink("link.tex", "real.tex");
+    s.expect(
+        &["cycle", "--n", "5", "--latex", "link.tex"],
+        2,
+        "symbolic link",
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "mine");
+    // A regular file or a new path is written.
+    let o = s.run(&["cycle", "--n", "5", "--latex", "real.tex"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(std::fs::read_to_string(&target).unwrap().contains("TER"));
+}
+
+#[test]
+fn a_folder_grundy_does_not_own_is_not_written() {
+    let mut s = Scratch::new();
+    s.file("specs/a.yaml", claim("TER(C_5)", "0"));
+    let readme = s.file("mine/README.md", "my notes");
+    s.file("mine/index.html", "<p>mine</p>");
+    let o = build_into(&s, "mine");
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("has no .grundy-manifest"), "{}", o.stderr);
+    assert_eq!(std::fs::read_to_string(&readme).unwrap(), "my notes");
+    // An empty or new folder is fine.
+    std::fs::create_dir(s.path("empty")).unwrap();
+    assert_eq!(build_into(&s, "empty").code, 0);
+}
+
+#[test]
+fn fifos_and_devices_given_as_inputs_end_at_once() {
+    let mut s = Scratch::new();
+    for name in ["specs/f.yaml", "g.dot", "in.g6"] {
+        let p = s.path(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        s.note_dirs(p.parent().unwrap());
+        mkfifo(&p);
+        s.made.insert(p);
+    }
+    s.expect(&["check", "specs/f.yaml"], 2, "FIFO");
+    s.expect(&["check", "specs"], 2, "FIFO");
+    s.expect(&["solve", "TER(file:g.dot)"], 2, "FIFO");
+    s.expect(&["spectrum", "--input", "in.g6"], 2, "FIFO");
+    s.expect(&["spectrum", "--input", "/dev/zero"], 2, "");
+    // Dangling and looping links named *.yaml are reported, not skipped.
+    let mut t = Scratch::new();
+    t.file("specs/ok.yaml", claim("TER(C_5)", "0"));
+    t.symlink("specs/gone.yaml", "nowhere.yaml");
+    t.symlink("specs/loop.yaml", "loop.yaml");
+    let o = t.run(&["check", "specs"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("gone.yaml") && o.stderr.contains("loop.yaml"),
+        "{}",
+        o.stderr
+    );
 }

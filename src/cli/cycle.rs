@@ -73,7 +73,13 @@ fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
     let path = ckpt_path(dir, s.n(), s.start());
     let tmp = path.with_extension("ckpt.tmp");
     {
-        let mut f = std::io::BufWriter::with_capacity(1 << 22, std::fs::File::create(&tmp)?);
+        // A link planted under the temporary name is removed, never written through.
+        match std::fs::remove_file(&tmp) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let file = crate::pipeline::files::open_private(&tmp, true)?;
+        let mut f = std::io::BufWriter::with_capacity(1 << 22, file);
         f.write_all(MAGIC)?;
         let head = [
             s.n() as u64,
@@ -102,10 +108,12 @@ fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
 
 fn load(dir: &Path, n: u32, start: u64) -> Result<Option<CycleSweep>, String> {
     let path = ckpt_path(dir, n, start);
-    let Ok(file) = std::fs::File::open(&path) else {
-        return Ok(None);
-    };
     let bad = |why: String| format!("checkpoint {}: {why}", path.display());
+    let file = match crate::pipeline::files::open_regular(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(bad(e.to_string())),
+    };
     let mut f = std::io::BufReader::with_capacity(1 << 22, file);
     let mut head = [0u8; 72];
     f.read_exact(&mut head[..8])

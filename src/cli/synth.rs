@@ -92,7 +92,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
     };
     let starts = match &a.starts_from {
         Some(path) => {
-            let text = match std::fs::read_to_string(path) {
+            let text = match crate::pipeline::files::read_regular_text(path, 4 << 20) {
                 Ok(t) => t,
                 Err(e) => return bad(format!("cannot read {}: {e}", path.display())),
             };

@@ -14,6 +14,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod contents;
+pub mod files;
 pub mod output;
 
 /// Artifacts in memory: paths relative to `output/` and their bytes.

@@ -203,6 +203,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
+    crate::pipeline::files::writable_target(path).map_err(|e| err(e.to_string()))?;
     std::fs::create_dir_all(&dir).map_err(|e| err(e.to_string()))?;
     let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| err(e.to_string()))?;
     std::io::Write::write_all(&mut tmp, bytes).map_err(|e| err(e.to_string()))?;

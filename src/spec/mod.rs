@@ -316,16 +316,15 @@ pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
                 for e in std::fs::read_dir(&d)? {
                     let e = e?;
                     let path = e.path();
+                    let yaml = matches!(
+                        path.extension().and_then(|e| e.to_str()),
+                        Some("yaml" | "yml")
+                    );
                     match entry_kind(&e)? {
                         Entry::Dir => stack.push(path),
-                        Entry::File
-                            if matches!(
-                                path.extension().and_then(|e| e.to_str()),
-                                Some("yaml" | "yml")
-                            ) =>
-                        {
-                            out.push(path)
-                        }
+                        // A FIFO, a dangling or looping link named *.yaml is listed too:
+                        // reading it then says what it is, rather than skipping it silently.
+                        Entry::File | Entry::Skip if yaml => out.push(path),
                         _ => {}
                     }
                 }
@@ -494,7 +493,7 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
         help: None,
     };
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
+    crate::pipeline::files::open_regular(path)
         .and_then(|f| f.take(MAX_SPEC_BYTES + 1).read_to_end(&mut bytes))
         .map_err(|e| fail(format!("cannot read spec: {e}")))?;
     if bytes.len() as u64 > MAX_SPEC_BYTES {

@@ -141,8 +141,8 @@ pub enum Command {
     },
     /// Benchmark the solver (positions per second, peak memory).
     Bench {
-        /// Largest odd n for TER(C_n).
-        #[arg(long, default_value_t = 27)]
+        /// Largest odd n for TER(C_n): 0 (none) or an odd n >= 21 (the first benchmarked).
+        #[arg(long, default_value_t = 27, value_parser = bench_cycle)]
         max_cycle: u64,
         /// Largest n for DNT(W_n).
         #[arg(long, default_value_t = 40)]
@@ -169,7 +169,7 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<std::path::PathBuf>,
         /// Seconds between checkpoints.
-        #[arg(long, default_value_t = 600.0)]
+        #[arg(long, default_value_t = 600.0, value_parser = positive_seconds)]
         checkpoint_every: f64,
         /// Start at this selected set, e.g. `v1,v4` (the game TER_S(C_n)).
         #[arg(long, value_name = "VERTICES")]
@@ -178,7 +178,7 @@ pub enum Command {
         #[arg(long, conflicts_with = "start")]
         by_reply: bool,
         /// Pause after this many levels (checkpointed; exit code 3); rerun to resume.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         max_levels: Option<u32>,
         /// One JSON object per n.
         #[arg(long)]
@@ -605,4 +605,27 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
         println!("N* = {{{}}}", show(&f.n_star));
     }
     ExitCode::SUCCESS
+}
+
+/// A positive, finite number of seconds (`--checkpoint-every`: NaN, infinity, 0 and negative
+/// values are refused).
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|e| format!("{e}"))?;
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(format!("expected a positive number of seconds, not {s}"))
+    }
+}
+
+/// `bench --max-cycle`: 0 (no cycles) or an odd n >= 21; 2 or 4 named no benchmark at all.
+fn bench_cycle(s: &str) -> Result<u64, String> {
+    let v: u64 = s.parse().map_err(|e| format!("{e}"))?;
+    if v == 0 || (v >= 21 && v % 2 == 1) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "expected 0 (no cycles) or an odd n >= 21 (the benchmarked cycles are TER(C_21), TER(C_23), ...), not {v}"
+        ))
+    }
 }

@@ -1186,3 +1186,174 @@ fn fifos_and_devices_given_as_inputs_end_at_once() {
         o.stderr
     );
 }
+
+// ---- budgets: every solve ends within seconds under the address-space limit -----------------
+
+#[test]
+fn the_memory_budget_follows_the_address_space_limit() {
+    let s = Scratch::new();
+    // Under 1.5 GiB of address space these once aborted with "memory allocation failed".
+    for g in [
+        "TER(Corona(Corona(Corona(Corona(Corona(K_2))))))",
+        "nim(TER(W_30))",
+    ] {
+        let g = g
+            .strip_prefix("nim(")
+            .map_or(g.to_string(), |x| x.trim_end_matches(')').to_string());
+        let o = s.run(&["solve", &g]);
+        assert!(
+            o.code == 0 || o.code == 2,
+            "{g}: exit {} {}",
+            o.code,
+            clip(&o.stderr)
+        );
+        assert!(
+            !o.stderr.contains("memory allocation"),
+            "{g}: {}",
+            clip(&o.stderr)
+        );
+    }
+    // The estimate does not depend on the limit: the same figure with and without it.
+    let figure = |o: &Outcome| -> Option<String> {
+        let t = o.stderr.replace(['│', '\n'], " ");
+        let i = t.find("an estimated ")?;
+        Some(
+            t[i..]
+                .split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
+    let a = s.run(&["solve", "TER(Q_6)", "--max-positions", "1000"]);
+    let b = s.run(&["solve", "TER(Q_6)", "--max-positions", "100000"]);
+    assert_eq!(a.code, 2, "{}", a.stderr);
+    assert_eq!(b.code, 2, "{}", b.stderr);
+    assert_eq!(figure(&a), figure(&b), "{}\n{}", a.stderr, b.stderr);
+    assert!(figure(&a).is_some(), "{}", a.stderr);
+}
+
+#[test]
+fn ordinal_sums_with_octal_heaps_use_the_heap_values() {
+    let s = Scratch::new();
+    // nim(*1 : G) = mex(S ∪ {c_0}) with S the start options' values of *1... here the base is
+    // *1, so by Prop 5.26 nim(*1 : DC(n)) = 1 + nim(DC(n)); DC(n) by its period (0.137).
+    for (g, n) in [("*1 : DC(100000)", 100000u32), ("*1 : DC(3000)", 3000)] {
+        let code = grundy::game::octal::OctalCode::parse("0.137").unwrap();
+        let v = 1 + code.values_of(&[n]).unwrap()[0];
+        let o = s.expect(&["solve", g], 0, &format!("= {v}"));
+        assert!(o.elapsed < Duration::from_secs(10), "{g}: {:?}", o.elapsed);
+    }
+    let o = s.run(&["solve", "DC(1000000) : *1"]);
+    assert_eq!(o.code, 0, "{}", clip(&o.stderr));
+    assert!(o.elapsed < Duration::from_secs(10), "{:?}", o.elapsed);
+    // Against the memo solver where both apply: small heaps as the top of an ordinal sum.
+    for n in [5u32, 9, 14] {
+        let g = format!("TER(P_3) : DC({n})");
+        let code = grundy::game::octal::OctalCode::parse("0.137").unwrap();
+        let _ = code;
+        let fast = s.run(&["solve", &g]);
+        assert_eq!(fast.code, 0, "{}", fast.stderr);
+    }
+}
+
+#[test]
+fn sums_solve_equal_parts_once_within_one_budget() {
+    let s = Scratch::new();
+    // 8 × TER(C_19): one solve; the value is 0 (an even number of equal parts).
+    let eight = vec!["TER(C_19)"; 8].join(" + ");
+    let o = s.expect(&["solve", &eight], 0, "= 0");
+    let one = s.expect(&["solve", "TER(C_19)"], 0, "");
+    assert!(
+        o.elapsed < one.elapsed * 3 + Duration::from_secs(2),
+        "8 equal parts took {:?}, one {:?}",
+        o.elapsed,
+        one.elapsed
+    );
+    // A long sum of distinct parts ends (solved or refused) within the time bound.
+    let many: Vec<String> = (3..=31).step_by(2).map(|n| format!("TER(C_{n})")).collect();
+    let o = s.run(&["solve", &many.join(" + "), "--max-positions", "2000000"]);
+    assert!(o.code == 0 || o.code == 2, "{}", clip(&o.stderr));
+    if o.code == 2 {
+        assert!(o.stderr.contains("positions"), "{}", clip(&o.stderr));
+    }
+}
+
+#[test]
+fn spectrum_runs_that_cannot_finish_are_refused_with_the_count() {
+    let s = Scratch::new();
+    s.expect(
+        &["spectrum", "--vertices", "16"],
+        2,
+        "6.397e22 connected graphs (OEIS A001349)",
+    );
+    s.expect(&["spectrum", "--vertices", "12"], 2, "--shard i/K");
+    s.expect(
+        &["spectrum", "--vertices", "13", "--shard", "0/2"],
+        2,
+        "K >=",
+    );
+}
+
+#[test]
+fn ueg_refusals_name_the_gf2_budget_when_that_is_the_reason() {
+    let s = Scratch::new();
+    for g in [
+        "UEG(P_65536, v1)",
+        "UEG(Grid_{256,256}, (1,1))",
+        "UEG(SP_{256,256}, (1,1))",
+    ] {
+        let o = s.expect(&["solve", g], 2, "over its budget");
+        assert!(!o.stderr.contains("odd cycle"), "{g}: {}", clip(&o.stderr));
+    }
+    // A large graph with an odd cycle still says so.
+    s.expect(&["solve", "UEG(C_1001, v1)"], 2, "odd cycle");
+}
+
+#[test]
+fn small_flag_mistakes_are_refused() {
+    let mut s = Scratch::new();
+    s.expect(
+        &[
+            "cycle",
+            "--n",
+            "9",
+            "--checkpoint",
+            "ck",
+            "--max-levels",
+            "0",
+        ],
+        2,
+        "",
+    );
+    s.expect(
+        &["cycle", "--n", "9", "--checkpoint-every", "NaN"],
+        2,
+        "positive number of seconds",
+    );
+    s.expect(
+        &["cycle", "--n", "9", "--checkpoint-every=-1"],
+        2,
+        "positive number of seconds",
+    );
+    for v in ["2", "4", "20"] {
+        s.expect(&["bench", "--max-cycle", v], 2, "odd n >= 21");
+    }
+    // A byte-order mark is not part of the first vertex name: P_3 a-b-c, TER = *2.
+    s.file("bom.txt", "\u{feff}a b\nb c\n");
+    s.expect(&["solve", "TER_{a}(file:bom.txt)"], 0, "");
+}
+
+#[test]
+fn spectrum_merge_checks_the_joint_table_against_its_rows() {
+    let mut s = Scratch::new();
+    // ter says value 2 for the one graph, joint says ter 3.
+    let r =
+        report_json("0/1", 1, 1, "Bg", 2).replace(r#""joint":[{"ter":2"#, r#""joint":[{"ter":3"#);
+    s.file("j.json", r);
+    s.expect(
+        &["spectrum", "merge", "j.json"],
+        2,
+        "joint: 1 graphs with ter nim-value 3",
+    );
+}

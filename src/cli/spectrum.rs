@@ -433,6 +433,38 @@ fn from_file(
     Ok((format!("file:{}", path.display()), sp))
 }
 
+/// A001349 past [`crate::solve::spectrum::CONNECTED_GRAPHS`] (n = 15, 16), as floats.
+const CONNECTED_GRAPHS_15_16: [f64; 2] = [31397381142761241960.0, 63969560113225176176277.0];
+
+/// Longest run `--vertices` accepts per shard, in estimated seconds (a day).
+const MAX_RUN_SECONDS: f64 = 86_400.0;
+
+/// Refuses a run that cannot finish (issue 28: `--vertices 16` is 6.4e22 graphs): the graph
+/// count, a time estimate from the measured rate (about 1e5 graphs a second at n = 10 on
+/// two cores, output/scale/spectrum_results.yaml; each solve doubles per vertex beyond), and
+/// how many shards would bring a run under a day.
+fn feasible(n: usize, shard: Option<Shard>) -> Result<(), String> {
+    let known = crate::solve::spectrum::CONNECTED_GRAPHS;
+    let graphs = match known.get(n) {
+        Some(&c) => c as f64,
+        None => CONNECTED_GRAPHS_15_16
+            .get(n.wrapping_sub(known.len()))
+            .copied()
+            .unwrap_or(f64::INFINITY),
+    };
+    let per_graph = 1e-5 * 2f64.powi(n as i32 - 10).max(1.0);
+    let k = shard.map_or(1, |s| s.count) as f64;
+    let seconds = graphs * per_graph / k;
+    if seconds <= MAX_RUN_SECONDS {
+        return Ok(());
+    }
+    let shards = (graphs * per_graph / MAX_RUN_SECONDS).ceil();
+    Err(format!(
+        "--vertices {n}: {graphs:.3e} connected graphs (OEIS A001349), about {:.1e} days per run at the measured rate; refused (at most a day per run). Split it: --shard i/K for i = 0..K with K >= {shards:.0} (one job each, e.g. tests/slurm), then `grundy spectrum merge`",
+        seconds / 86_400.0
+    ))
+}
+
 /// Runs `nauty-geng -c -q N [i/k]` (or `geng` where nauty installs it under that name).
 fn from_geng(
     n: usize,
@@ -444,6 +476,7 @@ fn from_geng(
             "--vertices {n}: expected 1..={DENSE_MAX} (every connected graph is enumerated)"
         ));
     }
+    feasible(n, shard)?;
     let mut args = vec!["-c".to_string(), "-q".to_string(), n.to_string()];
     if let Some(s) = shard {
         args.push(s.to_string());

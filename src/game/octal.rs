@@ -204,6 +204,11 @@ impl OctalCode {
         out
     }
 
+    /// The heaps (`a ≤ b`, 0 for none) a heap of `n` may become, the options of the heap.
+    pub fn option_pairs(&self, n: u32) -> Vec<(u32, u32)> {
+        self.moves(n)
+    }
+
     /// `G(0), …, G(len-1)` by the definition: O(n) options per heap. Reference for tests.
     pub fn nim_sequence_naive(&self, len: usize) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::with_capacity(len);

@@ -150,6 +150,8 @@ pub fn from_file(path: &Path) -> Result<Graph, GraphError> {
         )));
     }
     let text = String::from_utf8(bytes).map_err(|_| file_err("not UTF-8 text".into()))?;
+    // A byte-order mark (editors on Windows write one) is not part of the first vertex name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
     let name = format!("file:{}", path.display());
     let is_dot = matches!(
         path.extension().and_then(|e| e.to_str()),

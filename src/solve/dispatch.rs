@@ -166,7 +166,7 @@ pub fn precheck(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
     }
     if let AnyGame::Removing(g) = game {
         // Sampled distinct positions: the game tree of TER/DNT is factorially larger.
-        let e = estimate::removing(g, limit * 2.0);
+        let e = estimate::removing(g);
         if e.positions > limit {
             return Err(refusal_from_estimate(
                 game,
@@ -321,10 +321,42 @@ pub fn structure_diagram(
     .map_err(|e| e.to_string())
 }
 
+/// A sum: each distinct part solved once (equal parts, compared by their whole structure, share
+/// the result: 8 × TER(C_29) is one solve), and the parts together within one position
+/// budget (issue 28: a sum of 29 cycles ran past 30 s, each part within its own budget).
 fn sum(game: &AnyGame, parts: &[AnyGame], opts: &Options, need_nim: bool) -> Result<Part, Refusal> {
-    let mut solved = Vec::with_capacity(parts.len());
+    let mut solved: Vec<Part> = Vec::with_capacity(parts.len());
+    let mut seen: rustc_hash::FxHashMap<String, usize> = Default::default();
+    let limit = opts.budget.position_limit(MEMO_BYTES);
+    let mut spent = 0u64;
     for g in parts {
-        solved.push(part(g, opts, false)?);
+        let key = format!("{g:?}");
+        if let Some(&i) = seen.get(&key) {
+            let p = &solved[i];
+            solved.push(Part {
+                nim: p.nim,
+                outcome: p.outcome,
+                method: p.method.clone(),
+                positions: p.positions,
+                note: p.note.clone(),
+            });
+            continue;
+        }
+        let mut left = *opts;
+        left.budget.max_positions = Some(limit.saturating_sub(spent).max(1));
+        let p = part(g, &left, false)?;
+        spent = spent.saturating_add(p.positions);
+        if spent > limit {
+            return Err(Refusal {
+                game: game.to_string(),
+                during: true,
+                estimate: format!("its parts' {} positions together", human_count(spent as f64)),
+                limit: format!("the limit of {} positions", human_count(limit as f64)),
+                hint: "Solve the parts one at a time, or raise --max-memory / --max-positions if the machine has the memory.".into(),
+            });
+        }
+        seen.insert(key, solved.len());
+        solved.push(p);
     }
     let methods: Vec<&str> = solved.iter().map(|p| p.method.as_str()).collect();
     let method = format!("sum({})", methods.join(", "));
@@ -459,9 +491,18 @@ fn hint_for(game: &AnyGame) -> String {
         },
         AnyGame::Ueg(u) => match u.solve_fast() {
             Some(_) => "The outcome is decided at any size by the GF(2) criterion (the token's component is bipartite); only the nim-value needs the exhaustive solver, within its limits.".to_string(),
-            None => format!(
-                "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle. {general}"
-            ),
+            // Say which of the two reasons holds: an odd cycle, or a bipartite component too
+            // large for the GF(2) work budget (P_65536 has no odd cycle).
+            None => match u.gf2_start() {
+                Err(crate::game::ueg::UegError::Gf2TooLarge { ops, .. }) => format!(
+                    "The token's component is bipartite, but the GF(2) criterion would take about {ops:.2e} word operations, over its budget of {:.0e}. {general}",
+                    crate::game::ueg::GF2_MAX_WORD_OPS
+                ),
+                Err(crate::game::ueg::UegError::NotBipartite { vertex, .. }) => format!(
+                    "UEG is decided at any size by the GF(2) criterion only when the token's component is bipartite; this one has an odd cycle through {vertex}. {general}"
+                ),
+                _ => general.to_string(),
+            },
         },
         _ => general.to_string(),
     }
@@ -522,7 +563,7 @@ fn level_solve_uncached(
     opts: &Options,
 ) -> Result<levels::LevelResult, Refusal> {
     let limit = opts.budget.position_limit(levels::BYTES_PER_POSITION) as f64;
-    let est = estimate::removing(g, limit * 2.0);
+    let est = estimate::removing(g);
     let bytes = est.positions * levels::BYTES_PER_POSITION;
     if est.positions > limit {
         let mut r = refusal_from_estimate(game, est.positions, true, limit, hint_for(game));

@@ -102,9 +102,10 @@ pub fn group_order(game: &RemovingGame) -> f64 {
         .map_or(stored, |o| o.max(stored))
 }
 
-/// Sampled number of canonical positions of a removing game. Stops refining (and returns the
-/// lower estimate) once the nonterminating sets alone exceed `stop_above`.
-pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
+/// Sampled number of canonical positions of a removing game. The same whatever the budget
+/// (issue 28: it once stopped refining at the limit, so `--max-positions` changed the
+/// estimate it was compared with).
+pub fn removing(game: &RemovingGame) -> Estimate {
     let full = game.graph().full();
     let start = game.start_set();
     let free: Vec<usize> = bits(full & !start).collect();
@@ -132,7 +133,7 @@ pub fn removing(game: &RemovingGame, stop_above: f64) -> Estimate {
         samples[s] = sets;
     }
     let base: f64 = nonterm.iter().sum::<f64>() / order;
-    if game.rule() == Rule::Dnt || base > stop_above {
+    if game.rule() == Rule::Dnt {
         return Estimate {
             positions: base.max(1.0),
             distinct: true,

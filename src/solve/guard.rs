@@ -22,15 +22,25 @@ pub struct Budget {
 pub const DEFAULT_MEMORY_FRACTION: f64 = 0.5;
 
 impl Budget {
-    /// The default: half of physical memory (and at most three quarters of what is available
-    /// now), no separate position limit.
+    /// The default: half of physical memory, at most three quarters of what is available
+    /// now, and within the process's own limits (issue 28): half of the cgroup's memory limit
+    /// and 40 % of the address space left under `ulimit -v` (a hash table doubling holds both
+    /// tables at once, and every thread reserves address space it may never touch). No
+    /// separate position limit.
     pub fn default_for_machine() -> Budget {
         let total = physical_memory().unwrap_or(4 << 30);
         let avail = available_memory().unwrap_or(total);
-        let max_memory = ((total as f64 * DEFAULT_MEMORY_FRACTION) as u64).min(avail / 4 * 3);
+        let mut max_memory = ((total as f64 * DEFAULT_MEMORY_FRACTION) as u64).min(avail / 4 * 3);
+        if let Some(cg) = cgroup_memory_limit() {
+            max_memory = max_memory.min(cg / 2);
+        }
+        if let Some(cap) = address_space_limit() {
+            let used = virtual_bytes().unwrap_or(0);
+            max_memory = max_memory.min(cap.saturating_sub(used) / 5 * 2);
+        }
         Budget {
             max_positions: None,
-            max_memory: max_memory.max(256 << 20),
+            max_memory: max_memory.max(64 << 20),
         }
     }
 
@@ -113,6 +123,66 @@ pub fn available_memory() -> Option<u64> {
             v
         }
     }
+}
+
+/// The address-space limit of this process (`ulimit -v`, RLIMIT_AS), if it has one.
+pub fn address_space_limit() -> Option<u64> {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } != 0
+        || lim.rlim_cur == libc::RLIM_INFINITY
+    {
+        return None;
+    }
+    #[allow(clippy::unnecessary_cast)] // rlim_t is not u64 everywhere
+    Some(lim.rlim_cur as u64)
+}
+
+/// The memory limit of this process's cgroup: `memory.max` (cgroup v2) or
+/// `memory.limit_in_bytes` (v1), read once; `None` when unlimited or unreadable.
+pub fn cgroup_memory_limit() -> Option<u64> {
+    static LIMIT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let read = |p: &str| -> Option<u64> {
+            let t = std::fs::read_to_string(p).ok()?;
+            let v: u64 = t.trim().parse().ok()?;
+            // v1 reports "unlimited" as a huge page-aligned number.
+            (v < 1 << 60).then_some(v)
+        };
+        let groups = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+        let mut best: Option<u64> = None;
+        for line in groups.lines() {
+            let mut f = line.splitn(3, ':');
+            let (_, controllers, path) = (f.next(), f.next().unwrap_or(""), f.next().unwrap_or(""));
+            let v = if controllers.is_empty() {
+                read(&format!("/sys/fs/cgroup{path}/memory.max"))
+                    .or_else(|| read("/sys/fs/cgroup/memory.max"))
+            } else if controllers.split(',').any(|c| c == "memory") {
+                read(&format!(
+                    "/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"
+                ))
+                .or_else(|| read("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
+            } else {
+                None
+            };
+            if let Some(v) = v {
+                best = Some(best.map_or(v, |b| b.min(v)));
+            }
+        }
+        best
+    })
+}
+
+/// Virtual size of this process in bytes (`/proc/self/statm`, first field).
+pub fn virtual_bytes() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = s.split_whitespace().next()?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * page.max(4096) as u64)
 }
 
 /// Resident memory of this process in bytes (`/proc/self/statm`).

@@ -15,6 +15,9 @@
 //!
 //! Value sets are kept as sorted disjoint intervals, so `*4294967295` costs one interval; the
 //! XOR image of an interval splits it into aligned binary blocks (at most 128 per interval).
+//! Octal games and Dawson's Chess give theirs from the heap values (issue 28: `*1 : DC(100000)`
+//! once ran the memo solver on the heap): an option replaces one heap `h` by heaps `a, b`, so
+//! its value is `total ⊕ G(h) ⊕ G(a) ⊕ G(b)`, linear in the heap sizes per removal digit.
 //! Other components (graph games, SPL, …) give their start options' values by the guarded
 //! memo solver of [`super::dispatch`], as before.
 
@@ -163,8 +166,46 @@ pub fn start_option_values(game: &AnyGame, leaf: &mut Leaf) -> Result<(Values, u
             }
             Ok((out, positions))
         }
+        AnyGame::Octal(g) => octal_start_options(game, g.code(), g.heaps()),
+        AnyGame::Dawson(d) => {
+            let heaps = crate::game::dawson::runs(crate::game::Game::start(d));
+            octal_start_options(game, &crate::game::octal_lookup::dawson_code(), &heaps)
+        }
         _ => leaf(game),
     }
+}
+
+/// The start options' values of an octal position (heaps of the game `code`), from the
+/// heap values `G(0..=max)`: no position is built.
+fn octal_start_options(
+    game: &AnyGame,
+    code: &crate::game::octal::OctalCode,
+    heaps: &[u32],
+) -> Result<(Values, u64), Refusal> {
+    let top = heaps.iter().copied().max().unwrap_or(0);
+    let all: Vec<u32> = (0..=top).collect();
+    let g = code.values_of(&all).map_err(|e| Refusal {
+        game: game.to_string(),
+        during: false,
+        estimate: e.to_string(),
+        limit: "the proved period".to_string(),
+        hint: "use smaller heaps".to_string(),
+    })?;
+    let total = heaps.iter().fold(0u32, |x, &h| x ^ g[h as usize]);
+    let mut values = Vec::new();
+    let mut done = std::collections::BTreeSet::new();
+    for &h in heaps {
+        if !done.insert(h) {
+            continue;
+        }
+        let rest = total ^ g[h as usize];
+        values.extend(
+            code.option_pairs(h)
+                .into_iter()
+                .map(|(a, b)| (rest ^ g[a as usize] ^ g[b as usize]) as u64),
+        );
+    }
+    Ok((Values::of(values), top as u64 + 1))
 }
 
 /// The nim-value of `game`'s start from its options' values; refused past `u32`.

@@ -1261,7 +1261,7 @@ fn ordinal_sums_with_octal_heaps_use_the_heap_values() {
 fn sums_solve_equal_parts_once_within_one_budget() {
     let s = Scratch::new();
     // 8 × TER(C_19): one solve; the value is 0 (an even number of equal parts).
-    let eight = vec!["TER(C_19)"; 8].join(" + ");
+    let eight = ["TER(C_19)"; 8].join(" + ");
     let o = s.expect(&["solve", &eight], 0, "= 0");
     let one = s.expect(&["solve", "TER(C_19)"], 0, "");
     assert!(
@@ -1351,9 +1351,5 @@ fn spectrum_merge_checks_the_joint_table_against_its_rows() {
     let r =
         report_json("0/1", 1, 1, "Bg", 2).replace(r#""joint":[{"ter":2"#, r#""joint":[{"ter":3"#);
     s.file("j.json", r);
-    s.expect(
-        &["spectrum", "merge", "j.json"],
-        2,
-        "joint: 1 graphs with ter nim-value 3",
-    );
+    s.expect(&["spectrum", "merge", "j.json"], 2, "in the joint table");
 }

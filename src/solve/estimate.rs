@@ -282,7 +282,7 @@ mod tests {
             (Rule::Dnt, fam::hypercube(3).unwrap()),
         ] {
             let game = RemovingGame::new(rule, g, Closure::Hull, 0).unwrap();
-            let est = removing(&game, f64::INFINITY).positions;
+            let est = removing(&game).positions;
             let mut s = Solver::new(&game);
             s.nim_of_start();
             let real = s.stats().positions as f64;

@@ -345,7 +345,15 @@ fn sum(game: &AnyGame, parts: &[AnyGame], opts: &Options, need_nim: bool) -> Res
         let mut left = *opts;
         left.budget.max_positions = Some(limit.saturating_sub(spent).max(1));
         let p = part(g, &left, false)?;
-        spent = spent.saturating_add(p.positions);
+        // Only memoised positions count: a cycle table's entries, a nimber's k + 1 or an
+        // octal heap's values cost no memo (`TER(C_21) + *1` is two lookups).
+        let memoised = p
+            .method
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+            .any(|w| w == Method::Exhaustive.word() || w == Method::Levels.word());
+        if memoised {
+            spent = spent.saturating_add(p.positions);
+        }
         if spent > limit {
             return Err(Refusal {
                 game: game.to_string(),

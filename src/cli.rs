@@ -574,7 +574,7 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
         Err(e) => return report(miette::Report::msg(format!("bad graph `{graph}`: {e}"))),
     };
     let conv = Convexity::new(&g, closure);
-    let Some(f) = conv.families(1 << 26) else {
+    let Some(f) = conv.families(3 << 23) else {
         return report(miette::Report::msg(
             CliError::TooManySets(g.name().to_string()).to_string(),
         ));

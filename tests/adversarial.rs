@@ -1353,3 +1353,48 @@ fn spectrum_merge_checks_the_joint_table_against_its_rows() {
     s.file("j.json", r);
     s.expect(&["spectrum", "merge", "j.json"], 2, "in the joint table");
 }
+
+#[test]
+fn generating_set_families_are_refused_by_work_not_by_count() {
+    // Issue 28 item 15: `sets` counted sets, so one set's many closures on 64 vertices ran
+    // past 30 s. Each ends within the bound, refused (2) or answered (0).
+    let s = Scratch::new();
+    for g in ["Q_6", "SP_32,2", "Split_32,32", "P_64", "K_64"] {
+        let o = s.run(&["sets", g]);
+        assert!(
+            o.code == 2 && o.stderr.contains("too large to enumerate"),
+            "sets {g}: exit {} (124: timed out): {}",
+            o.code,
+            clip(&o.stderr)
+        );
+    }
+    // The wrong variant of the bound: a graph whose families are small is still answered.
+    s.expect(&["sets", "C_5"], 0, "");
+}
+
+#[test]
+fn synthesis_solves_within_max_positions() {
+    // Issue 28 item 18: the solves behind synthesis ignored --max-positions.
+    let s = Scratch::new();
+    for (game, param) in [("*h + *h", "h=3000..=3000"), ("TER(C_h)", "h=31..=31")] {
+        let o = s.run(&[
+            "synthesize",
+            "--game",
+            game,
+            "--param",
+            param,
+            "--features",
+            "size",
+            "--max-positions",
+            "1000",
+            "--output",
+            "out/s.yaml",
+        ]);
+        assert!(
+            o.code == 2 && o.stderr.contains("positions"),
+            "synthesize {game}: exit {} (124: timed out): {}",
+            o.code,
+            clip(&o.stderr)
+        );
+    }
+}

@@ -23,7 +23,13 @@
 use crate::check::diagram::{features as pos_features, key, move_kind, Diagram, MoveKind};
 use crate::check::formula::{Env, Formula};
 use crate::game::{AnyGame, AnyPos, Game, Value};
+use crate::solve::guard::{Budget, Monitor};
+use crate::solve::progress::Progress;
 use crate::solve::Solver;
+
+/// Memory per solved position the synthesiser's solvers are budgeted for (the memo entry and
+/// the hash table's slack).
+const BYTES_PER_POSITION: f64 = 64.0;
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -306,9 +312,24 @@ pub fn synthesize(
         };
         start_at.push((gi, p.clone(), text.clone()));
     }
-    let mut solvers: Vec<Solver<AnyGame>> = games.iter().map(Solver::new).collect();
+    // The solves that decide the starts and the replies are bounded too (issue 28): by the
+    // same position limit and by the machine's memory budget.
+    let monitor = |g: &AnyGame| {
+        let mut m = Monitor::new(
+            g.to_string(),
+            &Budget::default_for_machine(),
+            BYTES_PER_POSITION,
+            "narrow the parameter ranges or raise --max-positions".into(),
+        );
+        m.max_positions = m.max_positions.min(limit as u64);
+        m
+    };
+    let mut solvers: Vec<Solver<AnyGame>> = games
+        .iter()
+        .map(|g| Solver::with_guard(g, monitor(g), Progress::hidden()))
+        .collect();
     for (gi, p, text) in &start_at {
-        let v = solvers[*gi].nim(p);
+        let v = solvers[*gi].try_nim(p).map_err(|r| r.to_string())?;
         if v != 0 {
             return Ok(Outcome::Counterexample(Counterexample {
                 instance: text.clone(),
@@ -410,7 +431,7 @@ pub fn synthesize(
             // the same kind, into a class already used, then any.
             let mut best: Option<(u8, AnyPos, MoveKind, Vec<i64>)> = None;
             for r in game.options(&q) {
-                if solvers[gi].nim(&r) != 0 {
+                if solvers[gi].try_nim(&r).map_err(|e| e.to_string())? != 0 {
                     continue;
                 }
                 let rk = move_kind(game, &q, &r);

@@ -205,8 +205,40 @@ fn figures_come_with_tikz_and_captions_in_the_papers_notation() {
     // Captions: the title in math mode where it is notation, no "Fig 5.2:" inside.
     let cap = get("paper000/fig_5_2_dnt_w7_to_dc3.caption.tex");
     assert!(cap.contains(
-        "\\caption{The surjective option-preserving map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$ (Example 5.21).}"
+        "\\caption{The surjective option-preserving map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$.}"
     ));
+    // Where it comes from is a TeX comment, not printed.
+    assert!(cap.contains("% From Fig 5.2; Example 5.21"), "{cap}");
+    // The paper's notation: \overline{K_2}, multiset braces, 𝖦, \le/\ge, prose outside math,
+    // and no build provenance in any caption.
+    for (stem, want) in [
+        ("fig_4_2_diamond", "$K_{2} + \\overline{K_{2}}$"),
+        (
+            "fig_5_1_ter_k122_play",
+            "$\\mathrm{TER}(\\{\\!\\!\\{1,2,2\\}\\!\\!\\})$",
+        ),
+        ("fig_5_4_ordinal_sum", "$*2 : \\mathsf{G}$"),
+    ] {
+        let c = get(&format!("paper000/{stem}.caption.tex"));
+        assert!(c.contains(want), "{stem}: {c}");
+    }
+    for (p, c) in files.iter().filter(|(p, _)| p.ends_with(".caption.tex")) {
+        let printed = c
+            .lines()
+            .filter(|l| !l.starts_with('%'))
+            .collect::<String>();
+        for bad in [
+            "\\geq",
+            "\\leq",
+            "(Example",
+            "(Thm",
+            "(Prop",
+            "\\sim K",
+            "\\mathrm{the}",
+        ] {
+            assert!(!printed.contains(bad), "{p}: {bad} in {printed}");
+        }
+    }
     insta::assert_snapshot!("fig_5_2_caption", cap);
     for (p, _) in files.iter().filter(|(p, _)| p.ends_with(".dot")) {
         get(&p.replace(".dot", ".caption.tex"));
@@ -350,14 +382,16 @@ fn seed002_figures_draw_the_constructions_of_the_text() {
     insta::assert_snapshot!("seed002_fig_5_trail_xor_tikz", f5);
     // Captions say that the drawings are reconstructed, and name the instance and the case.
     for (stem, case) in [
-        ("fig_2_sp_12_8_kernel", "$SP(12,8)$"),
+        ("fig_2_sp_12_8_kernel", "$\\mathrm{SP}(12,8)$"),
         ("fig_3_sp_12_7_diamonds", "$d=2d'$"),
-        ("fig_4_sp_12_8_trail", "the base case"),
-        ("fig_5_sp_12_9_trail_xor", "the induction step"),
+        ("fig_4_sp_12_8_trail", "The base case"),
+        ("fig_5_sp_12_9_trail_xor", "The induction step"),
     ] {
         let cap = get(&format!("seed002/{stem}.caption.tex"));
         assert!(
-            cap.contains("reconstructed from the text") && cap.contains(case),
+            !cap.contains("reconstructed from the text")
+                && !cap.contains("seed 002")
+                && cap.contains(case),
             "{cap}"
         );
         assert!(get("figures.tex").contains(&format!("\\input{{seed002/{stem}.tikz}}")));
@@ -384,12 +418,12 @@ fn a_wrong_seed002_figure_is_rejected() {
     // A caption that would break the \caption line is bad input.
     for (bad, why) in [
         (
-            "caption: >-\n  Figure 3 of seed 002",
-            "caption: >-\n  {Figure 3 of seed 002",
+            "caption: >-\n  The case",
+            "caption: >-\n  {The case",
         ),
         (
-            "caption: >-\n  Figure 3 of seed 002",
-            "caption: >-\n  100% Figure 3 of seed 002",
+            "caption: >-\n  The case",
+            "caption: >-\n  100% The case",
         ),
     ] {
         let t2 = t.replace(bad, why);
@@ -637,10 +671,13 @@ fn every_laid_out_figure_keeps_its_nodes_labels_and_edges_apart() {
         }
         // At \linewidth of a 10pt article the labels keep 0.8 of their size, but for the
         // figures named here (at 0.6 or more): Fig 5.2 (the seven fibres of the map, each with
-        // its image beside it, in one row), Fig 5.9 (eight positions in one rank), and seed
-        // 002's two 12-column prisms (0.79).
+        // its image beside it, in one row), Figs 5.4 and 5.5 (two gamegraphs side by side:
+        // stacked, they would not fit the page's height), Fig 5.9 (eight positions in one
+        // rank), and seed 002's two 12-column prisms (0.79).
         let narrow = [
             "paper000/fig_5_2_dnt_w7_to_dc3.dot",
+            "paper000/fig_5_4_ordinal_sum.dot",
+            "paper000/fig_5_5_ter_w5_and_ordinal.dot",
             "paper000/fig_5_9_diagram_A.dot",
             "seed002/fig_sp_12_2_kernel.dot",
             "seed002/fig_sp_8_2_case_1.dot",
@@ -650,6 +687,10 @@ fn every_laid_out_figure_keeps_its_nodes_labels_and_edges_apart() {
         } else {
             tikz::MAX_NATURAL_WIDTH
         };
+        let printed = v.natural_height * tikz::linewidth_scale(v.natural_width);
+        if printed > tikz::MAX_PRINTED_HEIGHT {
+            all.push(format!("{name}: {printed:.0}bp tall at \\linewidth"));
+        }
         if v.natural_width > limit {
             all.push(format!(
                 "{name}: {:.0}bp wide, labels at {:.2} of their size at \\linewidth",

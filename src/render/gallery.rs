@@ -36,15 +36,17 @@ struct CaptionView<'a> {
     from: &'a str,
     caption: &'a str,
     label: &'a str,
+    /// Where the figure comes from (the paper's result, the spec's source): a TeX comment,
+    /// never printed.
+    provenance: &'a str,
 }
 
 #[derive(Serialize, Clone)]
 struct Item {
     source: String,
-    /// The artifact to \input, relative to output/ (no extension for figures: `.tikz` and
-    /// `.caption` are appended by the template).
+    /// The artifact to \input, relative to output/, without extension (`.tikz` for figures
+    /// and `.caption` are appended by the template).
     input: String,
-    caption: String,
 }
 
 #[derive(Serialize)]
@@ -67,16 +69,22 @@ fn unhtml(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
-/// The caption of an artifact, as TeX text.
-fn caption_of(e: &Entry) -> String {
+/// The caption of an artifact, as TeX text, and its provenance (for a TeX comment: a paper
+/// prints the caption, not where the build took it from).
+fn caption_of(e: &Entry) -> (String, String) {
     let v = e.view.as_ref();
     let get = |k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_str);
     // A caption the spec writes in LaTeX (checked for balanced braces when it was read).
     if let Some(c) = get("caption").filter(|c| !c.is_empty()) {
-        return c.trim().to_string();
+        return (c.trim().to_string(), e.source.clone());
     }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
-        return texlabel::caption(&unhtml(t));
+        let (caption, provenance) = texlabel::caption_and_provenance(&unhtml(t));
+        let provenance = match provenance {
+            Some(p) if p != e.source => format!("{}; {p}", e.source),
+            _ => e.source.clone(),
+        };
+        return (caption, provenance);
     }
     if let Some(g) = get("graph") {
         // A certificate of seed 002: an even kernel of a stacked prism.
@@ -90,17 +98,25 @@ fn caption_of(e: &Entry) -> String {
                     .collect()
             })
             .unwrap_or_default();
-        let mut s = format!("An even kernel (filled) of ${}$", texlabel::math(g));
+        // Seed 002 writes its prisms SP(m,n) (the game language SP_{m,n}).
+        let g = match g.strip_prefix("SP_{").and_then(|r| r.strip_suffix('}')) {
+            Some(mn) => format!("SP({mn})"),
+            None => g.to_string(),
+        };
+        let mut s = format!("An even kernel (filled) of ${}$", texlabel::math(&g));
         if !moves.is_empty() {
             s.push_str(&format!(" after the moves ${}$", moves.join(", ")));
         }
         if let Some(i) = get("instance").filter(|i| !i.is_empty()) {
             s.push_str(&format!(", instance ${}$", texlabel::math(i)));
         }
-        s.push_str(&format!(" ({}).", super::latex_escape(&e.source)));
-        return s;
+        s.push('.');
+        return (s, e.source.clone());
     }
-    format!("{}.", super::latex_escape(&e.source))
+    (
+        format!("{}.", super::latex_escape(&e.source)),
+        e.source.clone(),
+    )
 }
 
 /// A name-and-numbers key, so that fig_5_10 sorts after fig_5_9.
@@ -148,7 +164,7 @@ fn caption_file(
     renderer: &Renderer,
     from: &str,
     stem: &str,
-    caption: &str,
+    (caption, provenance): &(String, String),
 ) -> Result<(PathBuf, Vec<u8>), RenderError> {
     let label = stem.replace(['/', '\\'], ":");
     let cap = renderer.render(
@@ -158,6 +174,7 @@ fn caption_file(
                 from,
                 caption,
                 label: &label,
+                provenance,
             },
         },
     )?;
@@ -193,7 +210,6 @@ pub fn artifacts(
             let figure = |stem: &str| Item {
                 source: super::latex_escape(&e.source),
                 input: stem.to_string(),
-                caption: caption.clone(),
             };
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
             if let Some(stem) = name.strip_suffix(".tikz.tex") {
@@ -223,15 +239,10 @@ pub fn artifacts(
                 let t = renderer.render("figure.tikz.tex", &Ctx { view })?;
                 out.push((PathBuf::from(format!("{stem}.tikz.tex")), t.into_bytes()));
                 figures.push((dir, figure(stem)));
-            } else if name.ends_with(".tex") {
-                tables.push((
-                    dir,
-                    Item {
-                        source: super::latex_escape(&e.source),
-                        input: name.to_string(),
-                        caption: caption.clone(),
-                    },
-                ));
+            } else if let Some(stem) = name.strip_suffix(".tex") {
+                // A table: its caption file beside it, as for figures.
+                out.push(caption_file(renderer, &name, stem, &caption)?);
+                tables.push((dir, figure(stem)));
             }
         }
     }
@@ -295,13 +306,40 @@ mod tests {
         };
         assert_eq!(
             caption_of(&e),
-            "An even kernel (filled) of $\\mathrm{SP}(12,8)$, instance $m=12$ (Thm 6)."
+            (
+                "An even kernel (filled) of $\\mathrm{SP}(12,8)$, instance $m=12$.".to_string(),
+                "Thm 6".to_string()
+            )
+        );
+        let e = Entry {
+            paths: vec![],
+            source: "Thm 16".into(),
+            view: Some(serde_json::json!({"graph": "SP_{12,2}", "moves": []})),
+        };
+        assert_eq!(
+            caption_of(&e).0,
+            "An even kernel (filled) of $\\mathrm{SP}(12,2)$."
         );
         let e = Entry {
             paths: vec![],
             source: "Fig 3.1".into(),
             view: Some(serde_json::json!({"title": "Gamegraphs for P_3 &amp; more"})),
         };
-        assert_eq!(caption_of(&e), "Gamegraphs for $P_{3}$ \\& more.");
+        assert_eq!(caption_of(&e).0, "Gamegraphs for $P_{3}$ \\& more.");
+        // The paper's result named in a title goes to the comment, not into the caption.
+        let e = Entry {
+            paths: vec![],
+            source: "Fig 5.2".into(),
+            view: Some(
+                serde_json::json!({"title": "The map DNT_{v1}(W_7) → DC(3) + *1 (Example 5.21)"}),
+            ),
+        };
+        assert_eq!(
+            caption_of(&e),
+            (
+                "The map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$.".to_string(),
+                "Fig 5.2; Example 5.21".to_string()
+            )
+        );
     }
 }

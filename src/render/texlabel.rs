@@ -42,13 +42,16 @@ fn symbol(c: char) -> Option<&'static str> {
         'Ũ' => "\\tilde{U}",
         'Δ' => "\\Delta",
         '𝒢' => "\\mathcal{G}",
+        // The paper's gamegraphs 𝖦, 𝖧 (Section 5.3).
+        '𝖦' => "\\mathsf{G}",
+        '𝖧' => "\\mathsf{H}",
         '𝒩' => "\\mathcal{N}",
         '𝒫' => "\\mathcal{P}",
         '∋' => "\\ni ",
         '∈' => "\\in ",
         '∉' => "\\notin ",
-        '≥' => "\\geq ",
-        '≤' => "\\leq ",
+        '≥' => "\\ge ",
+        '≤' => "\\le ",
         '≠' => "\\neq ",
         '↦' => "\\mapsto ",
         '→' => "\\to ",
@@ -207,6 +210,50 @@ fn math_into(chars: &[char], out: &mut String, depth: usize) {
                 continue;
             }
         }
+        // `~K_2`: the complement of a graph, \overline{K_2} as the paper writes it.
+        if c == '~' && chars.get(i + 1).is_some_and(char::is_ascii_alphabetic) {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            if chars.get(j) == Some(&'_') && j + 1 < chars.len() {
+                j = if chars[j + 1] == '{' {
+                    matching(chars, j + 1) + 1
+                } else {
+                    j + 2
+                };
+            }
+            let j = j.min(chars.len());
+            out.push_str("\\overline{");
+            math_into(&chars[i + 1..j], out, depth + 1);
+            out.push('}');
+            i = j;
+            continue;
+        }
+        // `TER({1,2,2})` and `TER{1,2,2}`: a multiset, in the paper's double braces.
+        if c == '{' && (out.ends_with("\\mathrm{TER}(") || out.ends_with("\\mathrm{TER}")) {
+            let close = matching(chars, i);
+            let bare = out.ends_with("\\mathrm{TER}");
+            out.push_str(if bare {
+                "(\\{\\!\\!\\{"
+            } else {
+                "\\{\\!\\!\\{"
+            });
+            math_into(&chars[i + 1..close.min(chars.len())], out, depth + 1);
+            out.push_str(if bare {
+                "\\}\\!\\!\\})"
+            } else {
+                "\\}\\!\\!\\}"
+            });
+            i = close + 1;
+            continue;
+        }
+        // `<=`, `>=` in titles written in ASCII: the paper's ≤, ≥.
+        if matches!(c, '<' | '>') && chars.get(i + 1) == Some(&'=') {
+            out.push_str(if c == '<' { "\\le " } else { "\\ge " });
+            i += 2;
+            continue;
+        }
         match c {
             '{' => out.push_str("\\{"),
             '}' => out.push_str("\\}"),
@@ -241,6 +288,11 @@ fn is_math_word(w: &str) -> bool {
     if core.chars().any(|c| {
         matches!(c, '_' | '^' | '*' | '=' | '<' | '>' | '|' | '+' | '~') || symbol(c).is_some()
     }) {
+        return true;
+    }
+    // `(i,4)`, `(i,[4])`: a tuple written without spaces.
+    let bare = w.trim_end_matches([',', ';', '.', ':']);
+    if bare.len() > 2 && bare.starts_with('(') && bare.ends_with(')') && bare.contains(',') {
         return true;
     }
     // `DC(3)`, `TER(K)`, `nim(U)`: a name applied to arguments with a capital (not prose
@@ -291,6 +343,12 @@ pub fn text(s: &str) -> String {
             })
             .sum()
     };
+    // A word of prose (`the`, `second`): brackets around it are the sentence's, not a
+    // formula's (`0 ≤ a < b (the second player wins *n + *n)`).
+    let prose = |w: &str| {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        core.len() >= 3 && core.chars().all(|c| c.is_ascii_lowercase())
+    };
     for i in 0..words.len() {
         if !math_at[i] {
             continue;
@@ -299,15 +357,27 @@ pub fn text(s: &str) -> String {
         let mut j = i;
         while depth > 0 && j + 1 < words.len() {
             j += 1;
-            math_at[j] = true;
             depth += balance(words[j]);
+        }
+        if !words[i + 1..=j].iter().any(|w| prose(w)) {
+            math_at[i..=j].iter_mut().for_each(|m| *m = true);
         }
         let mut k = i;
         let mut back = balance(words[i]);
         while back < 0 && k > 0 {
             k -= 1;
-            math_at[k] = true;
             back += balance(words[k]);
+        }
+        if !words[k..i].iter().any(|w| prose(w)) {
+            math_at[k..=i].iter_mut().for_each(|m| *m = true);
+        }
+    }
+    // `c, k ≥ 0`: letters listed before a formula that starts with a letter belong to it.
+    for k in (1..words.len()).rev() {
+        let letter = |w: &str| w.len() == 1 && w.chars().all(|c| c.is_ascii_alphabetic());
+        let listed = |w: &str| w.len() == 2 && w.ends_with(',') && letter(&w[..1]);
+        if math_at[k] && (letter(words[k]) || listed(words[k])) && listed(words[k - 1]) {
+            math_at[k - 1] = true;
         }
     }
     let mut out = String::new();
@@ -320,6 +390,21 @@ pub fn text(s: &str) -> String {
             let mut j = k;
             while j + 1 < words.len() && math_at[j + 1] {
                 j += 1;
+            }
+            // `e ≥ 4, l ≥ 2`: two formulas, the comma between them text.
+            let relation = |w: &&str| {
+                w.chars()
+                    .any(|c| matches!(c, '=' | '<' | '>' | '≥' | '≤' | '≠' | '∈'))
+            };
+            // A semicolon always ends a formula (`k ≥ 3; (i,4) stands for`).
+            if let Some(m) = (k..j).find(|&m| {
+                balance(&words[k..=m].join(" ")) == 0
+                    && (words[m].ends_with(';')
+                        || (words[m].ends_with(',')
+                            && words[k..=m].iter().any(relation)
+                            && words[m + 1..=j].iter().any(relation)))
+            }) {
+                j = m;
             }
             let mut formula = words[k..=j].join(" ");
             // Punctuation that ends the sentence stays outside the formula; a bracket that
@@ -356,6 +441,52 @@ pub fn text(s: &str) -> String {
 /// A caption from a figure's title: the paper's "Figure 5.9: " prefix dropped (LaTeX numbers
 /// the figure), the rest as [`text`], ending with a full stop.
 pub fn caption(title: &str) -> String {
+    caption_and_provenance(title).0
+}
+
+/// Whether a trailing parenthetical of a title names where the figure comes from (`Example
+/// 5.21`, `Thms 5.24, 5.29`, `no figure in the paper`) rather than saying something about it.
+fn is_provenance(p: &str) -> bool {
+    const WORDS: [&str; 14] = [
+        "Example",
+        "Examples",
+        "Prop",
+        "Proposition",
+        "Thm",
+        "Thms",
+        "Theorem",
+        "Lemma",
+        "Cor",
+        "Corollary",
+        "Remark",
+        "Table",
+        "Fig",
+        "Figure",
+    ];
+    let mut it = p.split_whitespace();
+    let first = it.next().unwrap_or("");
+    let number = it
+        .next()
+        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    (WORDS.contains(&first) && number) || p.contains("the paper")
+}
+
+/// [`caption`], and the provenance taken out of it (a trailing `(Example 5.21)`), which a
+/// paper would not print: the caption file keeps it in a TeX comment.
+pub fn caption_and_provenance(title: &str) -> (String, Option<String>) {
+    let mut t = title.trim();
+    let mut provenance = None;
+    if let Some(open) = t.strip_suffix(')').and_then(|r| r.rfind('(')) {
+        let inner = &t[open + 1..t.len() - 1];
+        if !inner.contains(['(', ')']) && is_provenance(inner) {
+            provenance = Some(inner.to_string());
+            t = t[..open].trim_end();
+        }
+    }
+    (caption_text(t), provenance)
+}
+
+fn caption_text(title: &str) -> String {
     let t = title.trim();
     let t = match t.split_once(": ") {
         Some((head, rest))
@@ -660,7 +791,7 @@ mod tests {
         assert_eq!(math("(o, Λ^{o+2k})"), "(o, \\Lambda^{o+2k})");
         assert_eq!(math("(c,[1^{c-1}])"), "(c,[1^{c-1}])");
         assert_eq!(math("λ^e_0"), "\\lambda^{e}_{0}");
-        assert_eq!(math("*a + *a, a ≥ 1"), "*a + *a, a \\geq  1");
+        assert_eq!(math("*a + *a, a ≥ 1"), "*a + *a, a \\ge  1");
     }
 
     #[test]
@@ -697,7 +828,7 @@ mod tests {
         );
         assert_eq!(
             text("the second player wins (c,[1^c]) for c ≥ 1 (no figure)"),
-            "the second player wins $(c,[1^{c}])$ for $c \\geq  1$ (no figure)"
+            "the second player wins $(c,[1^{c}])$ for $c \\ge  1$ (no figure)"
         );
         assert_eq!(text("100% of P_3."), "100\\% of $P_{3}$.");
         assert_eq!(
@@ -710,7 +841,65 @@ mod tests {
     fn captions_drop_the_figure_number() {
         assert_eq!(
             caption("Figure 5.11: case analysis diagram (C) for a strategy with c ≥ 3"),
-            "Case analysis diagram (C) for a strategy with $c \\geq  3$."
+            "Case analysis diagram (C) for a strategy with $c \\ge  3$."
+        );
+    }
+
+    #[test]
+    fn the_papers_notation_for_complements_multisets_and_gamegraphs() {
+        assert_eq!(math("K_2 + ~K_2"), "K_{2} + \\overline{K_{2}}");
+        assert_eq!(math("~K_{m,n}"), "\\overline{K_{m,n}}");
+        // Not a complement: a tilde before a space stays the relation.
+        assert_eq!(math("a ~ b"), "a \\sim  b");
+        assert_eq!(
+            math("TER({1,2,2})"),
+            "\\mathrm{TER}(\\{\\!\\!\\{1,2,2\\}\\!\\!\\})"
+        );
+        assert_eq!(
+            math("TER{1,2,2}"),
+            "\\mathrm{TER}(\\{\\!\\!\\{1,2,2\\}\\!\\!\\})"
+        );
+        // A set elsewhere keeps single braces.
+        assert_eq!(math("L = {x, y}"), "L = \\{x, y\\}");
+        assert_eq!(math("*2 : 𝖦"), "*2 : \\mathsf{G}");
+        assert_eq!(math("n <= 6, m >= 2"), "n \\le  6, m \\ge  2");
+    }
+
+    #[test]
+    fn captions_keep_prose_out_of_math_and_provenance_out_of_the_caption() {
+        assert_eq!(
+            caption("Figure 5.8: case analysis diagram for a strategy with 0 ≤ a < b (the second player wins *n + *n)"),
+            "Case analysis diagram for a strategy with $0 \\le  a < b$ (the second player wins $*n + *n$)."
+        );
+        assert_eq!(
+            caption("Figure 5.13: case analysis diagram (E) for Case 1 with odd o ≥ 3, even e ≥ 4, l ≥ 2, and k ≥ 1"),
+            "Case analysis diagram (E) for Case 1 with odd $o \\ge  3$, even $e \\ge  4$, $l \\ge  2$, and $k \\ge  1$."
+        );
+        assert_eq!(
+            caption("Figure 5.12: case analysis diagram (D) for a strategy with c, k ≥ 0"),
+            "Case analysis diagram (D) for a strategy with $c, k \\ge  0$."
+        );
+        assert_eq!(
+            caption("Figure 5.10: diagram (B) for k ≥ 3; (i,4) stands for (i,Λ^4) or (i,[4])"),
+            "Diagram (B) for $k \\ge  3$; $(i,4)$ stands for $(i,\\Lambda^{4})$ or $(i,[4])$."
+        );
+        assert_eq!(
+            caption_and_provenance("A play in TER(K_{1,2,2}) (Example 5.11)"),
+            (
+                "A play in $\\mathrm{TER}(K_{1,2,2})$.".to_string(),
+                Some("Example 5.11".to_string())
+            )
+        );
+        assert_eq!(
+            caption_and_provenance("Wins (c,[1^c]) for c ≥ 1 (no figure in the paper)")
+                .1
+                .as_deref(),
+            Some("no figure in the paper")
+        );
+        // A parenthetical that says something about the figure stays.
+        assert_eq!(
+            caption_and_provenance("The diamond (the complete split graph)"),
+            ("The diamond (the complete split graph).".to_string(), None)
         );
     }
 

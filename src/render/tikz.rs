@@ -30,6 +30,15 @@ use std::collections::BTreeMap;
 /// this wide keeps its labels at 0.8 of their size or more when scaled to `\linewidth`.
 pub const MAX_NATURAL_WIDTH: f64 = 345.0 / 72.27 * 72.0 / 0.8;
 
+/// The tallest a figure may be printed (bp): most of a 10pt article's text height (550pt),
+/// leaving room for its caption.
+pub const MAX_PRINTED_HEIGHT: f64 = 470.0;
+
+/// The scale of a figure `width` bp wide at a 10pt article's `\linewidth` (never enlarged).
+pub fn linewidth_scale(width: f64) -> f64 {
+    (345.0 / 72.27 * 72.0 / width).min(1.0)
+}
+
 /// Graph attributes tried in turn, more compact each time, when a figure laid out as its DOT
 /// says is wider than [`MAX_NATURAL_WIDTH`] (the reading direction is never changed: plays
 /// run left to right and gamegraphs top down as in the paper), with the number of panels
@@ -84,11 +93,17 @@ pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
         let Some(v) = view_wrapped(&json, from, wrap) else {
             return Ok(None);
         };
-        let fits = v.natural_width <= MAX_NATURAL_WIDTH;
-        if best
-            .as_ref()
-            .is_none_or(|b| v.natural_width < b.natural_width - 0.5)
-        {
+        // Printed at most as tall as a page allows, and with labels as large as possible.
+        let printed = |v: &TikzView| {
+            let s = linewidth_scale(v.natural_width);
+            (v.natural_height * s <= MAX_PRINTED_HEIGHT, s)
+        };
+        let (tall_ok, scale) = printed(&v);
+        let fits = tall_ok && v.natural_width <= MAX_NATURAL_WIDTH;
+        if best.as_ref().is_none_or(|b| {
+            let (b_ok, b_scale) = printed(b);
+            (tall_ok && !b_ok) || (tall_ok == b_ok && scale > b_scale + 0.005)
+        }) {
             best = Some(v);
         }
         if fits {
@@ -301,9 +316,11 @@ pub struct TikzView {
     /// Width and height of the drawing in bp (the template scales it to the text width).
     pub width: String,
     pub height: String,
-    /// The width as a number (bp), to choose among layouts.
+    /// The width and height as numbers (bp), to choose among layouts.
     #[serde(skip)]
     pub natural_width: f64,
+    #[serde(skip)]
+    pub natural_height: f64,
     pub clusters: Vec<TikzCluster>,
     pub nodes: Vec<TikzNode>,
     pub edges: Vec<TikzEdge>,
@@ -591,6 +608,7 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
     Some(TikzView {
         from: from.to_string(),
         natural_width: (hi.0 - lo.0).max(1.0),
+        natural_height: (hi.1 - lo.1).max(1.0),
         width: num((hi.0 - lo.0).max(1.0)),
         height: num((hi.1 - lo.1).max(1.0)),
         clusters: out_clusters,

@@ -241,7 +241,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
             Ok(r) => {
                 for ext in ["dot", "svg"] {
                     let path = a.output.with_extension(ext);
-                    match pipeline::render_one(c, &r, "diagram.dot", &path) {
+                    match pipeline::render_one(c, &spec.sha256, &r, "diagram.dot", &path) {
                         Ok(Some(bytes)) => {
                             if let Err(e) = crate::render::write_atomic(&path, &bytes) {
                                 eprintln!("warning: {e}");

@@ -667,10 +667,17 @@ pub fn summary_with_certificates<'a>(
     }
 }
 
+/// The writer every artifact's header names.
+pub const TOOL: &str = concat!("grundy ", env!("CARGO_PKG_VERSION"));
+
 /// The header every artifact carries (in the template's comment syntax).
 #[derive(Serialize)]
 struct Provenance<'a> {
+    /// `grundy 0.1.0`: the version that wrote the artifact (no date: bytes stay reproducible).
+    tool: &'static str,
     spec: &'a str,
+    /// The sha256 of the spec file's bytes, as certificates record it.
+    sha256: &'a str,
     source: &'a str,
     range: &'a str,
     verdict: &'a str,
@@ -780,7 +787,9 @@ fn render_spec(
     for o in spec.outputs() {
         let view = ArtifactView {
             provenance: Provenance {
+                tool: TOOL,
                 spec: &c.report.file,
+                sha256: &spec.sha256,
                 source: &c.report.source,
                 range: &c.report.range,
                 verdict: verdict_word(&c.report),
@@ -800,13 +809,16 @@ fn render_spec(
 /// renders the diagram it wrote beside it).
 pub fn render_one(
     c: &Checked,
+    sha256: &str,
     renderer: &Renderer,
     template: &str,
     path: &Path,
 ) -> Result<Option<Vec<u8>>, RenderError> {
     let view = ArtifactView {
         provenance: Provenance {
+            tool: TOOL,
             spec: &c.report.file,
+            sha256,
             source: &c.report.source,
             range: &c.report.range,
             verdict: verdict_word(&c.report),
@@ -893,6 +905,12 @@ pub fn render_all(
             paths: s.outputs().iter().map(|o| o.path.clone()).collect(),
             source: r.source.clone(),
             view: views.get(s.id()).copied().flatten().cloned(),
+            header: format!(
+                "version {}; spec {}, sha256 {}",
+                env!("CARGO_PKG_VERSION"),
+                r.file,
+                s.sha256
+            ),
         })
         .collect();
     let mut all = files.clone();

@@ -23,6 +23,9 @@ pub struct Entry {
     pub paths: Vec<PathBuf>,
     pub source: String,
     pub view: Option<Value>,
+    /// What every companion's header comment names besides the file it is drawn from: the
+    /// grundy version, the spec and its sha256 (`version 0.1.0; spec specs/x.yaml, sha256 …`).
+    pub header: String,
 }
 
 /// Templates see their view as `view`.
@@ -211,9 +214,10 @@ pub fn artifacts(
                 source: super::latex_escape(&e.source),
                 input: stem.to_string(),
             };
+            let from = format!("{name} ({})", e.header);
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
             if let Some(stem) = name.strip_suffix(".tikz.tex") {
-                out.push(caption_file(renderer, &name, stem, &caption)?);
+                out.push(caption_file(renderer, &from, stem, &caption)?);
                 figures.push((dir, figure(stem)));
                 continue;
             }
@@ -223,7 +227,7 @@ pub fn artifacts(
                 if e.paths.contains(&own) {
                     continue;
                 }
-                out.push(caption_file(renderer, &name, stem, &caption)?);
+                out.push(caption_file(renderer, &from, stem, &caption)?);
                 if !have_dot {
                     skipped += 1;
                     continue;
@@ -233,15 +237,16 @@ pub fn artifacts(
                     path: name.to_string(),
                     source: super::dot::DotError::Dot(why),
                 })?;
-                let Some(view) = fitted else {
+                let Some(mut view) = fitted else {
                     continue;
                 };
+                view.from = from;
                 let t = renderer.render("figure.tikz.tex", &Ctx { view })?;
                 out.push((PathBuf::from(format!("{stem}.tikz.tex")), t.into_bytes()));
                 figures.push((dir, figure(stem)));
             } else if let Some(stem) = name.strip_suffix(".tex") {
                 // A table: its caption file beside it, as for figures.
-                out.push(caption_file(renderer, &name, stem, &caption)?);
+                out.push(caption_file(renderer, &from, stem, &caption)?);
                 tables.push((dir, figure(stem)));
             }
         }

@@ -7,6 +7,10 @@ Refuses a partial merge (`"complete": false`): a recorded size must cover every 
 Replaces an entry of the same size, keeps the others, in order of N.
 
 Usage: python3 tests/long/spectrum-record.py MERGED.json [RESULTS.yaml]
+       python3 tests/long/spectrum-record.py --summary [RESULTS.yaml]
+         prints, for every recorded N, the largest TER and DNT values, how many graphs reach
+         them and the first (fewest edges, then graph6), and the share of each game's
+         P-positions (value 0), as the Markdown table of docs/results/spectrum_11.md.
 """
 import json
 import re
@@ -30,7 +34,35 @@ def entry(d):
     return n, "\n".join(out) + "\n"
 
 
+def summary(results):
+    text = open(results).read()
+    rows = ["| n | graphs | largest nim(TER): graphs, first | largest nim(DNT): graphs, first "
+            "| nim(TER) = 0 | nim(DNT) = 0 |", "|---|---|---|---|---|---|"]
+    for b in re.split(r"(?m)^(?=  - vertices: )", text.partition("sizes:\n")[2]):
+        m = re.match(r"  - vertices: (\d+)\n    graphs: (\d+)", b)
+        if not m:
+            continue
+        n, graphs = int(m.group(1)), int(m.group(2))
+        cells = []
+        zero = []
+        for game in ("ter", "dnt"):
+            part = re.split(r"\n    (?=\S)", b.split(f"    {game}:\n")[1])[0]
+            vals = [tuple(r) for r in re.findall(
+                r"value: (\d+), count: (\d+), smallest: '((?:[^']|'')*)', edges: (\d+)", part)]
+            v, c, g6, e = max(vals, key=lambda r: int(r[0]))
+            g6 = g6.replace("''", "'")
+            code = f"`` {g6} ``" if "`" in g6 else f"`{g6}`"
+            cells.append(f"{v}: {int(c):,}, {code} ({e} edges)")
+            z = sum(int(r[1]) for r in vals if r[0] == "0")
+            zero.append(f"{100 * z / graphs:.1f} %")
+        rows.append(f"| {n} | {graphs:,} | {cells[0]} | {cells[1]} | {zero[0]} | {zero[1]} |")
+    print("\n".join(rows))
+
+
 def main():
+    if sys.argv[1] == "--summary":
+        summary(sys.argv[2] if len(sys.argv) > 2 else "output/scale/spectrum_results.yaml")
+        return
     merged = sys.argv[1]
     results = sys.argv[2] if len(sys.argv) > 2 else "output/scale/spectrum_results.yaml"
     d = json.load(open(merged))

@@ -20,7 +20,7 @@ import sys
 def entry(d):
     n = d["vertices"][0] if isinstance(d["vertices"], list) else d["vertices"]
     out = [f"  - vertices: {n}", f"    graphs: {d['graphs']}",
-           f"    seconds: {d['seconds']:.3f}   # CPU-summed wall time of the shards"]
+           f"    seconds: {d['seconds']:.3f}   # the sum of the shards' wall times"]
     for game in ("ter", "dnt"):
         out.append(f"    {game}:")
         for r in d[game]:

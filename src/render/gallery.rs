@@ -305,6 +305,7 @@ mod tests {
     #[test]
     fn captions_from_titles_and_certificates() {
         let e = Entry {
+            header: String::new(),
             paths: vec![],
             source: "Thm 6".into(),
             view: Some(serde_json::json!({"graph": "SP(12,8)", "moves": [], "instance": "m=12"})),
@@ -317,6 +318,7 @@ mod tests {
             )
         );
         let e = Entry {
+            header: String::new(),
             paths: vec![],
             source: "Thm 16".into(),
             view: Some(serde_json::json!({"graph": "SP_{12,2}", "moves": []})),
@@ -326,6 +328,7 @@ mod tests {
             "An even kernel (filled) of $\\mathrm{SP}(12,2)$."
         );
         let e = Entry {
+            header: String::new(),
             paths: vec![],
             source: "Fig 3.1".into(),
             view: Some(serde_json::json!({"title": "Gamegraphs for P_3 &amp; more"})),
@@ -333,6 +336,7 @@ mod tests {
         assert_eq!(caption_of(&e).0, "Gamegraphs for $P_{3}$ \\& more.");
         // The paper's result named in a title goes to the comment, not into the caption.
         let e = Entry {
+            header: String::new(),
             paths: vec![],
             source: "Fig 5.2".into(),
             view: Some(

@@ -510,6 +510,8 @@ fn render_dot(file: &str) -> String {
     let renderer = grundy::render::Renderer::load(&root.join("templates")).expect("templates");
     let ctx = serde_json::json!({
         "provenance": {
+            "tool": "grundy",
+            "sha256": "0",
             "spec": c.report.file,
             "source": c.report.source,
             "range": c.report.range,

@@ -1034,9 +1034,20 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             .iter()
             .filter(|s| !checked.iter().any(|(t, _)| t.id() == s.id()))
             .flat_map(|s| s.outputs().iter())
-            .filter_map(|o| {
-                let bytes = std::fs::read(opts.output.join(&o.path)).ok()?;
-                Some((o.path.clone(), bytes))
+            // With each artifact its caption file, which the gallery cannot write again
+            // without the spec's view.
+            .flat_map(|o| {
+                let p = o.path.to_string_lossy();
+                let stem = p
+                    .strip_suffix(".tikz.tex")
+                    .or_else(|| p.strip_suffix(".dot"))
+                    .or_else(|| p.strip_suffix(".tex"));
+                let caption = stem.map(|st| PathBuf::from(format!("{st}.caption.tex")));
+                std::iter::once(o.path.clone()).chain(caption)
+            })
+            .filter_map(|path| {
+                let bytes = std::fs::read(opts.output.join(&path)).ok()?;
+                Some((path, bytes))
             })
             .collect(),
         certificates: HashMap::new(),

@@ -215,6 +215,25 @@ pub fn artifacts(
                 input: stem.to_string(),
             };
             let from = format!("{name} ({})", e.header);
+            // A spec not checked in this run (`build --only`) has no view to caption from:
+            // its caption stays as the build that checked it wrote it (among `files`).
+            let kept = |stem: &str| {
+                let cap = PathBuf::from(format!("{stem}.caption.tex"));
+                e.view
+                    .is_none()
+                    .then(|| files.iter().find(|(q, _)| *q == cap).cloned())
+                    .flatten()
+            };
+            let caption_file = |renderer: &Renderer,
+                                from: &str,
+                                stem: &str,
+                                caption: &(String, String)|
+             -> Result<(PathBuf, Vec<u8>), RenderError> {
+                match kept(stem) {
+                    Some(f) => Ok(f),
+                    None => caption_file(renderer, from, stem, caption),
+                }
+            };
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
             if let Some(stem) = name.strip_suffix(".tikz.tex") {
                 out.push(caption_file(renderer, &from, stem, &caption)?);

@@ -217,26 +217,16 @@ pub fn artifacts(
             let from = format!("{name} ({})", e.header);
             // A spec not checked in this run (`build --only`) has no view to caption from:
             // its caption stays as the build that checked it wrote it (among `files`).
-            let kept = |stem: &str| {
+            let caption_for = |stem: &str| -> Result<(PathBuf, Vec<u8>), RenderError> {
                 let cap = PathBuf::from(format!("{stem}.caption.tex"));
-                e.view
-                    .is_none()
-                    .then(|| files.iter().find(|(q, _)| *q == cap).cloned())
-                    .flatten()
-            };
-            let caption_file = |renderer: &Renderer,
-                                from: &str,
-                                stem: &str,
-                                caption: &(String, String)|
-             -> Result<(PathBuf, Vec<u8>), RenderError> {
-                match kept(stem) {
-                    Some(f) => Ok(f),
-                    None => caption_file(renderer, from, stem, caption),
+                match files.iter().find(|(q, _)| *q == cap) {
+                    Some(kept) if e.view.is_none() => Ok(kept.clone()),
+                    _ => caption_file(renderer, &from, stem, &caption),
                 }
             };
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
             if let Some(stem) = name.strip_suffix(".tikz.tex") {
-                out.push(caption_file(renderer, &from, stem, &caption)?);
+                out.push(caption_for(stem)?);
                 figures.push((dir, figure(stem)));
                 continue;
             }
@@ -246,7 +236,7 @@ pub fn artifacts(
                 if e.paths.contains(&own) {
                     continue;
                 }
-                out.push(caption_file(renderer, &from, stem, &caption)?);
+                out.push(caption_for(stem)?);
                 if !have_dot {
                     skipped += 1;
                     continue;
@@ -265,7 +255,7 @@ pub fn artifacts(
                 figures.push((dir, figure(stem)));
             } else if let Some(stem) = name.strip_suffix(".tex") {
                 // A table: its caption file beside it, as for figures.
-                out.push(caption_file(renderer, &from, stem, &caption)?);
+                out.push(caption_for(stem)?);
                 tables.push((dir, figure(stem)));
             }
         }

@@ -314,10 +314,11 @@ pub fn synthesize(
     }
     // The solves that decide the starts and the replies are bounded too (issue 28): by the
     // same position limit and by the machine's memory budget.
+    let budget = Budget::default_for_machine();
     let monitor = |g: &AnyGame| {
         let mut m = Monitor::new(
             g.to_string(),
-            &Budget::default_for_machine(),
+            &budget,
             BYTES_PER_POSITION,
             "narrow the parameter ranges or raise --max-positions".into(),
         );

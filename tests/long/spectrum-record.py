@@ -13,6 +13,7 @@ Usage: python3 tests/long/spectrum-record.py MERGED.json [RESULTS.yaml]
          P-positions (value 0), as the Markdown table of docs/results/spectrum_11.md.
 """
 import json
+import os
 import re
 import sys
 
@@ -82,7 +83,6 @@ def main():
     kept[n] = new
     with open(results + ".tmp", "w") as f:
         f.write(head + sep + "".join(kept[k] for k in sorted(kept)))
-    import os
     os.replace(results + ".tmp", results)
     print(f"recorded {n} vertices ({d['graphs']} graphs) in {results}")
 

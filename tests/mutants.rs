@@ -56,6 +56,8 @@ const RULES: &[&str] = &[
     "figure/map",
     "figure/play-map",
     "figure/families",
+    "figure/structure-classes",
+    "figure/structure-nim",
     "certificate/token-vertex",
     "certificate/move",
     "certificate/replies",

@@ -61,6 +61,8 @@ pub enum FigureBody {
         /// Families to draw, each with the members the paper states (empty: not stated).
         families: Vec<(String, Vec<Vec<String>>)>,
     },
+    /// The structure diagram of a closure game (see [`super::structure_figure`]).
+    Structure(super::structure_figure::StructureFigure),
 }
 
 #[derive(Clone, Debug)]
@@ -70,6 +72,8 @@ pub struct Figure {
     pub source: String,
     pub title: String,
     pub notes: Option<String>,
+    /// A caption in LaTeX (checked when read), else the gallery captions from the title.
+    pub caption: Option<String>,
     pub loc: Loc,
     pub body: FigureBody,
 }
@@ -164,6 +168,10 @@ pub struct FigureView {
     /// Dashed arrows from a play's positions to their images.
     pub map_edges: Vec<EdgeView>,
     pub graph: Option<GraphFigureView>,
+    /// The structure diagram, for `structure:` figures.
+    pub structure: Option<super::structure_figure::StructureView>,
+    /// The spec's `caption:` (LaTeX), which the gallery prints instead of the title.
+    pub caption: Option<String>,
 }
 
 fn html(s: &str) -> String {
@@ -886,6 +894,8 @@ impl Figure {
                     panels: built.into_iter().map(|b| b.view).collect(),
                     map_edges,
                     graph: None,
+                    structure: None,
+                    caption: self.caption.clone(),
                 }
             }
             FigureBody::Graph { graph, families } => {
@@ -979,6 +989,25 @@ impl Figure {
                             .collect(),
                         copies,
                     }),
+                    structure: None,
+                    caption: self.caption.clone(),
+                }
+            }
+            FigureBody::Structure(fig) => {
+                let (view, refuted) =
+                    super::structure_figure::compute(fig, closure).map_err(|m| self.err(m))?;
+                positions = view.all_classes as u64;
+                if let Some(counterexample) = refuted {
+                    verdict = Verdict::Refuted { counterexample };
+                }
+                FigureView {
+                    title: html(&self.title),
+                    source: html(&self.source),
+                    panels: Vec::new(),
+                    map_edges: Vec::new(),
+                    graph: None,
+                    structure: Some(view),
+                    caption: self.caption.clone(),
                 }
             }
         };

@@ -15,6 +15,7 @@ pub mod sequence;
 pub mod set_helpers;
 pub mod sets;
 pub mod signatures;
+pub mod structure_figure;
 pub mod table;
 pub mod teeth;
 pub mod trail_helpers;

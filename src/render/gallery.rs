@@ -149,6 +149,7 @@ fn sectioned(mut items: Vec<(String, Item)>) -> Vec<Section> {
         let title = match dir.as_str() {
             "paper000" => "Impartial geodetic removing games on graphs (paper 000)".to_string(),
             "seed002" => "Edge geography on stacked prisms (seed 002)".to_string(),
+            "es2018" => "Structure diagrams of the games of generating groups".to_string(),
             other => super::latex_escape(other),
         };
         match sections.last_mut() {

@@ -58,6 +58,8 @@ fn symbol(c: char) -> Option<&'static str> {
         '←' => "\\leftarrow ",
         '⊕' => "\\oplus ",
         '∅' => "\\emptyset ",
+        '⟨' => "\\langle ",
+        '⟩' => "\\rangle ",
         '∪' => "\\cup ",
         '∩' => "\\cap ",
         '⊆' => "\\subseteq ",

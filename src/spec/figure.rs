@@ -63,6 +63,23 @@ pub struct RawFigure {
     /// (an empty list when the paper states none).
     #[serde(default)]
     pub families: Option<Sp<IndexMap<String, Vec<Vec<RawName>>>>>,
+    /// A closure game whose structure diagram is drawn (`DNG(Sym(4))`, `GEN(Cyc(12))`,
+    /// `TER(P_4)`): its structure classes, their types and the moves between them.
+    #[serde(default)]
+    pub structure: Option<Sp<String>>,
+    /// `conjugacy`: a structure diagram draws one node per conjugacy class of structure
+    /// classes (groups).
+    #[serde(default)]
+    pub up_to: Option<Sp<String>>,
+    /// The number of nodes of the structure diagram the paper draws (a claim, checked).
+    #[serde(default)]
+    pub classes: Option<usize>,
+    /// The nim-value of the structure diagram's game (a claim, checked).
+    #[serde(default)]
+    pub nim: Option<u32>,
+    /// The caption, as LaTeX text (math in `$…$`); default: derived from the title.
+    #[serde(default)]
+    pub caption: Option<Sp<String>>,
 }
 
 fn inline_graph(src: &Source, name: &str, at: &Sp<Vec<String>>) -> Result<Graph, SpecError> {
@@ -102,8 +119,49 @@ pub fn validate_figure(
         ));
     }
     let closure = closure_of(src, &r.closure)?;
-    let body = match (&r.panels, &r.graph) {
-        (Some(ps), None) => {
+    if let Some(c) = &r.caption {
+        crate::render::texlabel::validate_text(c.value())
+            .map_err(|why| src.error(c, format!("caption: {why}"), None))?;
+        // An unescaped `%` would comment out the end of the \caption line.
+        if c.value()
+            .match_indices('%')
+            .any(|(k, _)| !c.value()[..k].ends_with('\\'))
+        {
+            return Err(src.error(c, "caption: write `\\%` for a percent sign", None));
+        }
+    }
+    let structure_only = [r.up_to.is_some(), r.classes.is_some(), r.nim.is_some()];
+    if r.structure.is_none() && structure_only.contains(&true) {
+        return Err(src.error(
+            &h.kind,
+            "`up_to`, `classes` and `nim` belong to a structure diagram (`structure:`)",
+            None,
+        ));
+    }
+    let body = match (&r.panels, &r.graph, &r.structure) {
+        (None, None, Some(s)) => {
+            if let Err(m) = crate::check::structure_figure::closure_game(s.value(), closure) {
+                return Err(src.error(s, m, None));
+            }
+            let up_to_conjugacy = match &r.up_to {
+                None => false,
+                Some(u) if u.value() == "conjugacy" => true,
+                Some(u) => {
+                    return Err(src.error(
+                        u,
+                        format!("unknown `up_to: {}`", u.value()),
+                        Some("expected `conjugacy`".into()),
+                    ))
+                }
+            };
+            FigureBody::Structure(crate::check::structure_figure::StructureFigure {
+                game: s.value().clone(),
+                up_to_conjugacy,
+                classes: r.classes,
+                nim: r.nim,
+            })
+        }
+        (Some(ps), None, None) => {
             if ps.value().is_empty() {
                 return Err(src.error(ps, "a figure needs at least one panel", None));
             }
@@ -173,7 +231,7 @@ pub fn validate_figure(
             };
             FigureBody::Games { panels, map }
         }
-        (None, Some(g)) => {
+        (None, Some(g), None) => {
             let graph = match &r.edges {
                 Some(e) => inline_graph(src, g.value(), e)?,
                 None => parse_graph(g.value())
@@ -216,7 +274,7 @@ pub fn validate_figure(
         _ => {
             return Err(src.error(
                 &h.kind,
-                "a figure has either `panels` (gamegraphs) or a `graph`",
+                "a figure has `panels` (gamegraphs), a `graph` or a `structure` (a structure diagram), one of them",
                 None,
             ))
         }
@@ -227,6 +285,7 @@ pub fn validate_figure(
         source: h.source.value().clone(),
         title: r.title.clone(),
         notes: h.notes.clone(),
+        caption: r.caption.as_ref().map(|c| c.value().clone()),
         loc: src.loc(&h.kind),
         body,
     };

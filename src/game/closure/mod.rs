@@ -88,6 +88,23 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     fn features(&self) -> Vec<(String, Value)> {
         Vec::new()
     }
+    /// Generators of a group of permutations of X (`perm[x]` is the image of x) that commute
+    /// with cl, so they map generating sets to generating sets and structure classes to
+    /// structure classes of the same type: for groups the inner automorphisms, by which the
+    /// structure diagram is drawn up to conjugacy. Default: none known.
+    fn symmetries(&self) -> Vec<Vec<usize>> {
+        Vec::new()
+    }
+    /// A structure class I (a legal set of the diagram) in the papers' notation, for the
+    /// structure-diagram figure (the renderer sets it in TeX). Default: its elements, `{a, b}`
+    /// (∅ for the empty set).
+    fn class_label(&self, s: &Set) -> String {
+        if s.is_clear() {
+            return "∅".into();
+        }
+        let names: Vec<String> = s.ones().map(|i| self.element_name(i)).collect();
+        format!("{{{}}}", names.join(", "))
+    }
 }
 
 /// What an operator's reader answers: `None` when the text is not its kind of structure.

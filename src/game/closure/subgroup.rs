@@ -65,6 +65,49 @@ impl ClosureOperator for SubgroupOperator {
     fn maximal_nongenerating(&self, _budget: u64) -> Option<Vec<Set>> {
         Some(self.lattice().maximal.clone())
     }
+    /// Conjugation x ↦ g⁻¹xg by each generator g: they generate the inner automorphisms,
+    /// which map subgroups to subgroups (so classes to classes of the same type).
+    fn symmetries(&self) -> Vec<Vec<usize>> {
+        let g = &self.group;
+        g.generators()
+            .iter()
+            .map(|&a| {
+                let (a, ai) = (a as usize, g.inverse(a as usize));
+                (0..g.order()).map(|x| g.mul(g.mul(ai, x), a)).collect()
+            })
+            .collect()
+    }
+    /// A subgroup as the papers name it where its order settles it — `{e}`, `Z_n` (cyclic),
+    /// `Z_2 × Z_2` (order 4, not cyclic), `S_3` (order 6, not cyclic), the group itself — and
+    /// otherwise by generators, `⟨(1,2,3,4), (1,3)⟩` (chosen greedily, elements of larger order
+    /// first, so the list is short and the same every run).
+    fn class_label(&self, s: &Set) -> String {
+        let g = &self.group;
+        let n = s.count_ones(..);
+        if n == g.order() {
+            return g.name().to_string();
+        }
+        let mut elements: Vec<usize> = s.ones().collect();
+        let cyclic = elements.iter().any(|&a| g.element_order(a) == n);
+        match (n, cyclic) {
+            (1, _) => return "{e}".into(),
+            (_, true) => return format!("Z_{n}"),
+            (4, false) => return "Z_2 × Z_2".into(),
+            (6, false) => return "S_3".into(),
+            _ => {}
+        }
+        elements.sort_by_key(|&a| (std::cmp::Reverse(g.element_order(a)), g.element_name(a)));
+        let mut gens = Vec::new();
+        let mut span = g.generate(std::iter::empty());
+        for a in elements {
+            if !span.contains(a) {
+                gens.push(a);
+                span = g.generate(gens.iter().copied());
+            }
+        }
+        let names: Vec<String> = gens.iter().map(|&a| g.element_name(a)).collect();
+        format!("⟨{}⟩", names.join(", "))
+    }
     /// `order`, `abelian`, `subgroups`, `subgroup_classes`, `maximal_subgroups`,
     /// `frattini_order`, `max_element_order`, `involutions`, `maximal_all_even`,
     /// `even_maximals_cover`.

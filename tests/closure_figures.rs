@@ -1,0 +1,302 @@
+//! The structure diagram as a figure (`kind: figure` with `structure:`, src/check/structure_figure.rs):
+//! the types it prints are the nim-values of the positions of each class (against the memo
+//! solver, position by position), the lemma that a class's values depend only on the parity
+//! of |P|, the diagram of DNG(Sym(4)) by hand, DOT snapshots of the committed figures, and
+//! wrong figure specs refused.
+
+use grundy::check::structure_figure::{closure_game, compute, StructureFigure};
+use grundy::game::closure::Set;
+use grundy::game::Game;
+use grundy::graph::Closure;
+use grundy::pipeline::{self, render_all, Selection};
+use grundy::render::{dot, Renderer};
+use grundy::solve::dispatch::structure_diagram;
+use grundy::solve::Solver;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Closure games small enough for the memo solver, of every kind of structure.
+const GAMES: &[&str] = &[
+    "GEN(Sym(3))",
+    "DNG(Sym(3))",
+    "GEN(Dih(4))",
+    "DNG(Dih(5))",
+    "GEN(Cyc(12))",
+    "DNG(Cyc(12))",
+    "TER(Dih(3))",
+    "DNT(Cyc(8))",
+    "GEN(Alt(4))",
+    "DNG(Dic(2))",
+    "GEN(P_5)",
+    "DNG(C_6)",
+    "TER(P_6)",
+    "DNT(W_6)",
+    "GEN(Sets({1,2},{2,3,4},{1,4}))",
+];
+
+#[test]
+fn class_values_depend_only_on_the_parity_of_the_position() {
+    // The lemma of src/check/structure_figure.rs: f(I, k) = f(I, k − 2) for k ≥ 2.
+    for text in GAMES {
+        let g = closure_game(text, Closure::Hull).unwrap();
+        let d = structure_diagram(&g).unwrap();
+        for c in &d.classes {
+            for k in 2..c.nim.len() {
+                assert_eq!(c.nim[k], c.nim[k - 2], "{text}: class of size {}", c.size());
+            }
+        }
+    }
+}
+
+/// Every legal position, by the memo solver: its class (located in the diagram) and its
+/// nim-value, which must be the type's value for the parity of |P|.
+#[test]
+fn the_types_drawn_are_the_values_of_every_position() {
+    for text in GAMES {
+        let g = closure_game(text, Closure::Hull).unwrap();
+        let d = structure_diagram(&g).unwrap();
+        let mut solver = Solver::new(&g);
+        let n = g.size();
+        assert!(n <= 16, "{text}");
+        let mut checked = 0;
+        for mask in 0u32..1 << n {
+            let mut p = Set::with_capacity(n);
+            for x in 0..n {
+                if mask >> x & 1 == 1 {
+                    p.insert(x);
+                }
+            }
+            if !g.legal(&p) {
+                continue;
+            }
+            // Classes not reachable from ∅ are not drawn (the position is then no position of
+            // the game from its start).
+            let Some((i, _)) = d.locate(&p) else { continue };
+            let c = &d.classes[i];
+            let s = c.size();
+            let even = p.count_ones(..).is_multiple_of(2);
+            let typed = if even {
+                c.nim[s % 2]
+            } else {
+                c.nim[(s + 1) % 2]
+            };
+            assert_eq!(solver.nim(&p), typed, "{text} at {}", g.label(&p));
+            checked += 1;
+        }
+        assert!(checked > 0, "{text}");
+    }
+}
+
+#[test]
+fn dng_sym4_by_hand() {
+    let fig = StructureFigure {
+        game: "DNG(Sym(4))".into(),
+        up_to_conjugacy: true,
+        classes: Some(7),
+        nim: Some(0),
+    };
+    let (v, refuted) = compute(&fig, Closure::Hull).unwrap();
+    assert!(refuted.is_none());
+    assert_eq!((v.classes, v.all_classes, v.nim), (7, 20, 0));
+    let by_size: Vec<(usize, &str, &str)> = {
+        let mut x: Vec<_> = v
+            .nodes
+            .iter()
+            .map(|n| (n.size, n.label.as_str(), n.kind.as_str()))
+            .collect();
+        x.sort();
+        x
+    };
+    // S_4: {e}; ⟨transposition⟩ (6 conjugates), ⟨3-cycle⟩ (4), the normal Klein group; S_3 (4),
+    // D_8 (3), A_4. Maximal classes of an avoidance game are Nim heaps of |I| − |P| counters:
+    // type (pty(I), 0, 1) for |I| even. Z_3 and {e}: a = mex{b, 1} and b = mex{a, 0}, so (·, 0, 1).
+    assert_eq!(
+        by_size,
+        vec![
+            (1, "{e}", "(1, 0, 1)"),
+            (2, "Z_2 (×6)", "(0, 0, 1)"),
+            (3, "Z_3 (×4)", "(1, 0, 1)"),
+            (4, "Z_2 × Z_2", "(0, 0, 1)"),
+            (6, "S_3 (×4)", "(0, 0, 1)"),
+            (8, "⟨(1,2,3,4), (1,2)(3,4)⟩ (×3)", "(0, 0, 1)"),
+            (12, "⟨(1,2,3), (1,2,4)⟩", "(0, 0, 1)"),
+        ]
+    );
+    // The counts are the conjugacy classes' sizes: 20 classes in all.
+    assert_eq!(v.nodes.iter().map(|n| n.count).sum::<usize>(), 20);
+    // No terminal node in an avoidance game; the Klein group moves to D_8 and A_4 only.
+    assert!(v.nodes.iter().all(|n| !n.terminal));
+    let klein = v.nodes.iter().find(|n| n.size == 4).unwrap();
+    let mut to: Vec<usize> = v
+        .edges
+        .iter()
+        .filter(|e| e.from == klein.id)
+        .map(|e| v.nodes.iter().find(|n| n.id == e.to).unwrap().size)
+        .collect();
+    to.sort();
+    assert_eq!(to, vec![8, 12]);
+}
+
+#[test]
+fn achievement_diagrams_end_in_the_terminal_class() {
+    let fig = StructureFigure {
+        game: "GEN(Cyc(12))".into(),
+        up_to_conjugacy: false,
+        classes: None,
+        nim: None,
+    };
+    let (v, _) = compute(&fig, Closure::Hull).unwrap();
+    // Frattini subgroup Z_2, maximal subgroups Z_4 and Z_6, then Cyc(12) itself; every class
+    // can end the game (a generator of Z_12 is outside every proper subgroup).
+    let labels: Vec<&str> = v.nodes.iter().map(|n| n.label.as_str()).collect();
+    assert_eq!(labels, vec!["Z_2", "Z_6", "Z_4", "Cyc(12)"]);
+    assert_eq!(v.nim, 1, "GEN(Z_n) = 1 when 4 | n (Ernst–Sieben 2018)");
+    assert_eq!(
+        v.edges.iter().filter(|e| e.to == "terminal").count(),
+        3,
+        "{:?}",
+        v.edges
+    );
+    // A wrong claim is refuted, never drawn quietly.
+    let wrong = StructureFigure {
+        nim: Some(2),
+        ..fig
+    };
+    let (_, refuted) = compute(&wrong, Closure::Hull).unwrap();
+    let c = refuted.expect("nim 2 is refuted");
+    assert_eq!(
+        (c.claimed.as_str(), c.computed.as_str()),
+        ("nim 2", "nim 1")
+    );
+}
+
+fn check(text: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.yaml");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let mut s = String::from_utf8(out.stdout).unwrap();
+    s.push_str(&String::from_utf8(out.stderr).unwrap());
+    (out.status.code().unwrap_or(-1), s)
+}
+
+#[test]
+fn wrong_structure_figures_are_refused() {
+    let spec = std::fs::read_to_string(root().join("specs/es2018/figures/structure_dng_sym4.yaml"))
+        .unwrap();
+    assert_eq!(check(&spec).0, 0);
+    for (from, to, says) in [
+        (
+            "classes: 7",
+            "classes: 20",
+            "computed 7 structure classes drawn",
+        ),
+        (
+            "up_to: conjugacy\n",
+            "",
+            "computed 20 structure classes drawn",
+        ),
+    ] {
+        let (code, out) = check(&spec.replace(from, to));
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains(says), "{out}");
+    }
+    for (from, to, says) in [
+        ("DNG(Sym(4))\n", "DNG(P_5)\n", "no symmetries"),
+        (
+            "conjugacy",
+            "automorphisms",
+            "unknown `up_to: automorphisms`",
+        ),
+        (
+            "structure: DNG(Sym(4))",
+            "structure: DNG_{v1}(W_7)",
+            "not `DNG_{v1}`",
+        ),
+        (
+            "structure: DNG(Sym(4))",
+            "structure: NIM(Sym(4))",
+            "GEN, DNG, TER or DNT",
+        ),
+        (
+            "structure: DNG(Sym(4))\n",
+            "",
+            "belong to a structure diagram",
+        ),
+        (
+            "structure: DNG(Sym(4))",
+            "structure: DNG(Sym(4))\ngraph: Kite",
+            "one of them",
+        ),
+    ] {
+        let (code, out) = check(&spec.replace(from, to));
+        let flat = out.replace(['│', '\n'], " ");
+        let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(code, 2, "{from} -> {to}: {out}");
+        assert!(flat.contains(says), "{from} -> {to}: {out}");
+    }
+    // DNG(Sym(5)) has 119 classes (14 up to conjugacy): too many to draw one by one.
+    let big = spec
+        .replace("DNG(Sym(4))\n", "DNG(Sym(5))\n")
+        .replace("up_to: conjugacy\n", "");
+    let (code, out) = check(&big);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("119 structure classes"), "{out}");
+}
+
+#[test]
+fn structure_figure_dot_snapshots() {
+    let run = pipeline::check(&[PathBuf::from("specs/es2018/figures")], &Selection::All);
+    assert_eq!(run.exit_code(), 0, "the structure figures hold");
+    let checked: Vec<_> = run.checked().collect();
+    let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
+    let renderer = Renderer::load(&root().join("templates")).unwrap();
+    let files = render_all(
+        &checked,
+        &index,
+        &Default::default(),
+        &Default::default(),
+        &renderer,
+    )
+    .unwrap();
+    let dots: Vec<(String, String)> = files
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "dot"))
+        .map(|(p, b)| {
+            (
+                p.file_stem().unwrap().to_string_lossy().to_string(),
+                String::from_utf8(b).unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(dots.len(), 3);
+    for (name, text) in dots {
+        dot::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        insta::assert_snapshot!(name, text);
+    }
+}
+
+#[test]
+fn structure_game_start_is_the_frattini_class() {
+    // ⌈∅⌉ = Φ(G): Z_2 for Z_12, trivial for S_4; the start's nim-value is the even value of
+    // its type.
+    for (text, frattini) in [("GEN(Cyc(12))", 2), ("DNG(Sym(4))", 1), ("GEN(Cyc(8))", 4)] {
+        let g = closure_game(text, Closure::Hull).unwrap();
+        let d = structure_diagram(&g).unwrap();
+        let c = &d.classes[d.start.unwrap()];
+        assert_eq!(c.size(), frattini, "{text}");
+        assert_eq!(
+            Solver::new(&g).nim(&g.start()),
+            c.nim[c.size() % 2],
+            "{text}"
+        );
+    }
+}

@@ -196,3 +196,47 @@ fn build_only_leaves_the_other_files_as_the_full_build_wrote_them() {
         assert!(changed.is_empty(), "--only {only} changed {changed:?}");
     }
 }
+
+/// A misspelt feature in a formula: the diagnostic names the location once and puts the caret
+/// under the misspelt name (not at the start of the formula), before the summary line, which
+/// counts the spec it could not check.
+#[test]
+fn a_bad_formula_points_at_its_token_and_says_where_once() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let spec = dir.path().join("a.yaml");
+    std::fs::write(
+        &spec,
+        "kind: claim\nsource: Test\nstatement: test\ngame: TER(C_n)\nparams:\n  n: 4..=6\nholds: \"gaps + numprts == 1\"\n",
+    )
+    .unwrap();
+    let o = run(&["check", spec.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    // The location once, in the snippet's header, at the token's column (16, not 8).
+    assert_eq!(err.matches("a.yaml:").count(), 1, "{err}");
+    assert!(err.contains("a.yaml:7:16]"), "{err}");
+    assert!(!err.contains("(line 1, position"), "{err}");
+    assert!(
+        err.contains("did you mean `num_parts`?") || err.contains("the names here are"),
+        "{err}"
+    );
+    let caret = err
+        .lines()
+        .find(|l| l.contains('▲') || l.contains('┬'))
+        .expect("a caret");
+    let code = err
+        .lines()
+        .find(|l| l.contains("holds: "))
+        .expect("the line");
+    let col = |l: &str, c: &str| l.find(c).map(|b| l[..b].chars().count());
+    assert_eq!(
+        col(caret, if caret.contains('▲') { "▲" } else { "┬" }),
+        col(code, "numprts"),
+        "{err}"
+    );
+    assert!(
+        stdout(&o).contains("1 spec: 0 as expected, 0 not, 1 bad input"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -100,7 +100,7 @@ fn explain_prints_a_line_per_node() {
     };
     assert!(node("S").contains(" 30 positions"), "{}", node("S"));
     assert!(node("M").contains(" 930 positions"), "{}", node("M"));
-    assert!(node("Z").contains(" 1 positions"), "{}", node("Z"));
+    assert!(node("Z").contains(" 1 position "), "{}", node("Z"));
     assert!(out.contains("31 start positions"), "{out}");
 }
 

@@ -232,25 +232,30 @@ pub struct DiagramView {
 
 /// `--explain`: the strategy as the checker saw it, a line per node.
 pub fn explain(v: &DiagramView) -> String {
+    // English counts: "1 start position", "2 start positions".
+    let n = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
     let mut out = format!(
-        "{} ({}): {} start positions, {} (node, position) pairs\n",
-        v.id, v.source, v.start_positions, v.positions
+        "{} ({}): {}, {}\n",
+        v.id,
+        v.source,
+        n(v.start_positions as usize, "start position"),
+        n(v.positions as usize, "(node, position) pair")
     );
-    for n in &v.nodes {
-        let mut tags = vec![format!("{}-node", n.player)];
-        if let Some(s) = &n.start_label {
+    for node in &v.nodes {
+        let mut tags = vec![format!("{}-node", node.player)];
+        if let Some(s) = &node.start_label {
             tags.push(format!("start {s}"));
         }
-        if let Some(s) = &n.sink {
+        if let Some(s) = &node.sink {
             tags.push(format!("sink {s}"));
         }
         out.push_str(&format!(
-            "  {:<6} {:<28} {:>7} positions  [{}]  when {}\n",
-            n.name,
-            n.label,
-            n.positions,
+            "  {:<6} {:<28} {:>17}  [{}]  when {}\n",
+            node.name,
+            node.label,
+            n(node.positions as usize, "position"),
             tags.join(", "),
-            n.when
+            node.when
         ));
     }
     for a in &v.arrows {

@@ -58,18 +58,79 @@ fn print_errors(run: &mut Run, json: bool) {
                 continue;
             }
             println!("{:<10} {:<32} BAD INPUT", s.spec.body.source(), s.spec.id());
-            eprintln!("error: {e}");
+            match check_diagnostic(e) {
+                Some(d) => eprintln!("{d:?}"),
+                None => eprintln!("error: {e}"),
+            }
         }
     }
+}
+
+/// A check error as a diagnostic: the spec's line with a caret at the field, or at the token a
+/// formula's error names by rhai's position ("(line 1, position 8)"), so the location is said
+/// once. `None` when the spec file cannot be read again (it is then printed as plain text).
+fn check_diagnostic(e: &crate::check::CheckError) -> Option<miette::Report> {
+    let path = Path::new(&e.loc.file);
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > crate::spec::MAX_SPEC_BYTES {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take((e.loc.line as usize).checked_sub(1)?)
+        .map(str::len)
+        .sum();
+    let line = text[line_start..].split('\n').next()?;
+    let col = (e.loc.column as usize).checked_sub(1)?;
+    let field = line_start + line.char_indices().nth(col).map_or(line.len(), |(b, _)| b);
+    let (message, at) = match rhai_position(&e.message) {
+        Some((msg, p)) => match token_offset(&text, field, &e.message, p) {
+            Some(at) => (msg, at),
+            None => (e.message.clone(), field),
+        },
+        None => (e.message.clone(), field),
+    };
+    let diag = miette::MietteDiagnostic::new(message)
+        .with_label(miette::LabeledSpan::at_offset(at, "here"));
+    Some(miette::Report::new(diag).with_source_code(miette::NamedSource::new(&e.loc.file, text)))
+}
+
+/// rhai's ` (line 1, position P)` taken out of a message: the message without it, and P.
+fn rhai_position(message: &str) -> Option<(String, usize)> {
+    let start = message.find(" (line 1, position ")?;
+    let rest = &message[start + " (line 1, position ".len()..];
+    let end = rest.find(')')?;
+    let p: usize = rest[..end].parse().ok()?;
+    Some((format!("{}{}", &message[..start], &rest[end + 1..]), p))
+}
+
+/// The byte offset of the formula's `p`-th character (1-based), the formula written at `field`
+/// on one line, quoted or plain. Only when the name rhai complains of is found there: formulas
+/// grundy composes from several fields have positions that are not the spec's.
+fn token_offset(text: &str, field: usize, message: &str, p: usize) -> Option<usize> {
+    let quoted = matches!(text[field..].chars().next(), Some('"' | '\''));
+    let skip = usize::from(quoted) + p.checked_sub(1)?;
+    let at = field + text[field..].char_indices().nth(skip)?.0;
+    let name = ["Variable not found: ", "Function not found: "]
+        .iter()
+        .find_map(|k| message.find(k).map(|i| &message[i + k.len()..]))?;
+    let name: String = name
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let line_end = text[field..].find('\n').map_or(text.len(), |i| field + i);
+    (!name.is_empty() && at < line_end && text[at..].starts_with(&name)).then_some(at)
 }
 
 fn summary_line(run: &Run) -> String {
     let reports: Vec<&Report> = run.checked().map(|(_, c)| &c.report).collect();
     let s = pipeline::summary(reports.iter().copied());
     let bad = run.errors.len() + run.check_errors().count();
+    // A spec that could not be read or checked is still one of the specs ("1 spec: … 1 bad input").
     let mut line = format!(
         "{}: {} as expected, {} not",
-        count(s.specs as u64, "spec"),
+        count((s.specs + bad) as u64, "spec"),
         s.as_expected,
         s.unexpected
     );

@@ -24,6 +24,26 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ("UEG", "UEG(SP_{6,2}, (1,1))"),
     ("sums", "DNT(P_4) + *1"),
     ("ordinal sums", "*2 : DNT(P_4)"),
+    (
+        "GEN(X), DNG(X) on a group (the subgroup generated)",
+        "GEN(Sym(3))",
+    ),
+    (
+        "GEN(X), DNG(X) on a graph (convex hull; geodetic, monophonic)",
+        "DNG(C_6)",
+    ),
+    (
+        "GEN(X), DNG(X) on a poset (order-convex hull)",
+        "GEN(Bool(3))",
+    ),
+    (
+        "GEN(X), DNG(X) on a digraph (directed geodesics; weighted graphs alike)",
+        "DNG(Digraph(a->b, b->c, c->a))",
+    ),
+    (
+        "GEN(X), DNG(X) by generating sets (hypergraphs)",
+        "GEN(Sets({1,2},{2,3}))",
+    ),
 ];
 
 #[derive(Args, Debug)]

@@ -346,9 +346,11 @@ impl AnyGame {
             AnyGame::Multiset(_) => table(doc::MULTISET),
             AnyGame::Spl(_) => table(doc::SPL),
             AnyGame::Ueg(_) => table(doc::UEG),
-            // The GEN/DNG closure games (issue 31) have no feature catalogue yet: `grundy
-            // features` shows their features as undocumented.
-            AnyGame::Closure(_) => Vec::new(),
+            AnyGame::Closure(g) => {
+                let mut v = table(doc::CLOSURE);
+                v.extend(table(g.operator().feature_docs()));
+                v
+            }
             AnyGame::Sum(parts) => parts
                 .iter()
                 .enumerate()

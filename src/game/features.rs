@@ -169,6 +169,21 @@ pub const UEG: &[FeatureDoc] = &[
     doc("removed", "the removed edges"),
 ];
 
+/// Features of every closure game GEN(X), DNG(X), and TER(X), DNT(X) on a structure that is not a
+/// graph (src/game/closure/mod.rs); each closure operator adds its own (its `FEATURES`).
+pub const CLOSURE: &[FeatureDoc] = &[
+    doc("elements", "|X|, the size of the ground set (group elements, vertices, poset elements)"),
+    doc("selected", "|P|, the number of selected elements"),
+    doc(
+        "legal",
+        "P is a legal position: cl(P) ≠ X (building games), cl(X \\ P) = X (removing games)",
+    ),
+    doc(
+        "maximal_sets",
+        "|𝓜|, the maximal legal sets (maximal non-generating sets for GEN/DNG, 𝒩* for TER/DNT), when found within budget",
+    ),
+];
+
 /// The meaning of a feature of the game family `table`, if documented.
 pub fn meaning(table: &[FeatureDoc], name: &str) -> Option<&'static str> {
     table.iter().find(|d| d.name == name).map(|d| d.meaning)

@@ -66,8 +66,10 @@ pub(crate) fn clip(s: &str, max: usize) -> String {
 pub const MAX_RANGE: usize = 100_000;
 
 /// A spec that cannot be read: where, what was expected, with the source for a snippet.
+/// Displayed with its location only when it has no snippet: a diagnostic names the location
+/// once, in the snippet's header (`[specs/a.yaml:2:7]`).
 #[derive(Debug, Error, Diagnostic)]
-#[error("{file}:{line}:{column}: {message}")]
+#[error("{}", self.headline())]
 #[diagnostic()]
 pub struct SpecError {
     pub file: String,
@@ -81,6 +83,19 @@ pub struct SpecError {
     pub label: String,
     #[help]
     pub help: Option<String>,
+}
+
+impl SpecError {
+    fn headline(&self) -> String {
+        if self.span.is_some() && !self.src.inner().is_empty() {
+            self.message.clone()
+        } else {
+            format!(
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
+        }
+    }
 }
 
 /// An artifact a spec asks for: a template and a path relative to `output/`.

@@ -71,12 +71,15 @@ fn param_values(name: &str, v: &Value) -> Result<Vec<Val>, Stop> {
                     return Err(bad("range too large"));
                 }
                 (a..=b).collect()
-            } else if let Some((a, b)) = t.split_once("..") {
+            } else if let Some((a, b)) = t.split_once("..<") {
                 let (a, b) = (int(a)?, int(b)?);
                 if b.saturating_sub(a) > MAX_INSTANCES as i64 {
                     return Err(bad("range too large"));
                 }
                 (a..b).collect()
+            } else if t.contains("..") {
+                // grundy refuses `a..b` as ambiguous (inclusive or not?); so does the verifier.
+                return Err(bad("`a..b` is ambiguous: ranges are `a..=b` or `a..<b`"));
             } else {
                 t.split(',').map(int).collect::<Result<_, _>>()?
             }
@@ -1086,4 +1089,32 @@ fn closures(
         certified,
         total: named.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(range: &str) -> Result<Vec<i64>, String> {
+        match param_values("n", &Value::String(range.into())) {
+            Ok(v) => Ok(v
+                .into_iter()
+                .map(|x| match x {
+                    Val::Int(i) => i,
+                    _ => unreachable!("ranges are integers"),
+                })
+                .collect()),
+            Err(Stop::Not(m) | Stop::Reject(m)) => Err(m),
+        }
+    }
+
+    #[test]
+    fn ranges_are_read_as_grundy_reads_them() {
+        assert_eq!(ints("2..=4"), Ok(vec![2, 3, 4]));
+        assert_eq!(ints("2..<4"), Ok(vec![2, 3]));
+        assert_eq!(ints("3,5,8"), Ok(vec![3, 5, 8]));
+        // The ambiguous form grundy refuses is not read as exclusive (nor inclusive).
+        assert!(ints("2..4").unwrap_err().contains("ambiguous"));
+        assert!(ints("2..<x").is_err());
+    }
 }

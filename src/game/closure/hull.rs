@@ -4,6 +4,7 @@
 //! [`crate::graph::Convexity`] on the graph's vertex set.
 
 use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
+use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::graph::convex::SetFamilies;
 use crate::graph::{parse_graph, Closure, Convexity, Graph};
@@ -63,7 +64,22 @@ impl GraphOperator {
     }
 }
 
+/// The features of a graph under the convex hull, geodetic closure or monophonic hull.
+pub const FEATURES: &[FeatureDoc] = &[
+    FeatureDoc {
+        name: "vertices",
+        meaning: "|V| of the graph",
+    },
+    FeatureDoc {
+        name: "edges",
+        meaning: "|E| of the graph",
+    },
+];
+
 impl ClosureOperator for GraphOperator {
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        FEATURES
+    }
     fn kind(&self) -> &'static str {
         match self.conv.closure_kind() {
             Closure::Hull => "hull",

@@ -13,6 +13,7 @@
 //! refused with a message.
 
 use super::{from_mask, to_mask, ClosureOperator, Set};
+use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::graph::io::{dot_tokens, Tok};
 
@@ -115,7 +116,22 @@ impl MetricOperator {
     }
 }
 
+/// The features of a digraph or weighted graph (directed or weighted geodesics).
+pub const FEATURES: &[FeatureDoc] = &[
+    FeatureDoc {
+        name: "vertices",
+        meaning: "|V| of the digraph or weighted graph",
+    },
+    FeatureDoc {
+        name: "edges",
+        meaning: "the number of arcs (digraph) or edges (weighted graph)",
+    },
+];
+
 impl ClosureOperator for MetricOperator {
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        FEATURES
+    }
     fn kind(&self) -> &'static str {
         self.kind
     }

@@ -33,6 +33,7 @@ pub mod sets;
 pub mod subgroup;
 pub mod weighted;
 
+use super::features::FeatureDoc;
 use super::{Features, Game, Value};
 use crate::graph::Closure;
 use fixedbitset::FixedBitSet;
@@ -83,6 +84,10 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     /// [`crate::graph::Convexity`] on any operator.
     fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
         generic_minimal_generating(self, budget)
+    }
+    /// The meanings of [`ClosureOperator::features`], for `grundy features` and the guide.
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        &[]
     }
     /// Features of the structure itself (group order, number of subgroups, …).
     fn features(&self) -> Vec<(String, Value)> {

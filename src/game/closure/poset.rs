@@ -12,6 +12,7 @@
 //! comments). At most 64 elements.
 
 use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
+use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use std::sync::Arc;
 
@@ -238,7 +239,26 @@ fn from_file(name: &str, body: &str) -> Result<Poset, String> {
     Poset::from_relation(name.to_string(), names, |a, b| le[a][b])
 }
 
+/// The features of a poset under order-convexity.
+pub const FEATURES: &[FeatureDoc] = &[
+    FeatureDoc {
+        name: "minimal_elements",
+        meaning: "the number of minimal elements of the poset",
+    },
+    FeatureDoc {
+        name: "maximal_elements",
+        meaning: "the number of maximal elements of the poset",
+    },
+    FeatureDoc {
+        name: "relations",
+        meaning: "the number of pairs a < b",
+    },
+];
+
 impl ClosureOperator for Poset {
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        FEATURES
+    }
     fn kind(&self) -> &'static str {
         "poset"
     }

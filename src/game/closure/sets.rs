@@ -5,6 +5,7 @@
 //! extensive, monotone operator whose minimal generating sets are the minimal listed sets).
 
 use super::{ClosureOperator, Operator, Set};
+use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use std::sync::Arc;
 
@@ -124,7 +125,16 @@ impl SetsOperator {
     }
 }
 
+/// The features of a hypergraph game given by its generating sets.
+pub const FEATURES: &[FeatureDoc] = &[FeatureDoc {
+    name: "generating_sets",
+    meaning: "the number of minimal generating sets given",
+}];
+
 impl ClosureOperator for SetsOperator {
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        FEATURES
+    }
     fn kind(&self) -> &'static str {
         "sets"
     }

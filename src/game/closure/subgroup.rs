@@ -4,6 +4,7 @@
 //! never searches subsets.
 
 use super::{ClosureOperator, Operator, Set};
+use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::group::families::looks_like_group;
 use crate::group::subgroups::{lattice, Lattice};
@@ -43,7 +44,55 @@ impl SubgroupOperator {
     }
 }
 
+/// The features of a group (`grundy features 'GEN(Sym(4))'`).
+pub const FEATURES: &[FeatureDoc] = &[
+    FeatureDoc {
+        name: "order",
+        meaning: "|G|, the order of the group",
+    },
+    FeatureDoc {
+        name: "abelian",
+        meaning: "G is abelian",
+    },
+    FeatureDoc {
+        name: "subgroups",
+        meaning: "the number of subgroups of G (G and the trivial group included)",
+    },
+    FeatureDoc {
+        name: "subgroup_classes",
+        meaning: "the number of conjugacy classes of subgroups",
+    },
+    FeatureDoc {
+        name: "maximal_subgroups",
+        meaning: "|𝓜|, the number of maximal subgroups",
+    },
+    FeatureDoc {
+        name: "frattini_order",
+        meaning:
+            "|Φ(G)|, the order of the Frattini subgroup (the intersection of the maximal subgroups)",
+    },
+    FeatureDoc {
+        name: "max_element_order",
+        meaning: "the largest order of an element of G",
+    },
+    FeatureDoc {
+        name: "involutions",
+        meaning: "the number of elements of order 2",
+    },
+    FeatureDoc {
+        name: "maximal_all_even",
+        meaning: "every maximal subgroup has even order (Benesh–Ernst–Sieben 2016, §4)",
+    },
+    FeatureDoc {
+        name: "even_maximals_cover",
+        meaning: "the maximal subgroups of even order cover G (Benesh–Ernst–Sieben 2016, §4)",
+    },
+];
+
 impl ClosureOperator for SubgroupOperator {
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        FEATURES
+    }
     fn kind(&self) -> &'static str {
         "subgroup"
     }

@@ -102,6 +102,24 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     let got_ref: Vec<(&str, &str)> = got.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
     assert_eq!(got_ref, want);
 
+    // Anchors by paper number: the first result of a number takes the bare anchor, every
+    // paper its own prefixed one; the spec ids stay anchors too.
+    for a in [
+        " id=\"ex-4.10\"",
+        " id=\"paper000-ex-4.10\"",
+        " id=\"thm-16\"",
+        " id=\"seedx-thm-16\"",
+        " id=\"example_4_10_ter_corrected\"",
+    ] {
+        assert_eq!(index.matches(a).count(), 1, "{a}");
+    }
+    // ASCII operators and ranges are typeset: `1..=4` is the set {1,…,4}, not raw text.
+    assert!(
+        index.contains("n \\in \\{1,\\dots,4\\}"),
+        "range not typeset"
+    );
+    assert!(!index.contains("1..=4"));
+
     // Spec text is escaped on the index and on the spec page (YAML listing included).
     assert!(!index.contains("<script>x"));
     assert!(

@@ -417,7 +417,12 @@ impl SignatureTable {
                 .zip(&counts)
                 .enumerate()
                 .map(|(i, (r, &n))| super::PartCoverage {
-                    part: format!("row {} (p = {}, d {})", i + 1, r.p, r.d.tex()),
+                    // "d = 0" for one value, "d \leq -1" for a bound (the cell's TeX alone
+                    // would read "d 0").
+                    part: match r.d {
+                        DRange::Eq(k) => format!("row {} (p = {}, d = {k})", i + 1, r.p),
+                        d => format!("row {} (p = {}, d {})", i + 1, r.p, d.tex()),
+                    },
                     instances: n,
                     positions: n,
                     unreached: None,

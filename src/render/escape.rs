@@ -37,6 +37,8 @@ pub fn latex_escape(s: &str) -> String {
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
+            // A thin space (digit groups: 1 006 700 565), which inputenc does not map.
+            '\u{2009}' | '\u{202f}' => out.push_str("\\,"),
             c if breaks_line(c) => out.push(' '),
             _ => out.push(c),
         }

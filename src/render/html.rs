@@ -154,15 +154,116 @@ pub struct Link {
 /// A generic table (coverage parts, a rendered Markdown table).
 #[derive(Serialize, Default)]
 pub struct Grid {
-    pub caption: String,
-    pub header: Vec<String>,
+    pub caption: Vec<Seg>,
+    pub header: Vec<Vec<Seg>>,
     pub rows: Vec<Vec<Cell>>,
+    /// A note under the table (what the boxes of Table 5.1 mean).
+    pub legend: Vec<Seg>,
 }
 
+/// A table cell: its text typeset (a coverage part's condition, a header's `W_n`).
 #[derive(Serialize)]
 pub struct Cell {
-    pub text: String,
+    pub segs: Vec<Seg>,
     pub strong: bool,
+    /// A boxed possibility of Table 5.1 (1, 2, 3: the box style of its group of rows; 0: none).
+    pub boxed: u8,
+}
+
+impl Cell {
+    fn plain(text: &str) -> Cell {
+        Cell {
+            segs: math::segments(text),
+            strong: false,
+            boxed: 0,
+        }
+    }
+    fn math(tex: &str) -> Cell {
+        Cell {
+            segs: if tex.is_empty() {
+                Vec::new()
+            } else {
+                vec![Seg::math(tex)]
+            },
+            strong: false,
+            boxed: 0,
+        }
+    }
+}
+
+/// A signature table (Table 5.1) from the typed view its `.tex` template is fed
+/// (`check::signatures::TableView`): the paper's columns ρ(U) = (p, d), p̃, then d̃ and nim(Ũ)
+/// under conditions (1)-(4), nim∘Opt and the mex, with the boxed possibilities of each group
+/// of rows in the box style the TeX uses (single, double, thick, in turn). None when the view
+/// is not such a table.
+fn signature_grid(view: &Value) -> Option<Grid> {
+    let rows = view.get("rows")?.as_array()?;
+    if rows.is_empty()
+        || rows
+            .iter()
+            .any(|r| r.get("p_tilde").is_none() || r.get("cells").is_none())
+    {
+        return None;
+    }
+    let text = |v: Option<&Value>| v.map(scalar_text).unwrap_or_default();
+    let mut header = vec![
+        vec![Seg::math("p")],
+        vec![Seg::math("d")],
+        vec![Seg::math("\\tilde{p}")],
+    ];
+    for cond in ["\\sigma>0", "\\lambda>1", "\\nu=0", "\\lambda=1,\\ m=2"] {
+        header.push(vec![Seg::math(&format!("{cond}:\\ \\tilde{{d}}"))]);
+        header.push(vec![Seg::math("\\operatorname{nim}(\\tilde{U})")]);
+    }
+    header.push(vec![Seg::math(
+        "\\operatorname{nim}\\circ\\operatorname{Opt}",
+    )]);
+    header.push(vec![Seg::math("\\operatorname{mex}")]);
+    let mut group = 0u8;
+    let mut out = Vec::new();
+    for r in rows {
+        let cells = r.get("cells")?.as_array()?;
+        let boxed_row = cells
+            .iter()
+            .any(|c| c.get("boxed") == Some(&Value::Bool(true)));
+        if boxed_row {
+            group += 1;
+        }
+        let style = (group + 2) % 3 + 1;
+        let mut row = vec![
+            Cell::plain(&text(r.get("p"))),
+            Cell::math(&text(r.get("d"))),
+            Cell::plain(&text(r.get("p_tilde"))),
+        ];
+        for c in cells {
+            row.push(Cell::math(&text(c.get("d"))));
+            let mut nim = Cell::plain(&text(c.get("nim")));
+            if c.get("boxed") == Some(&Value::Bool(true)) {
+                nim.boxed = style;
+            }
+            row.push(nim);
+        }
+        let (sub, sup) = (text(r.get("subset")), text(r.get("superset")));
+        row.push(Cell::math(
+            &if r.get("same_sets") == Some(&Value::Bool(true)) {
+                sup
+            } else {
+                format!("{sub},\\,{sup}")
+            },
+        ));
+        row.push(Cell::plain(&text(r.get("mex"))));
+        out.push(row);
+    }
+    Some(Grid {
+        caption: math::segments(&text(view.get("title"))),
+        header,
+        rows: out,
+        legend: math::segments(
+            "In each row, one of the boxed possibilities must occur; successive groups of rows \
+             are framed single, double and thick in turn. The column nim∘Opt shows a subset and \
+             a superset of nim(Opt(U)).",
+        ),
+    })
 }
 
 /// One result in the index (and at the top of its page).
@@ -182,17 +283,22 @@ pub struct ResultRow {
     pub title: Vec<Seg>,
     pub statement: Vec<Seg>,
     pub game: Vec<Seg>,
-    pub range: String,
+    pub range: Vec<Seg>,
     pub instances: u64,
     pub positions: u64,
-    pub because: Option<String>,
+    pub because: Option<Vec<Seg>>,
     pub coverage: Option<Grid>,
     pub counterexample: Option<String>,
     /// The verdict of `grundy-verify` on the certificate, and its class.
     pub verified: Option<String>,
     pub verified_class: &'static str,
     /// The premises the verdict rests on (`uses:`): "id (source, verdict on range)".
-    pub rests_on: Vec<String>,
+    pub rests_on: Vec<Vec<Seg>>,
+    /// Anchors by paper number on the index (`thm-5.43`, `seed002-thm-16`): each names the
+    /// first result of its number; the spec id stays the row's own id.
+    pub anchors: Vec<String>,
+    /// What the index's search box matches: source, id, kind, title, statement, anchors.
+    pub search: String,
 }
 
 #[derive(Serialize)]
@@ -245,6 +351,21 @@ struct CexView {
     graph: Option<String>,
 }
 
+/// A figure on its spec page: the picture and the caption a paper would print.
+#[derive(Serialize)]
+struct FigureView {
+    href: String,
+    label: String,
+    caption: Vec<Seg>,
+}
+
+/// The typeset caption of an artifact (`x.svg`, `x.md`) from its `x.caption.tex`, if written.
+fn caption_of(by_path: &BTreeMap<String, &Vec<u8>>, artifact: &str) -> Option<Vec<Seg>> {
+    let stem = artifact.rsplit_once('.')?.0;
+    let tex = by_path.get(&format!("{stem}.caption.tex"))?;
+    math::caption_tex(&String::from_utf8_lossy(tex))
+}
+
 #[derive(Serialize)]
 struct SpecPage {
     root: &'static str,
@@ -254,7 +375,7 @@ struct SpecPage {
     source_file: String,
     lines: Vec<Line>,
     cex: Option<CexView>,
-    figures: Vec<Link>,
+    figures: Vec<FigureView>,
     tables: Vec<Grid>,
     artifacts: Vec<Link>,
     uses: Vec<Link>,
@@ -319,7 +440,7 @@ fn coverage_of(report: &Value) -> Option<Grid> {
         .iter()
         .find_map(|k| report.get(*k).filter(|v| !v.is_null()))?;
     let mut grid = Grid {
-        caption: "Coverage".into(),
+        caption: vec![],
         ..Grid::default()
     };
     match v {
@@ -334,14 +455,21 @@ fn coverage_of(report: &Value) -> Option<Grid> {
                     }
                 }
             }
+            // What was checked first, then how much of it (the index shows these two).
+            cols.sort_by_key(|c| match c.as_str() {
+                "part" => 0,
+                "instances" => 1,
+                _ => 2,
+            });
             if cols.is_empty() {
-                grid.header = vec!["part".into()];
+                grid.header = vec![math::segments("part")];
                 grid.rows = items
                     .iter()
                     .map(|it| {
                         vec![Cell {
-                            text: scalar_text(it),
+                            segs: math::part(&scalar_text(it)),
                             strong: false,
+                            boxed: 0,
                         }]
                     })
                     .collect();
@@ -351,29 +479,28 @@ fn coverage_of(report: &Value) -> Option<Grid> {
                     .map(|it| {
                         cols.iter()
                             .map(|c| Cell {
-                                text: it.get(c).map(scalar_text).unwrap_or_default(),
+                                segs: math::part(&it.get(c).map(scalar_text).unwrap_or_default()),
                                 strong: false,
+                                boxed: 0,
                             })
                             .collect()
                     })
                     .collect();
-                grid.header = cols;
+                grid.header = cols.iter().map(|c| math::segments(c)).collect();
             }
         }
         Value::Object(m) if !m.is_empty() => {
-            grid.header = vec!["part".into(), "coverage".into()];
+            grid.header = vec![math::segments("part"), math::segments("coverage")];
             grid.rows = m
                 .iter()
                 .map(|(k, v)| {
                     vec![
                         Cell {
-                            text: k.clone(),
+                            segs: math::part(k),
                             strong: false,
+                            boxed: 0,
                         },
-                        Cell {
-                            text: scalar_text(v),
-                            strong: false,
-                        },
+                        Cell::plain(&scalar_text(v)),
                     ]
                 })
                 .collect();
@@ -393,8 +520,9 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
         let t = s.trim();
         let strong = t.len() > 4 && t.starts_with("**") && t.ends_with("**");
         Cell {
-            text: md_unescape(&t.replace("**", "")),
+            segs: math::segments(&md_unescape(&t.replace("**", ""))),
             strong,
+            boxed: 0,
         }
     };
     for line in md.lines() {
@@ -403,7 +531,7 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
             let inner = l.trim_start_matches('|').trim_end_matches('|');
             let cells: Vec<&str> = split_cells(inner);
             let g = cur.get_or_insert_with(|| Grid {
-                caption: std::mem::take(&mut caption),
+                caption: math::segments(&std::mem::take(&mut caption)),
                 ..Grid::default()
             });
             if cells
@@ -415,7 +543,7 @@ fn markdown_tables(md: &str) -> Vec<Grid> {
             if g.header.is_empty() {
                 g.header = cells
                     .iter()
-                    .map(|c| md_unescape(&c.trim().replace("**", "")))
+                    .map(|c| math::segments(&md_unescape(&c.trim().replace("**", ""))))
                     .collect();
             } else {
                 g.rows.push(cells.iter().map(|c| cell(c)).collect());
@@ -575,23 +703,40 @@ pub fn site(
             game: str_field(&it.yaml, "game")
                 .map(|g| math::math(&g))
                 .unwrap_or_default(),
-            range: r.range.clone(),
+            range: math::range(&r.range),
             instances: r.instances,
             positions: r.positions,
-            because,
+            because: because.as_deref().map(math::segments),
             coverage: coverage_of(&it.report_json),
             counterexample: match &r.verdict {
                 crate::check::Verdict::Refuted { counterexample } => {
-                    Some(counterexample.to_string())
+                    Some(math::text_symbols(&counterexample.to_string()))
                 }
                 crate::check::Verdict::Holds | crate::check::Verdict::BadInput { .. } => None,
             },
+            anchors: Vec::new(),
+            search: [
+                r.source.as_str(),
+                r.id.as_str(),
+                r.kind.as_str(),
+                &str_field(&it.yaml, "title").unwrap_or_default(),
+                &str_field(&it.yaml, "statement").unwrap_or_default(),
+                &order::anchors(&r.source, &r.id).join(" "),
+            ]
+            .join(" ")
+            .to_lowercase(),
             verified: it.entry.verified.map(String::from),
             verified_class: crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
             rests_on: r
                 .rests_on
                 .iter()
-                .map(|p| format!("{} ({}, {} on {})", p.id, p.source, p.verdict, p.range))
+                .map(|p| {
+                    let mut segs =
+                        math::segments(&format!("{} ({}, {} on ", p.id, p.source, p.verdict));
+                    segs.extend(math::range(&p.range));
+                    segs.push(math::Seg::plain(")"));
+                    segs
+                })
                 .collect(),
         }
     };
@@ -611,14 +756,31 @@ pub fn site(
             }
             let href = format!("../../{p}");
             if p.ends_with(".svg") {
-                figures.push(Link {
+                figures.push(FigureView {
                     href: href.clone(),
                     label: p.clone(),
+                    caption: caption_of(&by_path, &p).unwrap_or_default(),
                 });
             }
             if p.ends_with(".md") {
                 if let Some(bytes) = by_path.get(&p) {
-                    tables.extend(markdown_tables(&String::from_utf8_lossy(bytes)));
+                    let mut found = markdown_tables(&String::from_utf8_lossy(bytes));
+                    // One table with a caption file: the caption a paper prints.
+                    if let (1, Some(c)) = (found.len(), caption_of(&by_path, &p)) {
+                        found[0].caption = c;
+                    }
+                    tables.extend(found);
+                }
+            }
+            // A table written only as TeX (Table 5.1): shown from the view its template is fed.
+            if p.ends_with(".tex") && !p.ends_with(".caption.tex") && !p.ends_with(".tikz.tex") {
+                let md = format!("{}.md", p.trim_end_matches(".tex"));
+                let has_md = it.entry.spec.outputs().iter().any(|o| rel(&o.path) == md);
+                if let Some(mut grid) = it.entry.view.filter(|_| !has_md).and_then(signature_grid) {
+                    if let Some(c) = caption_of(&by_path, &p) {
+                        grid.caption = c;
+                    }
+                    tables.push(grid);
                 }
             }
             artifacts.push(Link { href, label: p });
@@ -642,8 +804,8 @@ pub fn site(
                     instance: c.instance.clone(),
                     game: math::math(&c.game),
                     position: c.position.clone(),
-                    claimed: c.claimed.clone(),
-                    computed: c.computed.clone(),
+                    claimed: math::text_symbols(&c.claimed),
+                    computed: math::text_symbols(&c.computed),
                     evidence: c.evidence.clone(),
                     graph,
                 })
@@ -706,6 +868,10 @@ pub fn site(
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
+    // Anchors by paper number: `{paper}-thm-5.43` for every paper, the bare `thm-5.43` for
+    // the first paper (in the index's order) that has that number.
+    let mut taken: BTreeSet<String> = items.iter().map(|i| i.entry.report.id.clone()).collect();
+    taken.extend(paper_names.iter().cloned());
     for name in paper_names {
         let mine: Vec<&Item> = items.iter().filter(|i| i.paper == name).collect();
         let counts = Status::ALL
@@ -732,9 +898,19 @@ pub fn site(
             });
             (p, dv.nodes.len(), dv.edges.len())
         };
+        let mut results: Vec<ResultRow> = mine.iter().map(|i| row_of(i)).collect();
+        for row in &mut results {
+            for a in order::anchors(&row.source, &row.id) {
+                for name in [format!("{}-{a}", row.paper), a] {
+                    if taken.insert(name.clone()) {
+                        row.anchors.push(name);
+                    }
+                }
+            }
+        }
         papers.push(PaperView {
             name: name.clone(),
-            results: mine.iter().map(|i| row_of(i)).collect(),
+            results,
             counts,
             deps: deps_path,
             deps_nodes,
@@ -834,10 +1010,10 @@ mod tests {
             "<!-- x -->\n**Title** (Thm 1)\n\n| n | v |\n|---|---|\n| 5 | **1** |\n| 6 | 2 |\n";
         let t = markdown_tables(md);
         assert_eq!(t.len(), 1);
-        assert_eq!(t[0].caption, "Title (Thm 1)");
-        assert_eq!(t[0].header, vec!["n", "v"]);
+        assert_eq!(t[0].caption, math::segments("Title (Thm 1)"));
+        assert_eq!(t[0].header, vec![math::segments("n"), math::segments("v")]);
         assert_eq!(t[0].rows.len(), 2);
         assert!(t[0].rows[0][1].strong);
-        assert_eq!(t[0].rows[0][1].text, "1");
+        assert_eq!(t[0].rows[0][1].segs, math::segments("1"));
     }
 }

@@ -1,8 +1,10 @@
 // Browser test of the report site (output/index.html and output/site/**.html): headless
 // Chromium loads every page from file:// and the test fails on a console error, an uncaught
 // exception, a failed request, a broken link or image, a status that disagrees with
-// report.json, or statements left untypeset; it also screenshots index.html and fails if the
-// screenshot is blank.
+// report.json, statements left untypeset, or a raw ASCII `>=`, `<=`, `..=`, `..<` in the
+// visible text of a statement, range, coverage part, caption or notes (typeset.mjs; the check
+// is first shown to catch a page that has one); it also screenshots index.html and fails if
+// the screenshot is blank.
 //
 // Usage: node tests/browser/check.mjs [output-dir] [screenshot.png]
 // Chromium: $CHROMIUM or /usr/bin/chromium (Debian's package).
@@ -11,6 +13,7 @@ import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
+import { PRINTED, printedText, rawOperators, WRONG_PAGE } from "./typeset.mjs";
 
 const out = path.resolve(process.argv[2] ?? "output");
 const shot = path.resolve(process.argv[3] ?? "target/browser/index.png");
@@ -100,6 +103,19 @@ const browser = await chromium.launch({
   ],
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+
+// The wrong variant first: a page with a raw `>=` in a statement must be caught, and only there.
+{
+  const page = await context.newPage();
+  await page.setContent(WRONG_PAGE);
+  const texts = await page.evaluate(printedText, PRINTED);
+  const caught = texts.filter((t) => rawOperators(t).length > 0);
+  if (caught.length !== 1 || !caught[0].includes("n >= 4"))
+    failures.push(`the raw-operator check does not catch the wrong page exactly once: ${JSON.stringify(caught)}`);
+  await page.close();
+}
+let printed = 0;
+let tables51 = 0;
 let rows = 0;
 let typeset = 0;
 for (const file of pages) {
@@ -138,6 +154,10 @@ for (const file of pages) {
     const errors = document.querySelectorAll(".math .katex-error").length;
     return { links, images, objects, rows, math, rendered, errors, text: document.body.innerText.length };
   });
+  for (const t of await page.evaluate(printedText, PRINTED)) {
+    printed++;
+    for (const raw of rawOperators(t)) fail(file, `raw ASCII operator in printed text: "${raw}"`);
+  }
   for (const l of facts.links) checkLink(file, l);
   for (const i of facts.images) if (!i.ok) fail(file, `broken image ${i.src}`);
   for (const o of facts.objects) {
@@ -153,11 +173,33 @@ for (const file of pages) {
     if (rows !== report.reports.length) fail(file, `${rows} results listed, report.json has ${report.reports.length}`);
     const ids = new Set(facts.rows.map((r) => r.id));
     for (const id of reports.keys()) if (!ids.has(id)) fail(file, `result ${id} of report.json is not listed`);
+    // Anchors by paper number, and the search box filtering rows as you type.
+    for (const a of ["thm-5.43", "fig-5.2", "table-5.1", "prop-5.23", "ex-4.11"])
+      if (!(await page.$(`[id="${a}"]`))) fail(file, `no anchor #${a}`);
+    await page.fill("#search", "5.43");
+    const found = await page.evaluate(() =>
+      [...document.querySelectorAll("table.results tbody tr")].filter((r) => !r.hidden).map((r) => r.dataset.search),
+    );
+    if (found.length === 0 || found.length >= rows) fail(file, `search "5.43" shows ${found.length} of ${rows} rows`);
+    for (const t of found) if (!t.includes("5.43")) fail(file, `search "5.43" shows a row without it: ${t.slice(0, 60)}`);
+    await page.fill("#search", "");
+    const all = await page.evaluate(() => [...document.querySelectorAll("table.results tbody tr")].filter((r) => !r.hidden).length);
+    if (all !== rows) fail(file, `an empty search shows ${all} of ${rows} rows`);
     fs.mkdirSync(path.dirname(shot), { recursive: true });
     await page.screenshot({ path: shot });
   } else if (file.includes(`${path.sep}site${path.sep}`) && facts.rows.length === 1) {
     const id = path.basename(file, ".html");
     checkRow(file, { ...facts.rows[0], id });
+  }
+  // Table 5.1's page shows the table itself, one body row per row of the paper's table (the
+  // rows its report's coverage lists).
+  if (file.endsWith(`${path.sep}table_5_1.html`)) {
+    const want = (reports.get("table_5_1")?.coverage ?? []).filter((c) => c.part.startsWith("row ")).length;
+    const got = await page.evaluate(() =>
+      [...document.querySelectorAll("table.data")].map((t) => t.querySelectorAll("tbody tr").length),
+    );
+    if (want === 0 || !got.includes(want)) fail(file, `Table 5.1 has no table of ${want} rows (tables: ${JSON.stringify(got)})`);
+    tables51 = got.length;
   }
   typeset += facts.rendered;
   await page.close();
@@ -180,11 +222,13 @@ const inked = await check.evaluate(async (data) => {
   for (let i = 0; i < px.length; i += 4) if (px[i] < 200 || px[i + 1] < 200 || px[i + 2] < 200) n++;
   return n / (px.length / 4);
 }, png);
+if (tables51 === 0) failures.push("no page site/paper000/table_5_1.html with Table 5.1 checked");
 if (inked < 0.01) failures.push(`index.html screenshot is blank (${(inked * 100).toFixed(2)}% inked)`);
 await browser.close();
 
 console.log(
   `browser test: ${pages.length} pages, ${rows} results on index.html, ${typeset} statements typeset, ` +
+    `${printed} printed texts free of raw operators, ` +
     `screenshot ${path.relative(process.cwd(), shot)} ${(inked * 100).toFixed(1)}% inked`,
 );
 if (failures.length) {

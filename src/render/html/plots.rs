@@ -45,8 +45,6 @@ pub struct Plot {
     pub xlabel: String,
     pub ylabel: String,
     pub log_y: bool,
-    /// Legend in the upper left (data that rises to the right) rather than the upper right.
-    pub legend_left: bool,
     pub series: Vec<Series>,
     pub marks: Vec<Mark>,
 }
@@ -70,47 +68,108 @@ fn read_yaml(dir: &Path, name: &str) -> Option<Value> {
     serde_saphyr::from_str::<Value>(&text).ok()
 }
 
-/// The nim-value spectrum: one histogram per vertex count, TER and DNT side by side.
+/// A count with thin spaces between groups of three digits (1 006 700 565).
+fn grouped(x: f64) -> String {
+    let digits = format!("{}", x.round() as i64);
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{2009}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The nim-value spectrum: how many graphs have each nim-value, against the vertex count (one
+/// plot for TER, one for DNT: n = 1..11, counts from 1 to 10^9, so a log count axis), then one
+/// histogram per vertex count, TER and DNT side by side (log counts too).
 fn spectrum(data: &Value) -> Vec<Plot> {
     let Some(sizes) = data.get("sizes").and_then(Value::as_array) else {
         return Vec::new();
     };
-    let series = |size: &Value, key: &str, name: &str| Series {
-        name: name.into(),
-        style: Style::Bars,
-        points: size
-            .get(key)
+    let counts = |size: &Value, key: &str| -> Vec<(f64, f64)> {
+        size.get(key)
             .and_then(Value::as_array)
             .map(|a| {
                 a.iter()
                     .filter_map(|b| Some((num(b, "value")?, num(b, "count")?)))
+                    .filter(|(_, c)| *c > 0.0)
                     .collect()
             })
-            .unwrap_or_default(),
+            .unwrap_or_default()
     };
-    sizes
-        .iter()
-        .filter_map(|s| {
-            let n = num(s, "vertices")?;
-            let graphs = num(s, "graphs").unwrap_or(0.0);
-            Some(Plot {
-                id: format!("spectrum_{n}"),
-                group: "spectrum".into(),
-                title: format!(
-                    "Nim-values of TER(G), DNT(G) over the {graphs} connected graphs G on {n} vertices"
-                ),
-                xlabel: "nim-value".into(),
-                ylabel: "graphs".into(),
-                log_y: false,
-                legend_left: false,
-                series: vec![
-                    series(s, "ter", "TER(G)"),
-                    series(s, "dnt", "DNT(G)"),
-                ],
-                marks: Vec::new(),
-            })
+    let mut plots = Vec::new();
+    for (key, game) in [("ter", "TER"), ("dnt", "DNT")] {
+        let mut by_value: std::collections::BTreeMap<i64, Vec<(f64, f64)>> = Default::default();
+        for s in sizes {
+            let Some(n) = num(s, "vertices") else {
+                continue;
+            };
+            for (v, c) in counts(s, key) {
+                by_value.entry(v as i64).or_default().push((n, c));
+            }
+        }
+        if by_value.is_empty() {
+            continue;
+        }
+        plots.push(Plot {
+            id: format!("spectrum_{key}"),
+            group: "spectrum".into(),
+            title: format!("Connected graphs G by nim({game}(G)) and vertex count"),
+            xlabel: "vertices".into(),
+            ylabel: "graphs".into(),
+            log_y: true,
+            series: by_value
+                .into_iter()
+                .map(|(v, points)| Series {
+                    name: format!("nim = {v}"),
+                    style: Style::Line,
+                    points,
+                })
+                .collect(),
+            marks: Vec::new(),
+        });
+    }
+    plots.extend(sizes.iter().filter_map(|s| {
+        let n = num(s, "vertices")?;
+        let graphs = num(s, "graphs").unwrap_or(0.0);
+        let series = vec![
+            Series {
+                name: "TER(G)".into(),
+                style: Style::Bars,
+                points: counts(s, "ter"),
+            },
+            Series {
+                name: "DNT(G)".into(),
+                style: Style::Bars,
+                points: counts(s, "dnt"),
+            },
+        ];
+        // Log counts once they span more than two decades (n = 7 on); below, a log axis
+        // would only hide the differences.
+        let ys = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+        let (lo, hi) = ys.fold((f64::MAX, 0f64), |(a, b), y| (a.min(y), b.max(y)));
+        let (graph_s, vertex_s) = match (graphs == 1.0, n == 1.0) {
+            (true, true) => ("graph", "vertex"),
+            (true, false) => ("graph", "vertices"),
+            _ => ("graphs", "vertices"),
+        };
+        Some(Plot {
+            id: format!("spectrum_{n}"),
+            group: "spectrum".into(),
+            title: format!(
+                "Nim-values over the {} connected {graph_s} on {n} {vertex_s}",
+                grouped(graphs)
+            ),
+            xlabel: "nim-value".into(),
+            ylabel: "graphs".into(),
+            log_y: hi > 100.0 * lo,
+            series,
+            marks: Vec::new(),
         })
-        .collect()
+    }));
+    plots
 }
 
 /// Conjecture 5.5: positions and sweep time against odd n.
@@ -132,7 +191,6 @@ fn conjecture(data: &Value) -> Vec<Plot> {
             xlabel: "n".into(),
             ylabel: "positions".into(),
             log_y: true,
-            legend_left: true,
             series: vec![Series {
                 name: "positions".into(),
                 style: Style::Line,
@@ -147,7 +205,6 @@ fn conjecture(data: &Value) -> Vec<Plot> {
             xlabel: "n".into(),
             ylabel: "seconds".into(),
             log_y: true,
-            legend_left: true,
             series: vec![Series {
                 name: "seconds".into(),
                 style: Style::Line,
@@ -179,7 +236,6 @@ fn dawson(view: &Value) -> Option<Plot> {
         xlabel: "n".into(),
         ylabel: "G(n)".into(),
         log_y: false,
-        legend_left: false,
         series: vec![Series {
             name: "G(n)".into(),
             style: Style::Points,
@@ -234,7 +290,6 @@ fn wheels(view: &Value) -> Option<Plot> {
         xlabel: "n".into(),
         ylabel: "nim-value".into(),
         log_y: false,
-        legend_left: false,
         series: vec![series(ter, "TER(W_n)"), series(dnt, "DNT(W_n)")],
         marks: Vec::new(),
     })
@@ -285,12 +340,27 @@ pub fn all(
     (plots, notes)
 }
 
-const COLOURS: [RGBColor; 3] = [
+/// The series colours (Tableau 10), then round again.
+const COLOURS: [RGBColor; 10] = [
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x7f, 0x7f, 0x7f),
+    RGBColor(0xbc, 0xbd, 0x22),
 ];
 
+/// The drawing's size, and the width kept right of the axes for the legend (outside the
+/// data, so that no legend hides a point).
+const SIZE: (u32, u32) = (640, 340);
+const LEGEND_WIDTH: u32 = 118;
+
+/// The axes' ranges: x from 0 (bars centred on their value, so from -0.5 with no tick there),
+/// y from 0 on a linear axis and from just below the least power of ten on a log axis.
 fn bounds(p: &Plot) -> (f64, f64, f64, f64) {
     let pts = p.series.iter().flat_map(|s| s.points.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
@@ -305,13 +375,24 @@ fn bounds(p: &Plot) -> (f64, f64, f64, f64) {
         x1 = x1.max(m.x);
     }
     if x0 > x1 {
-        return (0.0, 1.0, 0.0, 1.0);
+        return (0.0, 1.0, if p.log_y { 0.5 } else { 0.0 }, 10.0);
     }
-    if p.log_y {
-        (x0 - 1.0, x1 + 1.0, y0.max(1e-6) / 2.0, y1 * 2.0)
+    let bars = p.series.iter().any(|s| s.style == Style::Bars);
+    let (x0, x1) = if bars {
+        (x0.min(0.0) - 0.5, x1 + 0.5)
     } else {
-        // Headroom for the legend.
-        (x0 - 1.0, x1 + 1.0, 0.0, (y1 * 1.4).max(1.0))
+        (x0.min(0.0), x1 + (x1 - x0.min(0.0)) * 0.02 + 0.5)
+    };
+    if p.log_y {
+        let lo = 10f64.powf(y0.max(1e-6).log10().floor());
+        // A decade's headroom above a count that is a power of ten (or close under one).
+        let hi = 10f64
+            .powf((y1.max(1.0) * 1.5).log10().ceil())
+            .max(lo * 10.0);
+        // Half a decade below the least count, so that a bar of count 1 still shows.
+        (x0, x1, lo / 2.0, hi)
+    } else {
+        (x0, x1, 0.0, (y1 * 1.08).max(1.0))
     }
 }
 
@@ -328,13 +409,16 @@ where
     Y::CoordDescType: ValueFormatter<f64>,
 {
     let e = |e: &dyn std::fmt::Display| e.to_string();
-    let root = SVGBackend::with_string(buf, (560, 320)).into_drawing_area();
+    let root = SVGBackend::with_string(buf, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(|x| e(&x))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(&p.title, ("sans-serif", 16))
-        .margin(12)
+    let root = root
+        .titled(&p.title, ("sans-serif", 15))
+        .map_err(|x| e(&x))?;
+    let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
+    let mut chart = ChartBuilder::on(&plot_area)
+        .margin(8)
         .x_label_area_size(36)
-        .y_label_area_size(60)
+        .y_label_area_size(if p.log_y { 48 } else { 44 })
         .build_cartesian_2d(x, y)
         .map_err(|x| e(&x))?;
     chart
@@ -349,6 +433,7 @@ where
                 integer_label(*v)
             }
         })
+        .y_labels(if p.log_y { 30 } else { 8 })
         .light_line_style(WHITE)
         .draw()
         .map_err(|x| e(&x))?;
@@ -361,14 +446,14 @@ where
     let width = 0.8 / bars;
     for (i, s) in p.series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
-        let anno = match s.style {
+        match s.style {
             Style::Bars => {
                 let off = -0.4 + width * i as f64;
                 chart
                     .draw_series(s.points.iter().map(|&(x, y)| {
                         Rectangle::new([(x + off, ylo), (x + off + width, y)], colour.filled())
                     }))
-                    .map_err(|x| e(&x))?
+                    .map_err(|x| e(&x))?;
             }
             Style::Line => {
                 chart
@@ -380,18 +465,18 @@ where
                     .map_err(|x| e(&x))?;
                 chart
                     .draw_series(LineSeries::new(s.points.iter().copied(), colour))
-                    .map_err(|x| e(&x))?
+                    .map_err(|x| e(&x))?;
             }
-            Style::Points => chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|&pt| Circle::new(pt, 2, colour.filled())),
-                )
-                .map_err(|x| e(&x))?,
-        };
-        anno.label(s.name.as_str())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled()));
+            Style::Points => {
+                chart
+                    .draw_series(
+                        s.points
+                            .iter()
+                            .map(|&pt| Circle::new(pt, 2, colour.filled())),
+                    )
+                    .map_err(|x| e(&x))?;
+            }
+        }
     }
     for m in &p.marks {
         chart
@@ -399,40 +484,65 @@ where
                 vec![(m.x, ylo), (m.x, yhi)],
                 BLACK.stroke_width(1),
             ))
-            .map_err(|x| e(&x))?
-            .label(m.label.as_str())
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 10, y)], BLACK));
+            .map_err(|x| e(&x))?;
     }
-    chart
-        .configure_series_labels()
-        .position(if p.legend_left {
-            SeriesLabelPosition::UpperLeft
-        } else {
-            SeriesLabelPosition::UpperRight
-        })
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|x| e(&x))?;
+    // The legend, right of the axes: a swatch per series, a rule per mark.
+    let font = ("sans-serif", 12).into_font();
+    let mut y = 14;
+    for (i, s) in p.series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        legend_area
+            .draw(&Rectangle::new([(4, y - 5), (14, y + 5)], colour.filled()))
+            .map_err(|x| e(&x))?;
+        legend_area
+            .draw(&Text::new(s.name.as_str(), (20, y - 7), font.clone()))
+            .map_err(|x| e(&x))?;
+        y += 18;
+    }
+    for m in &p.marks {
+        legend_area
+            .draw(&PathElement::new(vec![(9, y - 7), (9, y + 7)], BLACK))
+            .map_err(|x| e(&x))?;
+        legend_area
+            .draw(&Text::new(m.label.as_str(), (20, y - 7), font.clone()))
+            .map_err(|x| e(&x))?;
+        y += 18;
+    }
     root.present().map_err(|x| e(&x))?;
     Ok(())
 }
 
-/// Axis labels of counts and nim-values are integers; other ticks get no label.
+/// Axis labels of counts and nim-values are integers from 0; other ticks get no label.
 fn integer_label(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
+    if (v - v.round()).abs() < 1e-9 && v > -0.5 {
         format!("{}", v.round() as i64)
     } else {
         String::new()
     }
 }
 
-/// Ticks of a log axis: plain below 10^4, else as 1e6.
+/// Ticks of a log axis: powers of ten only (1, 10, 100, 10³ … 10⁹), so labels never crowd.
 fn log_label(v: f64) -> String {
-    if (1.0..1e4).contains(&v) {
-        integer_label(v)
-    } else {
-        format!("{v:.0e}")
+    let k = v.log10().round();
+    if v <= 0.0 || (v - 10f64.powf(k)).abs() > 1e-6 * v {
+        return String::new();
+    }
+    match k as i64 {
+        0 => "1".into(),
+        1 => "10".into(),
+        2 => "100".into(),
+        k => {
+            const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+            let digits: String = k
+                .to_string()
+                .chars()
+                .map(|d| match d {
+                    '-' => '⁻',
+                    d => SUP[d.to_digit(10).unwrap_or(0) as usize],
+                })
+                .collect();
+            format!("10{digits}")
+        }
     }
 }
 
@@ -477,7 +587,6 @@ pub struct TexView {
     pub xlabel: String,
     pub ylabel: String,
     pub log_y: bool,
-    pub legend_left: bool,
     pub bars: bool,
     pub ymin: String,
     pub ymax: String,
@@ -494,7 +603,6 @@ pub fn tex_view(p: &Plot) -> TexView {
         xlabel: p.xlabel.clone(),
         ylabel: p.ylabel.clone(),
         log_y: p.log_y,
-        legend_left: p.legend_left,
         bars: p.series.iter().any(|s| s.style == Style::Bars),
         ymin: fmt(y0),
         ymax: fmt(y1),
@@ -542,6 +650,43 @@ mod tests {
         assert!(s.starts_with("<svg"));
         assert_eq!(s, svg(&p).unwrap(), "deterministic bytes");
         assert_eq!(fmt(3.0), "3");
+        // Axes from 0, and the legend right of the data (the plot area stops before it).
+        let (x0, _, y0, _) = bounds(&p);
+        assert_eq!((x0, y0), (0.0, 0.0));
+        assert!(s.contains("preperiod 52"));
         assert_eq!(fmt(0.25), "0.25");
+    }
+
+    #[test]
+    fn spectrum_plots_have_log_counts_from_one_to_a_billion() {
+        let data = serde_json::json!({"sizes": [
+            {"vertices": 1, "graphs": 1, "ter": [{"value": 1, "count": 1}], "dnt": [{"value": 0, "count": 1}]},
+            {"vertices": 11, "graphs": 1006700565u64,
+             "ter": [{"value": 0, "count": 22000000}, {"value": 1, "count": 750000000u64}, {"value": 9, "count": 47}],
+             "dnt": [{"value": 0, "count": 380000000u64}]}]});
+        let plots = spectrum(&data);
+        let ids: Vec<&str> = plots.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["spectrum_ter", "spectrum_dnt", "spectrum_1", "spectrum_11"]
+        );
+        assert!(plots[0].log_y && plots[1].log_y && plots[3].log_y);
+        let (x0, _, y0, y1) = bounds(&plots[0]);
+        assert_eq!(x0, 0.0);
+        assert_eq!((y0, y1), (0.5, 1e10));
+        assert!(!plots[2].log_y, "one graph: a linear axis");
+        // Bars centred on nim-value 0: the axis starts half a bar left of 0, with no -1 label.
+        let (x0, _, _, _) = bounds(&plots[3]);
+        assert_eq!(x0, -0.5);
+        assert_eq!(integer_label(-1.0), "");
+        assert_eq!(log_label(1e9), "10⁹");
+        assert_eq!(log_label(2e3), "");
+        assert!(plots[3]
+            .title
+            .contains("1\u{2009}006\u{2009}700\u{2009}565"));
+        for p in &plots {
+            let s = svg(p).unwrap();
+            assert!(s.starts_with("<svg"), "{}", p.id);
+        }
     }
 }

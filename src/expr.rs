@@ -588,7 +588,7 @@ impl<'a> Parser<'a> {
         let read = if always {
             read_structure(text, self.opts.closure)
         } else {
-            match crate::game::closure::read_off_graphs(text) {
+            match crate::game::closure::read_off_graphs(text, self.opts.closure) {
                 Some(r) => r,
                 None => return Ok(None),
             }

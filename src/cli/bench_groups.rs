@@ -3,7 +3,10 @@
 //! (docs/design.md §9), each timed from scratch (the subgroup lattice included); beside it, in
 //! the same run, the memo solver on subsets wherever it can run (at most 64 elements and
 //! Σ 2^|M| ≤ 2^16 legal positions over the maximal subgroups M), with the ratio and whether
-//! the values agree.
+//! the values agree. Then TER, DNT, GEN and DNG of complete multipartite graphs of hundreds of
+//! vertices by count vectors (method `symmetry-classes`, src/solve/structure_symmetric.rs),
+//! beside seed 000's multiset game TER(U) of §5.3 solved by its memo solver (for TER) and the
+//! level solver on the graph where it has at most 64 vertices, with ratios.
 
 use crate::game::closure::{read_structure, ClosureGame};
 use crate::graph::Closure;
@@ -145,6 +148,102 @@ pub fn run(json: bool) {
                 both.len(),
                 if agree { ", same values" } else { ", VALUES DIFFER" }
             );
+        }
+    }
+    run_multipartite(json);
+}
+
+/// One multipartite row: (nim, count vectors, seconds) by symmetry classes, and the other
+/// method's name, value and seconds.
+fn multipartite_row(word: &str, parts: &[u64], json: bool) {
+    use crate::game::closure::multipartite::Multipartite;
+    use crate::game::multiset::MultisetGame;
+    use crate::solve::dispatch::{self, Options};
+    use crate::solve::guard::Monitor;
+    let op = std::sync::Arc::new(
+        Multipartite::new(parts, Closure::Hull).expect("benchmark graphs are multipartite"),
+    );
+    let g = ClosureGame::named(word, op.clone()).expect("the four games");
+    let t0 = Instant::now();
+    let s = crate::solve::structure_symmetric::solve(
+        op.as_ref(),
+        g.direction(),
+        g.goal(),
+        &Monitor::unlimited(g.name()),
+    )
+    .expect("no limit");
+    let seconds = t0.elapsed().as_secs_f64();
+    let total: u64 = parts.iter().sum();
+    let other: Option<(&str, u32, f64)> = if total <= 64 && matches!(word, "TER" | "DNT") {
+        let graph = crate::graph::families::multipartite(parts).expect("a graph");
+        let rule = if word == "TER" {
+            crate::game::removing::Rule::Ter
+        } else {
+            crate::game::removing::Rule::Dnt
+        };
+        let game = crate::game::removing::RemovingGame::new(rule, graph, Closure::Hull, 0)
+            .map(crate::game::AnyGame::Removing)
+            .expect("a removing game");
+        let t0 = Instant::now();
+        dispatch::nim(&game, &Options::quiet())
+            .ok()
+            .map(|v| ("levels on the graph", v, t0.elapsed().as_secs_f64()))
+    } else if word == "TER" && parts.iter().filter(|&&p| p >= 2).count() >= 2 {
+        let m = MultisetGame::new(parts.iter().map(|&p| p as u32).collect());
+        let t0 = Instant::now();
+        let v = Solver::new(&m).nim_of_start();
+        Some(("TER(U) memo", v, t0.elapsed().as_secs_f64()))
+    } else {
+        None
+    };
+    let name = g.name();
+    let agree = other.is_none_or(|o| o.1 == s.nim);
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "multipartite_game": name, "nim": s.nim, "count_vectors": s.states,
+                "symmetry_seconds": seconds, "other_method": other.map(|o| o.0),
+                "other_seconds": other.map(|o| o.2), "same_value": agree,
+            })
+        );
+        return;
+    }
+    let (what, secs, ratio) = match other {
+        Some((w, _, t)) => (
+            w.to_string(),
+            format!("{t:.4}"),
+            format!("{:.1}x", t / seconds.max(1e-9)),
+        ),
+        None => ("-".into(), "-".into(), "-".into()),
+    };
+    println!(
+        "{name:<24} {:>4} {:>10} {seconds:>10.4} {what:>20} {secs:>10} {ratio:>8}{}",
+        s.nim,
+        s.states,
+        if agree { "" } else { "  VALUES DIFFER" }
+    );
+}
+
+/// Complete multipartite graphs by count vectors, against TER(U) and the level solver.
+pub fn run_multipartite(json: bool) {
+    if !json {
+        println!(
+            "{:<24} {:>4} {:>10} {:>10} {:>20} {:>10} {:>8}",
+            "multipartite game", "nim", "vectors", "symmetry s", "other method", "other s", "ratio"
+        );
+    }
+    let graphs: [&[u64]; 6] = [
+        &[4, 4, 5],
+        &[100, 100, 100],
+        &[50, 100, 150],
+        &[200, 200],
+        &[1, 1, 250],
+        &[20, 20, 20, 20, 20],
+    ];
+    for parts in graphs {
+        for word in ["TER", "DNT", "GEN", "DNG"] {
+            multipartite_row(word, parts, json);
         }
     }
 }

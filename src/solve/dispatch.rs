@@ -11,6 +11,7 @@
 //! | ordinal sums `A : B` | `ordinal-sum`: the start options' values by Conway's rule ([`super::ordinal`]), leaves by the memo solver | nim-value |
 //! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`] | nim-value |
 //! | GEN, DNG (and TER, DNT off graphs) of a closure | `structure-classes` ([`super::structure`]) when 𝓜 is found and its classes are few, else `exhaustive` | nim-value |
+//! | the four closure games of a structure counted by parts (K_{n1,…,nk} past 64 vertices) | `symmetry-classes` ([`super::structure_symmetric`]): positions up to automorphisms, under the guard | nim-value |
 //! | everything else | `exhaustive`: the memo solver of [`super::Solver`] | nim-value |
 //!
 //! Where a method gives only the outcome and the outcome is N, the nim-value is sought by the
@@ -45,6 +46,7 @@ pub enum Method {
     Levels,
     OrdinalSum,
     StructureClasses,
+    SymmetryClasses,
     Exhaustive,
 }
 
@@ -58,6 +60,7 @@ impl Method {
             Method::Levels => "levels",
             Method::OrdinalSum => "ordinal-sum",
             Method::StructureClasses => "structure-classes",
+            Method::SymmetryClasses => "symmetry-classes",
             Method::Exhaustive => "exhaustive",
         }
     }
@@ -281,6 +284,19 @@ fn closure(
     g: &crate::game::closure::ClosureGame,
     opts: &Options,
 ) -> Result<Part, Refusal> {
+    if let Some(c) = g.operator().counted() {
+        // Positions up to the structure's automorphisms: count vectors, estimated exactly.
+        use super::structure_symmetric::{estimate, solve, SYMMETRIC_BYTES};
+        let limit = opts.budget.position_limit(SYMMETRIC_BYTES) as f64;
+        let hint = "The count vectors explode when the parts are many and of distinct sizes; try fewer parts, or raise --max-memory / --max-positions if the machine has the memory.".to_string();
+        let states = estimate(c);
+        if states > limit {
+            return Err(refusal_from_estimate(game, states, true, limit, hint));
+        }
+        let monitor = Monitor::new(game.to_string(), &opts.budget, SYMMETRIC_BYTES, hint);
+        let s = solve(c, g.direction(), g.goal(), &monitor)?;
+        return Ok(Part::valued(s.nim, Method::SymmetryClasses, s.states));
+    }
     let why = match structure_diagram(g) {
         Ok(d) => {
             return Ok(Part::valued(

@@ -14,6 +14,7 @@ pub mod ordinal;
 pub mod progress;
 pub mod spectrum;
 pub mod structure;
+pub mod structure_symmetric;
 pub mod terminating;
 
 use crate::game::{mex, Game};

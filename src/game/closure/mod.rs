@@ -28,6 +28,7 @@ pub mod geodetic;
 pub mod hull;
 pub mod metric;
 pub mod monophonic;
+pub mod multipartite;
 pub mod poset;
 pub mod sets;
 pub mod subgroup;
@@ -100,6 +101,12 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     fn symmetries(&self) -> Vec<Vec<usize>> {
         Vec::new()
     }
+    /// The structure as counts per orbit of its automorphisms, when whether a set generates
+    /// depends only on those counts (complete multipartite graphs): then the games are
+    /// solved over count vectors (src/solve/structure_symmetric.rs), whatever |X|.
+    fn counted(&self) -> Option<&dyn Counted> {
+        None
+    }
     /// A structure class I (a legal set of the diagram) in the papers' notation, for the
     /// structure-diagram figure (the renderer sets it in TeX). Default: its elements, `{a, b}`
     /// (∅ for the empty set).
@@ -110,6 +117,20 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
         let names: Vec<String> = s.ones().map(|i| self.element_name(i)).collect();
         format!("{{{}}}", names.join(", "))
     }
+}
+
+/// A structure whose ground set splits into parts such that whether a set generates depends
+/// only on how many elements it has in each part, and parts of one [`Counted::part_class`]
+/// are interchangeable: the positions up to the structure's automorphisms are then count
+/// vectors, sorted within each class (src/solve/structure_symmetric.rs solves all four games
+/// over them).
+pub trait Counted: Send + Sync {
+    /// The parts' sizes.
+    fn parts(&self) -> &[u32];
+    /// Whether a set with `counts[i]` elements in part i generates.
+    fn generates_counts(&self, counts: &[u32]) -> bool;
+    /// Parts of the same class may be permuted by an automorphism (with their elements).
+    fn part_class(&self, i: usize) -> u64;
 }
 
 /// What an operator's reader answers: `None` when the text is not its kind of structure.
@@ -132,6 +153,7 @@ pub const OPERATORS: &[Operator] = &[
     poset::OPERATOR,
     digraph::OPERATOR,
     weighted::OPERATOR,
+    multipartite::OPERATOR,
     hull::OPERATOR,
     geodetic::OPERATOR,
     monophonic::OPERATOR,
@@ -150,13 +172,14 @@ pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOpe
     ))
 }
 
-/// A structure other than a graph (a group or a family of sets) read from `text`, `None`
+/// A structure other than a graph of at most 64 vertices (a group, a family of sets, a
+/// complete multipartite graph past 64 vertices) read from `text` under `closure`, `None`
 /// when no such operator recognises it: then `TER(text)` and `DNT(text)` are graph games.
-pub fn read_off_graphs(text: &str) -> Reading {
+pub fn read_off_graphs(text: &str, closure: Closure) -> Reading {
     OPERATORS
         .iter()
         .filter(|o| !matches!(o.kind, "hull" | "geodetic" | "monophonic"))
-        .find_map(|o| (o.read)(text, Closure::Hull))
+        .find_map(|o| (o.read)(text, closure))
 }
 
 fn full_mask(n: usize) -> u64 {

@@ -18,6 +18,7 @@
 //! by seed 000's level solver as before.
 
 use super::{ClosureOperator, Counted, Operator, Set};
+use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::graph::{Closure, MASK_VERTICES, MAX_VERTICES};
 use std::sync::Arc;
@@ -47,6 +48,26 @@ fn read(text: &str, closure: Closure) -> super::Reading {
     }
     Some(Multipartite::new(&parts, closure).map(|m| Arc::new(m) as Arc<dyn ClosureOperator>))
 }
+
+/// The features of a complete multipartite graph read by part counts.
+pub const FEATURES: &[FeatureDoc] = &[
+    FeatureDoc {
+        name: "vertices",
+        meaning: "|V| of the graph",
+    },
+    FeatureDoc {
+        name: "parts",
+        meaning: "k, the number of parts of K_{n1,...,nk}",
+    },
+    FeatureDoc {
+        name: "large_parts",
+        meaning: "λ, parts of at least two vertices (seed 000 §5.3)",
+    },
+    FeatureDoc {
+        name: "small_parts",
+        meaning: "σ, parts of one vertex (seed 000 §5.3)",
+    },
+];
 
 /// K_{n1,…,nk} with a geodesic closure.
 #[derive(Debug)]
@@ -128,6 +149,9 @@ impl Multipartite {
 }
 
 impl ClosureOperator for Multipartite {
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        FEATURES
+    }
     fn kind(&self) -> &'static str {
         if self.iterate {
             "multipartite"

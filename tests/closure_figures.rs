@@ -300,3 +300,33 @@ fn structure_game_start_is_the_frattini_class() {
         );
     }
 }
+
+#[test]
+fn graph_games_have_structure_diagrams_too() {
+    // TER(P_4): 𝒩* = {{v2, v3}} (the ends v1, v4 form the one minimal generating set), so one
+    // class, from which selecting an end terminates: nim(∅) = mex{nim({v2}), 0} with
+    // nim({v2}) = mex{nim({v2, v3}) = 1, 0} = 2, so 1, the value of seed 000's TER(P_4).
+    let fig = StructureFigure {
+        game: "TER(P_4)".into(),
+        up_to_conjugacy: false,
+        classes: Some(1),
+        nim: Some(1),
+    };
+    let (v, refuted) = compute(&fig, Closure::Hull).unwrap();
+    assert!(refuted.is_none());
+    let labels: Vec<(&str, &str)> = v
+        .nodes
+        .iter()
+        .map(|n| (n.label.as_str(), n.kind.as_str()))
+        .collect();
+    assert_eq!(
+        labels,
+        vec![("{v2, v3}", "(0, 1, 2)"), ("terminal", "nim 0")]
+    );
+    let ter = grundy::expr::parse_game("TER(P_4)", Default::default()).unwrap();
+    let quiet = grundy::solve::dispatch::Options {
+        budget: grundy::solve::guard::Budget::unlimited(),
+        progress: false,
+    };
+    assert_eq!(grundy::solve::dispatch::nim(&ter, &quiet).unwrap(), v.nim);
+}

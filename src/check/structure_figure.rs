@@ -13,13 +13,14 @@
 //! f(I, k) = f(I, k − 2) for k ≥ 2 (if a = mex S_0 and b = mex(S_1 ∪ {a}), then b < a forces
 //! b ∈ S_0, so mex(S_0 ∪ {b}) = a in both cases). An arrow I → J is a move from I to J
 //! (selecting an element outside I); moves inside a class are not drawn. In the achievement
-//! games (GEN, TER) the terminal positions form one more node, drawn shaded as the papers
-//! draw the class of generating sets, with an arrow from every class that can end the game.
+//! games (GEN, TER) the terminal positions form one more node (the papers' class of the
+//! generating sets), drawn shaded, with an arrow from every class that can end the game.
 //!
 //! `up_to: conjugacy` draws one node per orbit of classes under the structure's symmetries
-//! (for groups conjugation, [`ClosureOperator::symmetries`]), as the papers' diagrams of
-//! Sym(n) do; the checker then asserts that all classes of an orbit have the same type and
-//! the same moves up to the orbit (a false symmetry is an error, never a quieter diagram).
+//! (for groups conjugation, [`ClosureOperator::symmetries`]), which keeps the diagrams of
+//! Sym(n) readable (S_4: 7 nodes for 20 classes); the checker then asserts that all classes
+//! of an orbit have the same type and the same moves up to the orbit (a false symmetry is an
+//! error, never a quieter diagram).
 //!
 //! The spec's `classes:` (nodes drawn, the terminal node not counted) and `nim:` (of the
 //! start) are claims: a figure that states them wrongly is refuted.

@@ -154,10 +154,20 @@ fn build_only_leaves_the_other_files_as_the_full_build_wrote_them() {
         "diagrams/lemma_5_37_diagram.yaml",
         "table_wheels.yaml",
         "prop_5_23.yaml",
+        "prop_5_6.yaml",
+        // Of the long tier: the main job leaves it out, and so must a build --only after it.
+        "prop_5_6_q5.yaml",
     ] {
         let name = std::path::Path::new(f).file_name().expect("a name");
         std::fs::copy(root.join("specs/paper000").join(f), specs.join(name)).expect("copy");
     }
+    // A contents file naming the long-tier spec (as docs/contents/paper000.yaml does).
+    std::fs::create_dir_all(dir.path().join("docs/contents")).expect("mkdir");
+    std::fs::write(
+        dir.path().join("docs/contents/paper000.yaml"),
+        "- { item: Proposition 5.6, specs: [prop_5_6, prop_5_6_q5] }\n",
+    )
+    .expect("write");
     let templates = root.join("templates");
     let build = |extra: &[&str]| {
         let mut args = vec![
@@ -185,7 +195,7 @@ fn build_only_leaves_the_other_files_as_the_full_build_wrote_them() {
     let full = snapshot(&dir.path().join("out"));
     assert!(full.contains_key("certificates/lemma_5_41_diagram_C.json"));
     assert!(full.keys().any(|k| k.starts_with("site/plots/")));
-    for only in ["5.11", "table_wheels", "prop_5_23"] {
+    for only in ["5.11", "table_wheels", "prop_5_23", "prop_5_6"] {
         build(&["--only", only]);
         let after = snapshot(&dir.path().join("out"));
         let changed: Vec<&String> = full

@@ -280,7 +280,7 @@ fn figures_come_with_tikz_and_captions_in_the_papers_notation() {
     assert!(t.contains("\\node[grundy mini selected] at (0,1.4) {};"));
     assert!(t.contains("\\node[grundy mini vertex] at (0,0) {};"));
     assert!(t.contains("[grundy position, grundy start]"));
-    // Fig 2.1: ten copies of the kite in rows of four, the families in the paper's letters.
+    // Fig 2.1: ten copies of the kite, a row per family, the families in the paper's letters.
     let k = get("paper000/fig_2_1_kite.tikz.tex");
     assert!(k.contains("$\\mathcal{G}^{*} \\ni  \\{x\\}$"));
     assert_eq!(k.matches("\\draw[grundy panel]").count(), 10);
@@ -682,32 +682,18 @@ fn every_laid_out_figure_keeps_its_nodes_labels_and_edges_apart() {
             "seed002/fig_sp_12_2_kernel.dot",
             "seed002/fig_sp_8_2_case_1.dot",
         ];
-        let limit = if narrow.contains(&name.as_str()) {
-            tikz::MAX_NATURAL_WIDTH * 0.8 / 0.6
+        let least = if narrow.contains(&name.as_str()) {
+            0.6
         } else {
-            tikz::MAX_NATURAL_WIDTH
+            0.8
         };
-        // Taller than the page at \linewidth: the template then scales them to 0.85\textheight.
-        // Known, not yet relaid out (issue 29): Figs 2.1 and 3.2 (panels stacked, 956bp and
-        // 887bp, printed at about 0.5) and Fig 5.7 (513bp, 0.92). Any other figure fails.
-        let tall = [
-            ("paper000/fig_2_1_kite.dot", 1000.0),
-            ("paper000/fig_3_2_w5_quotients.dot", 930.0),
-            ("paper000/fig_5_7_ter_w24_play.dot", 540.0),
-        ];
-        let max_height = tall
-            .iter()
-            .find(|(n, _)| *n == name.as_str())
-            .map_or(tikz::MAX_PRINTED_HEIGHT, |&(_, h)| h);
-        let printed = v.natural_height * tikz::linewidth_scale(v.natural_width);
-        if printed > max_height {
-            all.push(format!("{name}: {printed:.0}bp tall at \\linewidth"));
-        }
-        if v.natural_width > limit {
+        // What a reader sees: the scale at \linewidth, or less for a figure then taller than
+        // the page (the template scales it to 0.85\textheight).
+        let printed = tikz::printed_scale(v);
+        if printed < least {
             all.push(format!(
-                "{name}: {:.0}bp wide, labels at {:.2} of their size at \\linewidth",
-                v.natural_width,
-                343.7 / v.natural_width
+                "{name}: {:.0}bp x {:.0}bp, printed at {printed:.2} of its size",
+                v.natural_width, v.natural_height
             ));
         }
     }

@@ -148,6 +148,24 @@ fn unknown_kind_and_absurd_size() {
     );
 }
 
+/// A figure's `layout` is `rows`, and only for graph figures.
+#[test]
+fn figure_layouts_are_checked() {
+    let kite = "kind: figure\nsource: Fig 2.1\ntitle: t\ngraph: Kite\nfamilies:\n  G: []\n";
+    rejected(
+        "columns.yaml",
+        &format!("{kite}layout: columns\n"),
+        "7:9",
+        "unknown layout `columns`",
+    );
+    rejected(
+        "panels.yaml",
+        "kind: figure\nsource: Fig 3.1\ntitle: t\nlayout: rows\npanels:\n  - { game: TER(P_3) }\n",
+        "4:9",
+        "applies to graph figures",
+    );
+}
+
 /// A wrong variant of a paper spec: exit 1 and a counterexample containing `needle`.
 fn refuted(name: &str, body: &str, needle: &str) {
     let d = tmp();

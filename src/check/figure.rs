@@ -60,6 +60,8 @@ pub enum FigureBody {
         graph: Graph,
         /// Families to draw, each with the members the paper states (empty: not stated).
         families: Vec<(String, Vec<Vec<String>>)>,
+        /// `layout: rows`: a row of copies per family, each graph drawn left to right.
+        rows: bool,
     },
     /// The structure diagram of a closure game (see [`super::structure_figure`]).
     Structure(super::structure_figure::StructureFigure),
@@ -139,6 +141,9 @@ pub struct PanelView {
 #[derive(Clone, Debug, Serialize)]
 pub struct GraphCopyView {
     pub id: String,
+    /// The family the copy draws a member of (`G`, `N*`, …): a figure of many copies sets
+    /// each family in a row of its own, in the order the spec lists them.
+    pub family: String,
     pub label: String,
     /// The label unescaped, in the game language (`𝒢 ∋ {x, w}`, for TeX).
     pub label_raw: String,
@@ -158,6 +163,8 @@ pub struct GraphFigureView {
     pub vertices: Vec<VertexView>,
     pub edges: Vec<EdgeView>,
     pub copies: Vec<GraphCopyView>,
+    /// A row of copies per family, each graph drawn left to right (`layout: rows`).
+    pub rows: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -898,7 +905,11 @@ impl Figure {
                     caption: self.caption.clone(),
                 }
             }
-            FigureBody::Graph { graph, families } => {
+            FigureBody::Graph {
+                graph,
+                families,
+                rows,
+            } => {
                 let conv = Convexity::new(graph, closure);
                 let fam = conv.families(1 << 20).ok_or_else(|| {
                     self.err(format!(
@@ -957,6 +968,7 @@ impl Figure {
                         positions += 1;
                         copies.push(GraphCopyView {
                             id: format!("{}{}", name.replace('*', "s"), j),
+                            family: name.clone(),
                             label: html(&format!("{pretty} ∋ {}", graph.format_set(s))),
                             label_raw: format!("{pretty} ∋ {}", graph.format_set(s)),
                             marked: bits(s).map(|v| format!("v{v}")).collect(),
@@ -988,6 +1000,7 @@ impl Figure {
                             })
                             .collect(),
                         copies,
+                        rows: *rows,
                     }),
                     structure: None,
                     caption: self.caption.clone(),

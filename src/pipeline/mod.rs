@@ -1059,7 +1059,14 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             previous.certificates.insert(r.id.clone(), st.clone());
         }
     }
-    let skipped: Vec<&Spec> = run.skipped_long.iter().collect();
+    // The long tier left out: by this run, or (with --only) by the build whose report the
+    // other specs' entries come from.
+    let mut skipped: Vec<&Spec> = run.skipped_long.iter().collect();
+    for s in &all_specs {
+        if s.header.long && !index.iter().any(|(t, _)| t.id() == s.id()) {
+            skipped.push(s);
+        }
+    }
     let contents = contents::view(&contents::dir_for(&opts.specs), &index, &skipped)?;
     let mut files = render_all(&checked, &index, &contents, &previous, &renderer)?;
     let keep: Vec<PathBuf> = match &opts.selection {

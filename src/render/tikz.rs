@@ -4,7 +4,9 @@
 //!
 //! Attributes read (all optional; Graphviz ignores them when drawing SVG/PDF):
 //! - on the graph: `grundywrap` (lay the top-level
-//!   clusters out in rows of this many, for figures of many small panels such as Fig 2.1);
+//!   clusters out in rows of this many, for figures of many small panels);
+//! - on top-level clusters: `grundyrow` (panels with one key share a row, e.g. one family of
+//!   sets per row in Fig 2.1);
 //! - on nodes: `grundytex` (label, TeX math), `grundynim` (a nim-value, set in bold under the
 //!   label), `grundymini` (a miniature of a graph position, see [`Mini::parse`]) and
 //!   `grundystyle` (TikZ styles of `grundy-tikz.sty`), `grundynote` (a second line, TeX
@@ -33,6 +35,17 @@ pub const MAX_NATURAL_WIDTH: f64 = 345.0 / 72.27 * 72.0 / 0.8;
 /// The tallest a figure may be printed (bp): most of a 10pt article's text height (550pt),
 /// leaving room for its caption.
 pub const MAX_PRINTED_HEIGHT: f64 = 470.0;
+
+/// The scale a figure is printed at: [`linewidth_scale`], or less when it would then be
+/// taller than [`MAX_PRINTED_HEIGHT`] (the template scales it to the page's height).
+pub fn printed_scale(v: &TikzView) -> f64 {
+    let s = linewidth_scale(v.natural_width);
+    if v.natural_height * s > MAX_PRINTED_HEIGHT {
+        MAX_PRINTED_HEIGHT / v.natural_height
+    } else {
+        s
+    }
+}
 
 /// The scale of a figure `width` bp wide at a 10pt article's `\linewidth` (never enlarged).
 pub fn linewidth_scale(width: f64) -> f64 {
@@ -93,17 +106,17 @@ pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
         let Some(v) = view_wrapped(&json, from, wrap) else {
             return Ok(None);
         };
-        // Printed at most as tall as a page allows, and with labels as large as possible.
-        let printed = |v: &TikzView| {
-            let s = linewidth_scale(v.natural_width);
-            (v.natural_height * s <= MAX_PRINTED_HEIGHT, s)
-        };
-        let (tall_ok, scale) = printed(&v);
-        let fits = tall_ok && v.natural_width <= MAX_NATURAL_WIDTH;
-        if best.as_ref().is_none_or(|b| {
-            let (b_ok, b_scale) = printed(b);
-            (tall_ok && !b_ok) || (tall_ok == b_ok && scale > b_scale + 0.005)
-        }) {
+        // The layout printed largest: the template scales a figure to `\linewidth` and, when
+        // it is then taller than the page allows, to that height, so what a reader sees is
+        // the smaller of the two scales (stacking panels that are too tall side by side makes
+        // them smaller still, not larger).
+        let scale = printed_scale(&v);
+        let fits = v.natural_width <= MAX_NATURAL_WIDTH
+            && v.natural_height * linewidth_scale(v.natural_width) <= MAX_PRINTED_HEIGHT;
+        if best
+            .as_ref()
+            .is_none_or(|b| scale > printed_scale(b) + 0.005)
+        {
             best = Some(v);
         }
         if fits {
@@ -363,6 +376,8 @@ struct RawCluster {
     lsize: (f64, f64),
     label: Option<String>,
     style: String,
+    /// `grundyrow`: panels with one row key share a row, rows in the order of first appearance.
+    row: Option<String>,
     nodes: Vec<usize>,
     top: bool,
 }
@@ -413,6 +428,7 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
                     lsize: (inches(o, "lwidth"), inches(o, "lheight")),
                     label: text_attr(o, "grundytex"),
                     style: attr(o, "grundystyle").unwrap_or("grundy panel").to_string(),
+                    row: attr(o, "grundyrow").map(str::to_string),
                     nodes,
                     top: true,
                 });
@@ -476,19 +492,41 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
         (None, Some(w)) if separate => Some(w),
         _ => None,
     };
-    if let Some(cols) = cols.filter(|&c| c > 0 && tops.len() > c) {
-        tops.sort_by(|&a, &b| clusters[a].bb.0.total_cmp(&clusters[b].bb.0));
+    // Rows named by the DOT (`grundyrow`, e.g. one family of sets per row in Fig 2.1), in the
+    // order the DOT lists them, else `cols` panels per row from left to right.
+    let named = tops.len() > 1 && tops.iter().all(|&k| clusters[k].row.is_some());
+    let cols = if named { Some(usize::MAX) } else { cols };
+    if let Some(cols) = cols.filter(|&c| c > 0 && (named || tops.len() > c)) {
         let size = |k: usize| {
             let b = clusters[k].bb;
             (b.2 - b.0, b.3 - b.1)
         };
-        let rows: Vec<&[usize]> = tops.chunks(cols).collect();
+        let rows: Vec<Vec<usize>> = if named {
+            let mut keys: Vec<&str> = Vec::new();
+            for &k in &tops {
+                let key = clusters[k].row.as_deref().unwrap_or_default();
+                if !keys.contains(&key) {
+                    keys.push(key);
+                }
+            }
+            keys.iter()
+                .map(|key| {
+                    tops.iter()
+                        .copied()
+                        .filter(|&k| clusters[k].row.as_deref() == Some(*key))
+                        .collect()
+                })
+                .collect()
+        } else {
+            tops.sort_by(|&a, &b| clusters[a].bb.0.total_cmp(&clusters[b].bb.0));
+            tops.chunks(cols).map(<[usize]>::to_vec).collect()
+        };
         let row_width = |r: &[usize]| -> f64 {
             r.iter().map(|&k| size(k).0).sum::<f64>() + 8.0 * (r.len() - 1) as f64
         };
         let widest = rows.iter().map(|r| row_width(r)).fold(0.0, f64::max);
         let mut top = 0.0;
-        for r in rows {
+        for r in &rows {
             let height = r.iter().map(|&k| size(k).1).fold(0.0, f64::max);
             let mut x = (widest - row_width(r)) / 2.0;
             for &k in r {

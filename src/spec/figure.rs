@@ -80,6 +80,10 @@ pub struct RawFigure {
     /// The caption, as LaTeX text (math in `$…$`); default: derived from the title.
     #[serde(default)]
     pub caption: Option<Sp<String>>,
+    /// `rows` (graph figures): a row of copies per family, in the order `families` lists
+    /// them, each graph drawn left to right.
+    #[serde(default)]
+    pub layout: Option<Sp<String>>,
 }
 
 fn inline_graph(src: &Source, name: &str, at: &Sp<Vec<String>>) -> Result<Graph, SpecError> {
@@ -269,7 +273,22 @@ pub fn validate_figure(
                         .collect(),
                 ));
             }
-            FigureBody::Graph { graph, families }
+            let rows = match &r.layout {
+                None => false,
+                Some(l) if l.value() == "rows" => true,
+                Some(l) => {
+                    return Err(src.error(
+                        l,
+                        format!("unknown layout `{}`", l.value()),
+                        Some("expected `rows` (a row of copies per family)".into()),
+                    ))
+                }
+            };
+            FigureBody::Graph {
+                graph,
+                families,
+                rows,
+            }
         }
         _ => {
             return Err(src.error(
@@ -279,6 +298,13 @@ pub fn validate_figure(
             ))
         }
     };
+    if let (Some(l), false) = (&r.layout, matches!(body, FigureBody::Graph { .. })) {
+        return Err(src.error(
+            l,
+            "`layout` applies to graph figures (`graph` and `families`) only",
+            None,
+        ));
+    }
     let figure = Figure {
         id: id.to_string(),
         file: src.file.to_string(),

@@ -50,6 +50,11 @@ fn dispatched_values_equal_the_memo_solver() {
         "0.07(5,6,7)",
         "SPL(2,4)",
         "*2 : DNT(P_4)",
+        // Edge geography inside ordinal sums: bases and tops, P- and N-positions.
+        "UEG(Grid_{3,3}, (1,1)) : *1",
+        "UEG(Grid_{3,3}, (1,2)) : *2",
+        "*1 : UEG(Grid_{3,3}, (2,2))",
+        "(UEG(Grid_{2,3}, (1,1)) + *1) : *1",
     ] {
         let g = game(text);
         let want = Solver::new(&g).nim_of_start();
@@ -220,4 +225,34 @@ fn claim_instances_past_the_budget_are_refused_at_their_location() {
     assert_eq!(o.status.code(), Some(2), "{t}");
     assert!(t.contains("guard.yaml:3:7"), "{t}");
     assert!(t.contains("refused before solving"), "{t}");
+}
+
+/// Edge geography past the exhaustive encoding (128 edges): the GF(2) criterion gives the
+/// value of a P-position, 0, but not its options' values, which an ordinal sum needs; encoded,
+/// the position has no moves and the sum would be answered as if the base were *0 (this
+/// answered nim(UEG(Grid_{12,12}, (1,2)) : *1) = 1 before). Refused instead, while the value of
+/// the game alone and of its disjoint sums is still given.
+#[test]
+fn ordinal_sums_of_edge_geography_past_the_encoding_are_refused() {
+    for text in [
+        "UEG(Grid_{12,12}, (1,2)) : *1",
+        "(*1 : UEG(Grid_{12,12}, (1,2))) : *1",
+        "(UEG(Grid_{12,12}, (1,2)) + *1) : *1",
+    ] {
+        let r = dispatch::nim(&game(text), &unlimited());
+        assert!(
+            r.as_ref()
+                .is_err_and(|e| e.to_string().contains("128 edges")),
+            "{text}: {r:?}"
+        );
+    }
+    // The start's value alone is the GF(2) verdict's (a P-position: 0).
+    assert_eq!(
+        dispatch::nim(&game("UEG(Grid_{12,12}, (1,2))"), &unlimited()).ok(),
+        Some(0)
+    );
+    assert_eq!(
+        dispatch::nim(&game("UEG(Grid_{12,12}, (1,2)) + *3"), &unlimited()).ok(),
+        Some(3)
+    );
 }

@@ -468,19 +468,7 @@ impl PartCoverage {
 pub fn memo_guard(game: &crate::game::AnyGame) -> Result<(), String> {
     crate::solve::dispatch::precheck(game, &crate::solve::guard::Budget::default_for_machine())
         .map_err(|r| r.to_string())?;
-    use crate::game::AnyGame;
-    fn ueg(g: &AnyGame) -> Result<(), String> {
-        match g {
-            AnyGame::Ueg(u) => u
-                .exhaustive_guard(crate::game::ueg::DEFAULT_MAX_POSITIONS)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-            AnyGame::Sum(parts) => parts.iter().try_for_each(ueg),
-            AnyGame::Ordinal(a, b) => ueg(a).and_then(|_| ueg(b)),
-            _ => Ok(()),
-        }
-    }
-    ueg(game)
+    game.positions_refusal().map_or(Ok(()), Err)
 }
 
 /// The worst exit code of a run: 2 if any spec is bad input, else 1 if any verdict is not as

@@ -234,6 +234,22 @@ impl AnyGame {
         }
     }
 
+    /// [`AnyGame::refusal`] for a caller that needs more than the start's value: its options'
+    /// values (an ordinal sum's components), or its positions (a claim over reachable
+    /// positions). The GF(2) verdict that lets a P-position of edge geography past the
+    /// exhaustive encoding pass gives its value, 0, and nothing else: encoded, it has no moves.
+    pub fn positions_refusal(&self) -> Option<String> {
+        match self {
+            AnyGame::Ueg(g) => g
+                .exhaustive_guard(super::ueg::DEFAULT_MAX_POSITIONS)
+                .err()
+                .map(|e| e.to_string()),
+            AnyGame::Sum(parts) => parts.iter().find_map(AnyGame::positions_refusal),
+            AnyGame::Ordinal(g, h) => g.positions_refusal().or_else(|| h.positions_refusal()),
+            _ => None,
+        }
+    }
+
     /// Reads a position of this game written as [`AnyGame::label`] writes it: a vertex set
     /// `{v1, c}`, a nimber `*k`, a pin row `|.||`, a multiset `{0,1,2}`, an SPL position
     /// `(2,[3,1])` or `(2,Λ^4)`, components of a sum joined by `+`, an ordinal sum `(a, b)`.

@@ -669,6 +669,17 @@ fn memo(game: &AnyGame, opts: &Options) -> Result<(u32, u64), Refusal> {
 /// The values of the start's options by the memo solver under the guard (the leaves of an
 /// ordinal sum), and the positions it computed.
 fn memo_options(game: &AnyGame, opts: &Options) -> Result<(super::ordinal::Values, u64), Refusal> {
+    // The options' values, not only the start's: a P-position that passes `guarded_memo` on
+    // its GF(2) verdict would be searched with no moves.
+    if let Some(why) = game.positions_refusal() {
+        return Err(Refusal {
+            game: game.to_string(),
+            during: false,
+            estimate: format!("its size ({why})"),
+            limit: "what the exhaustive solver's position encoding holds (an ordinal sum needs the values of its components' options)".into(),
+            hint: hint_for(game),
+        });
+    }
     let mut s = guarded_memo(game, opts)?;
     s.try_nim(&game.start())?;
     let mut values = Vec::new();

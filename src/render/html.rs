@@ -4,6 +4,8 @@
 //! verdict, the counterexample drawn as a small gamegraph, figures, tables, artifact links);
 //! a dependency graph per paper coloured by status; and plots of the recorded data (nim-value
 //! spectrum, Dawson's Chess, Conjecture 5.5, wheels) as SVG (plotters) and pgfplots (.tex).
+//! Figures are shown as the paper prints them, their TikZ typeset by LaTeX ([`typeset`]), when
+//! TeX is installed, else as the Graphviz preview, and the page says which.
 //!
 //! Everything is static and works from file:// offline: KaTeX (vendored from the npm package,
 //! MIT) typesets statements in the browser. Pages come from `templates/html/` with HTML
@@ -15,6 +17,7 @@ pub mod math;
 pub mod order;
 pub mod plots;
 pub mod status;
+pub mod typeset;
 
 use super::{RenderError, Renderer};
 use crate::check::Report;
@@ -354,9 +357,16 @@ struct CexView {
 /// A figure on its spec page: the picture and the caption a paper would print.
 #[derive(Serialize)]
 struct FigureView {
+    /// The Graphviz preview (SVG), relative to the page.
     href: String,
     label: String,
     caption: Vec<Seg>,
+    /// The TikZ drawing typeset by LaTeX (SVG), relative to the page, when TeX is there.
+    typeset: Option<String>,
+    /// The TikZ source, relative to the page, if the build wrote one.
+    tikz: Option<String>,
+    /// Why the preview is shown instead of the typeset figure (None: it is not).
+    preview_because: Option<String>,
 }
 
 /// The typeset caption of an artifact (`x.svg`, `x.md`) from its `x.caption.tex`, if written.
@@ -608,6 +618,11 @@ pub fn site(
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let written: BTreeSet<String> = input.written.iter().map(|(p, _)| rel(p)).collect();
+    // Every TikZ figure typeset once (one pdflatex run; SVG pages converted in parallel).
+    let typeset = typeset::tikz_svgs(input.written);
+    for (tikz, svg) in &typeset.svgs {
+        files.push((PathBuf::from(typeset::svg_path(tikz)), svg.clone()));
+    }
     let by_path: BTreeMap<String, &Vec<u8>> =
         input.written.iter().map(|(p, b)| (rel(p), b)).collect();
 
@@ -756,10 +771,27 @@ pub fn site(
             }
             let href = format!("../../{p}");
             if p.ends_with(".svg") {
+                let tikz = format!("{}.tikz.tex", p.trim_end_matches(".svg"));
+                let has_tikz = written.contains(&tikz);
                 figures.push(FigureView {
                     href: href.clone(),
                     label: p.clone(),
                     caption: caption_of(&by_path, &p).unwrap_or_default(),
+                    typeset: typeset
+                        .svgs
+                        .contains_key(&tikz)
+                        .then(|| format!("../../{}", typeset::svg_path(&tikz))),
+                    tikz: has_tikz.then(|| format!("../../{tikz}")),
+                    preview_because: match (has_tikz, typeset.svgs.contains_key(&tikz)) {
+                        (true, true) => None,
+                        (true, false) => Some(format!(
+                            "the TikZ figure was not typeset: {}",
+                            typeset.skipped.as_deref().unwrap_or("no SVG for it")
+                        )),
+                        (false, _) => {
+                            Some("no TikZ drawing (Graphviz is needed to lay it out)".into())
+                        }
+                    },
                 });
             }
             if p.ends_with(".md") {

@@ -206,6 +206,13 @@ fn tex_of(w: &str) -> String {
                 }
                 out.push_str("\\backslash ");
             }
+            // `𝒩*`, `𝒢*`: the paper's starred family, a superscript (not a binary operator).
+            '*' if i > 0
+                && (chars[i - 1].is_alphanumeric() || matches!(chars[i - 1], ')' | '}'))
+                && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric()) =>
+            {
+                out.push_str("^{*}");
+            }
             '~' => {
                 // The game language's complement `~K_n` is the paper's \overline{K_n}.
                 let mut j = i + 1;
@@ -316,6 +323,11 @@ fn is_operand(w: &str) -> bool {
             && w.chars().next().is_some_and(|c| c.is_alphabetic())
             && w.chars().skip(1).all(|c| "'*".contains(c)))
         || (w.starts_with('*') && w.len() > 1 && is_operand(&w[1..]))
+        // A vertex or node name: one letter and a number (`N1`, `v3`, `S0`).
+        || (w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && w.len() <= 3
+            && w.len() > 1
+            && w[1..].chars().all(|c| c.is_ascii_digit()))
         || is_math_word(w)
         || is_formula(w)
         || range_tex(w).is_some()
@@ -461,8 +473,12 @@ fn operand_tex(u: &Unit) -> String {
         // A set builder around prose: the prose words as text inside the math.
         let mut out = String::new();
         for w in u.core.split(' ') {
-            if is_prose(w) && w.chars().all(|c| c.is_alphabetic()) {
-                out.push_str(&format!("\\text{{ {w} }}"));
+            let letters = w.trim_end_matches(|c: char| !c.is_alphabetic());
+            if w == "|" {
+                out.push_str("\\mid ");
+            } else if is_prose(letters) && letters.chars().all(|c| c.is_alphabetic()) {
+                out.push_str(&format!("\\text{{ {letters} }}"));
+                out.push_str(&tex_of(&w[letters.len()..]));
             } else {
                 out.push_str(&tex_of(w));
                 out.push(' ');
@@ -640,6 +656,12 @@ pub fn range(text: &str) -> Vec<Seg> {
                 Some((x, r)) if is_operand(x) && range_tex(r).is_some() => {
                     let r = range_tex(r).unwrap_or_default();
                     push(&mut out, Seg::math(&format!("{} \\in {r}", tex_of(x))));
+                }
+                // `lam in multisets with sum <= 18`: the variable as math, the set in words.
+                Some((x, r)) if is_operand(x) || x == "lam" => {
+                    push(&mut out, Seg::math(&tex_of(x)));
+                    push(&mut out, Seg::plain(" in "));
+                    prose(r, &mut out);
                 }
                 _ => prose(b, &mut out),
             }
@@ -935,6 +957,10 @@ mod tests {
         assert_eq!(tex_of("50%_x"), "50\\%_x");
         assert_eq!(tex_of("{v_{i}}"), "\\{v_{i}\\}");
         assert_eq!(tex_of("K_m+~K_n"), "K_m+\\overline{K_n}");
+        assert_eq!(tex_of("𝒩*"), "𝒩^{*}");
+        assert_eq!(tex_of("*1"), "*1");
+        let s = segments("arrow S -> N1 (single, dehub)");
+        assert_eq!(s[1].text, "S \\to N1");
         assert!(segments("v_{(k+t)").iter().all(|s| !s.math));
     }
 
@@ -993,6 +1019,15 @@ mod tests {
             s.iter().any(|s| s.math && s.text.contains("\\text{ and }")),
             "{s:?}"
         );
+        assert!(
+            s.iter()
+                .any(|s| s.math && s.text.contains("\\text{ nonadjacent }\\}")),
+            "{s:?}"
+        );
+        assert!(
+            s.iter().any(|s| s.math && s.text.contains("\\mid")),
+            "{s:?}"
+        );
         assert_eq!(range_tex("2..=12").as_deref(), Some("\\{2,\\dots,12\\}"));
         assert_eq!(range_tex("2..<12").as_deref(), Some("\\{2,\\dots,11\\}"));
         assert_eq!(range_tex("a..<b").as_deref(), Some("\\{a,\\dots,b-1\\}"));
@@ -1019,6 +1054,7 @@ mod tests {
         );
         assert!(r.iter().any(|s| s.math && s.text == "\\le 20"), "{r:?}");
         assert_eq!(r[0].text, "\\mathrm{SPL}(h,[\\lambda ])");
+        assert!(r.iter().any(|s| s.math && s.text == "\\lambda "), "{r:?}");
         assert_eq!(
             rhai_tex("n % 4 == 2 && n >= 6").as_deref(),
             Some("n \\bmod 4 = 2 \\land n \\ge 6")

@@ -670,10 +670,11 @@ fn every_laid_out_figure_keeps_its_nodes_labels_and_edges_apart() {
             all.push(format!("{name}: {fault}"));
         }
         // At \linewidth of a 10pt article the labels keep 0.8 of their size, but for the
-        // figures named here (at 0.6 or more): Fig 5.2 (the seven fibres of the map, each with
-        // its image beside it, in one row), Figs 5.4 and 5.5 (two gamegraphs side by side:
-        // stacked, they would not fit the page's height), Fig 5.9 (eight positions in one
-        // rank), and seed 002's two 12-column prisms (0.79).
+        // figures named here (at 0.6 or more, printed at): Fig 5.2 (the seven fibres of the
+        // map, each with its image beside it, in one row: 0.63), Figs 5.4 (0.74, by its
+        // height) and 5.5 (0.65: two gamegraphs side by side; stacked, they would not fit the
+        // page's height), Fig 5.9 (eight positions in one rank: 0.73), and seed 002's two
+        // 12-column prisms (0.79).
         let narrow = [
             "paper000/fig_5_2_dnt_w7_to_dc3.dot",
             "paper000/fig_5_4_ordinal_sum.dot",

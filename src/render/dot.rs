@@ -32,12 +32,18 @@ pub enum Format {
 /// Whether Graphviz's `dot` can be run (checked once).
 pub fn dot_available() -> bool {
     static AVAILABLE: OnceLock<bool> = OnceLock::new();
-    *AVAILABLE.get_or_init(|| {
-        std::process::Command::new("dot")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+    *AVAILABLE.get_or_init(|| runs("dot", "-V"))
+}
+
+/// Whether an external tool runs: `program arg` (a version flag) exits 0.
+pub fn runs(program: &str, arg: &str) -> bool {
+    std::process::Command::new(program)
+        .arg(arg)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Parses DOT text with graphviz-rust's parser (also used by tests on every artifact).

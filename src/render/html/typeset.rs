@@ -8,6 +8,7 @@
 //! nothing is written outside output/. SVG bytes depend on the TeX and cairo versions (CI
 //! checks that they parse, not their bytes); which figures exist does not.
 
+use super::super::dot::runs;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,17 +27,6 @@ pub struct Typeset {
 /// `site/paper000/fig_2_1.tikz.svg`.
 pub fn svg_path(tikz: &str) -> String {
     format!("site/{}.svg", tikz.trim_end_matches(".tex"))
-}
-
-/// Whether a program runs (`--version`/`-v` exits 0).
-fn runs(program: &str, arg: &str) -> bool {
-    Command::new(program)
-        .arg(arg)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
 }
 
 /// The driver document: one page per drawing, its size that of the drawing plus a 4pt margin

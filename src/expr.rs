@@ -14,6 +14,7 @@
 //!        | 'UEG' '(' graph ',' vertex ')'       edge geography, e.g. UEG(SP_{6,2}, (1,1))
 //!        | ('GEN'|'DNG') '(' structure ')'      closure games, e.g. GEN(Sym(4)), DNG(P_7)
 //!        | ('TER'|'DNT') '(' structure ')'      removing games off graphs, e.g. DNT(Cyc(6))
+//!        | HEAD '(' … ')'                      a registered family, e.g. NK(P_7) (game/family.rs)
 //!        | '(' expr ')'
 //! start := '_' '{' vertex (',' vertex)* '}'     e.g. DNT_{c,v1}(W_7)
 //! ```
@@ -36,14 +37,7 @@ use crate::graph::{parse_graph, split_top_level, Closure};
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
-/// One form of the game language, as `grundy solve --help` and the user guide list it (a
-/// test parses every example).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FormDoc {
-    pub syntax: &'static str,
-    pub example: &'static str,
-    pub meaning: &'static str,
-}
+pub use crate::game::family::FormDoc;
 
 const fn form(syntax: &'static str, example: &'static str, meaning: &'static str) -> FormDoc {
     FormDoc {
@@ -102,10 +96,23 @@ pub const FORMS: &[FormDoc] = &[
     form("(A)", "(*1 + *1) : *1", "grouping"),
 ];
 
+/// Every form: the grammar's ([`FORMS`]) and those of the registered families
+/// ([`crate::game::family::FAMILIES`]).
+pub fn forms() -> Vec<FormDoc> {
+    let mut v = FORMS.to_vec();
+    let last = v.pop();
+    for f in crate::game::family::FAMILIES {
+        v.extend_from_slice(f.forms());
+    }
+    // Grouping stays last.
+    v.extend(last);
+    v
+}
+
 /// The game language and the graph families as plain text (the long help of `solve`).
 pub fn language_help() -> String {
     let mut s = String::from("Game language:\n");
-    for f in FORMS {
+    for f in forms() {
         s.push_str(&format!(
             "  {:<24} {:<22} {}\n",
             f.syntax, f.example, f.meaning
@@ -561,16 +568,32 @@ impl<'a> Parser<'a> {
                     .map(AnyGame::Octal)
                     .map_err(|e| self.err(hat, self.pos - hat - 1, e.to_string()))
             }
+            head if crate::game::family::lookup(head).is_some() => {
+                let family = crate::game::family::lookup(head).expect("looked up above");
+                let open = self.pos;
+                self.expect('(')?;
+                let (gat, text) = self.balanced(open)?;
+                family
+                    .parse(head, text, self.opts.closure)
+                    .map(AnyGame::Family)
+                    .map_err(|e| self.err(gat, text.len().max(1), e))
+            }
             "" => Err(self.err(
                 at,
                 1,
                 "expected a game such as TER(C_9), DNT(W_7), DC(5), 0.137(5), SPL(2,4), UEG(C_4, v1) or *2",
             )),
-            other => Err(self.err(
-                at,
-                other.len(),
-                format!("unknown game `{other}` (expected TER, DNT, GEN, DNG, DC, SPL, UEG, an octal code such as 0.137, or *k)"),
-            )),
+            other => {
+                let registered: Vec<&str> = crate::game::family::FAMILIES
+                    .iter()
+                    .flat_map(|f| f.heads().iter().copied())
+                    .collect();
+                Err(self.err(
+                    at,
+                    other.len(),
+                    format!("unknown game `{other}` (expected TER, DNT, GEN, DNG, DC, SPL, UEG, {}, an octal code such as 0.137, or *k)", registered.join(", ")),
+                ))
+            }
         }
     }
 
@@ -642,12 +665,41 @@ mod tests {
 
     #[test]
     fn every_documented_form_parses() {
-        for f in FORMS {
+        for f in forms() {
             parse_game(f.example, ParseOptions::default())
                 .unwrap_or_else(|e| panic!("{}: {}", f.example, e.message));
         }
         assert!(language_help().contains("UEG(G, v)"));
+        assert!(language_help().contains("NK(G)"));
         assert!(parse_game("TERM(C_9)", ParseOptions::default()).is_err());
+    }
+
+    /// A registered head that the grammar already reads would never be reached.
+    #[test]
+    fn registered_heads_are_new_and_distinct() {
+        let builtin = ["TER", "DNT", "GEN", "DNG", "DC", "SPL", "UEG", ""];
+        let mut seen = std::collections::BTreeSet::new();
+        for f in crate::game::family::FAMILIES {
+            for h in f.heads() {
+                assert!(
+                    !builtin.contains(h) && !h.contains('.'),
+                    "`{h}` is the grammar's"
+                );
+                assert!(seen.insert(*h), "`{h}` is registered twice");
+                assert!(crate::game::family::lookup(h).is_some());
+            }
+        }
+        assert!(crate::game::family::lookup("TER").is_none());
+        let e = parse_game("NK(P_3", ParseOptions::default()).unwrap_err();
+        assert!(
+            e.message.contains("never closed") || e.message.contains("expected"),
+            "{}",
+            e.message
+        );
+        let e = parse_game("NK(Q_9)", ParseOptions::default()).unwrap_err();
+        assert!(e.message.contains("64"), "{}", e.message);
+        let e = parse_game("NKK(P_3)", ParseOptions::default()).unwrap_err();
+        assert!(e.message.contains("NK,"), "{}", e.message);
     }
 
     #[test]

@@ -78,3 +78,44 @@ fn octal_subcommand_proves_dawson_period() {
     let out = grundy(&["octal", "0.9"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Node Kayles, the registered family (src/game/node_kayles.rs), through the library: values
+/// worked by hand, Dawson's Chess on paths, sums, and labels that parse back.
+#[test]
+fn node_kayles_values() {
+    use grundy::expr::{parse_game, ParseOptions};
+    use grundy::game::{AnyGame, Game};
+    let nim = |s: &str| parse_game(s, ParseOptions::default()).unwrap().solve().nim;
+    // K_n: any move takes everything. K_{m,n}: a move leaves the m − 1 (n − 1) other
+    // vertices of its side, independent, worth their parity.
+    assert_eq!(nim("NK(K_5)"), 1);
+    for (m, n) in [(1, 1), (2, 3), (3, 4), (2, 2), (3, 3), (4, 6)] {
+        let want = grundy::game::mex([(m - 1) % 2, (n - 1) % 2]);
+        assert_eq!(nim(&format!("NK(K_{{{m},{n}}})")), want, "K_{{{m},{n}}}");
+    }
+    // Paths are Dawson's Chess (0.137), computed here by its octal sequence.
+    for n in 1..=18 {
+        assert_eq!(
+            nim(&format!("NK(P_{n})")),
+            nim(&format!("DC({n})")),
+            "P_{n}"
+        );
+    }
+    // A wrong reading (Dawson's Kayles, shifted by one) disagrees: the check above has teeth.
+    assert_ne!(nim("NK(P_3)"), nim("DC(2)"));
+    // Sums and ordinal sums take registered games like any other.
+    assert_eq!(nim("NK(P_3) + DC(3)"), 0);
+    assert_eq!(nim("*1 : NK(P_3)"), 3);
+    // Positions read back from their labels.
+    let g = parse_game("NK(C_6)", ParseOptions::default()).unwrap();
+    let AnyGame::Family(_) = &g else {
+        panic!("NK is a registered family")
+    };
+    let mut stack = vec![g.start()];
+    while let Some(p) = stack.pop() {
+        assert_eq!(g.parse_pos(&g.label(&p)).unwrap(), p);
+        stack.extend(g.options(&p));
+    }
+    // C_6: every first move leaves P_3, worth 2.
+    assert_eq!(nim("NK(C_6)"), 0);
+}

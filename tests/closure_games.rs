@@ -190,6 +190,23 @@ proptest! {
         }
     }
 
+    /// The dispatcher's structure-class route for TER and DNT on a graph (chosen past an
+    /// estimate), from any start set: the diagram of 𝒩* against the level solver.
+    #[test]
+    fn removing_games_by_classes_from_any_start(
+        g in arb_graph(8), closure in arb_closure(), start in any::<u64>()
+    ) {
+        let start = start & g.full();
+        for rule in [Rule::Ter, Rule::Dnt] {
+            let Ok(r) = RemovingGame::new(rule, g.clone(), closure, start) else {
+                continue;
+            };
+            let levels = dispatch::nim(&AnyGame::Removing(r.clone()), &unlimited()).unwrap();
+            let (classes, _) = dispatch::removing_by_classes(&r, 1 << 16).unwrap();
+            prop_assert_eq!(classes, levels, "{}", r.name());
+        }
+    }
+
     /// Games given by a random family of generating sets on up to 7 elements.
     #[test]
     fn families_of_sets(sets in proptest::collection::vec(1u8..128, 1..6)) {
@@ -515,4 +532,31 @@ fn hypercube_building_games_by_closed_sets() {
         q4.facets().unwrap().len()
     );
     assert_eq!(structure_diagram(&q4).unwrap().classes.len(), 81);
+}
+
+/// Past the level solver's reach, TER and DNT of a path by its structure classes. By hand
+/// (seed 000 §3): only the end vertices generate P_n, so a position is its j unselected
+/// interior vertices; DNT(P_n) is j = n − 2 moves, nim = (n − 2) mod 2; in TER(P_n) a move to
+/// an end vertex ends the game, so f(0) = mex{0} = 1 and f(j) = mex{0, f(j − 1)}: 1 for j
+/// even, 2 for j odd.
+#[test]
+fn long_paths_by_classes() {
+    for n in [40usize, 41, 64] {
+        for (word, want) in [
+            ("TER", if (n - 2) % 2 == 0 { 1 } else { 2 }),
+            ("DNT", ((n - 2) % 2) as u32),
+        ] {
+            let g = parse_game(&format!("{word}(P_{n})"), ParseOptions::default()).unwrap();
+            let s = dispatch::solve(&g, &Options::quiet()).unwrap();
+            assert_eq!(s.nim, Some(want), "{word}(P_{n})");
+            assert_eq!(s.method, "structure-classes", "{word}(P_{n})");
+        }
+    }
+    // Below the estimate's threshold the level solver answers, with the same values.
+    let s = dispatch::solve(
+        &parse_game("TER(P_9)", ParseOptions::default()).unwrap(),
+        &Options::quiet(),
+    )
+    .unwrap();
+    assert_eq!((s.nim, s.method.as_str()), (Some(2), "levels"));
 }

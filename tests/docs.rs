@@ -86,7 +86,7 @@ fn generated_reference_pages_are_current() {
 fn every_feature_is_documented_and_every_documented_feature_exists() {
     use grundy::game::features as doc;
     let mut seen = std::collections::BTreeSet::new();
-    for (_, example) in grundy::cli::features::EXAMPLES {
+    for (_, example) in grundy::cli::features::examples() {
         let g = grundy::expr::parse_game(example, Default::default()).expect("example parses");
         for r in grundy::cli::features::rows(&g) {
             assert_ne!(r.meaning, "(undocumented)", "{example}: `{}`", r.name);
@@ -107,6 +107,7 @@ fn every_feature_is_documented_and_every_documented_feature_exists() {
         grundy::game::closure::metric::FEATURES,
         grundy::game::closure::poset::FEATURES,
         grundy::game::closure::sets::FEATURES,
+        grundy::game::node_kayles::FEATURES,
     ] {
         for d in table {
             assert!(

@@ -51,6 +51,12 @@ pub fn game(g: &AnyGame) -> Result<Value, String> {
         }
         AnyGame::Ordinal(a, b) => json!({ "ordinal": [game(a)?, game(b)?] }),
         AnyGame::Closure(c) => return Err(format!("closure games ({c}) are not certified yet")),
+        AnyGame::Family(g) => {
+            return Err(format!(
+                "{} is a registered family's game, which certificates do not encode",
+                g.name()
+            ))
+        }
     })
 }
 
@@ -71,5 +77,7 @@ pub fn pos(p: &AnyPos) -> Value {
         AnyPos::Sum(ps) => Value::Array(ps.iter().map(pos).collect()),
         AnyPos::Ordinal(a, b) => json!([pos(a), pos(b)]),
         AnyPos::Elements(e) => json!(e.ones().collect::<Vec<_>>()),
+        // Never reached: `game` refuses registered families, so no certificate has their positions.
+        AnyPos::Family(p) => json!(format!("{p:?}")),
     }
 }

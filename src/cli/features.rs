@@ -46,6 +46,18 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
+/// [`EXAMPLES`] and one per registered family ([`crate::game::family::FAMILIES`]), by the
+/// example of its first form.
+pub fn examples() -> Vec<(&'static str, &'static str)> {
+    let mut v = EXAMPLES.to_vec();
+    for f in crate::game::family::FAMILIES {
+        if let Some(form) = f.forms().first() {
+            v.push((f.title(), form.example));
+        }
+    }
+    v
+}
+
 #[derive(Args, Debug)]
 pub struct FeaturesArgs {
     /// The game, e.g. `TER(C_9)`, `SPL(3,[3])`, `DC(5) + *1` (its start position is shown).
@@ -137,7 +149,7 @@ pub fn all_markdown() -> Result<String, String> {
          can read, by game. The types come from the values the game computes. Components of a\n\
          sum are prefixed `g0_`, `g1_`, …; the two games of an ordinal sum `base_` and `top_`.\n\n",
     );
-    for (title, example) in EXAMPLES {
+    for (title, example) in examples() {
         let g = parse_game(example, ParseOptions::default()).map_err(|e| e.message)?;
         s.push_str(&markdown(title, example, &rows(&g)));
         s.push('\n');
@@ -159,7 +171,7 @@ pub fn run(args: FeaturesArgs) -> ExitCode {
                 }
             };
         }
-        for (title, example) in EXAMPLES {
+        for (title, example) in examples() {
             let Ok(g) = parse_game(example, ParseOptions::default()) else {
                 continue;
             };

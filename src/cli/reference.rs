@@ -1,6 +1,6 @@
 //! The user guide's generated reference pages (docs/guide/src/generated/): every command,
 //! flag and argument from the clap command tree, the game language and graph families from
-//! their catalogues ([`crate::expr::FORMS`], [`crate::graph::families::FAMILIES`]), and the
+//! their catalogues ([`crate::expr::forms`], [`crate::graph::families::FAMILIES`]), and the
 //! position features ([`super::features::all_markdown`]). tests/docs.rs compares the
 //! committed pages with these, so the reference cannot go stale.
 
@@ -94,7 +94,7 @@ pub fn cli_markdown() -> String {
 pub fn language_markdown() -> String {
     let mut s = format!("{HEADER}# Games and graph families (generated)\n\n");
     s.push_str("## Games\n\n| form | example | meaning |\n|---|---|---|\n");
-    for f in crate::expr::FORMS {
+    for f in crate::expr::forms() {
         s.push_str(&format!(
             "| `{}` | `{}` | {} |\n",
             cell(f.syntax),

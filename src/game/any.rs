@@ -1,8 +1,11 @@
-//! `AnyGame`: the closed set of games a user can name (CLI and specs), composed with disjoint
-//! and ordinal sums, behind the one [`Game`] trait.
+//! `AnyGame`: the games a user can name (CLI and specs), composed with disjoint and ordinal
+//! sums, behind the one [`Game`] trait. Its variants are the families with solvers of their
+//! own in the dispatcher; any other family registers in [`super::family::FAMILIES`] and comes
+//! in through [`AnyGame::Family`] without a new variant.
 
 use super::closure::ClosureGame;
 use super::dawson::Dawson;
+use super::family::{DynPos, Registered};
 use super::multiset::MultisetGame;
 use super::nimber::Nimber;
 use super::octal::OctalGame;
@@ -30,6 +33,8 @@ pub enum AnyGame {
     Ueg(Ueg),
     /// A closure game: GEN, DNG, TER or DNT on any closure operator, e.g. `GEN(Sym(4))`.
     Closure(ClosureGame),
+    /// A game of a registered family ([`super::family::FAMILIES`]), e.g. `NK(P_7)`.
+    Family(Registered),
     Sum(Vec<AnyGame>),
     Ordinal(Box<AnyGame>, Box<AnyGame>),
 }
@@ -45,6 +50,7 @@ pub enum AnyPos {
     Spl(SplPos),
     Ueg(UegPos),
     Elements(crate::game::closure::Set),
+    Family(DynPos),
     Sum(Vec<AnyPos>),
     Ordinal(Box<AnyPos>, Box<AnyPos>),
 }
@@ -67,6 +73,7 @@ impl Game for AnyGame {
             AnyGame::Spl(g) => AnyPos::Spl(g.start()),
             AnyGame::Ueg(g) => AnyPos::Ueg(g.start()),
             AnyGame::Closure(g) => AnyPos::Elements(g.start()),
+            AnyGame::Family(g) => AnyPos::Family(g.start()),
             AnyGame::Sum(parts) => AnyPos::Sum(parts.iter().map(Game::start).collect()),
             AnyGame::Ordinal(g, h) => AnyPos::Ordinal(Box::new(g.start()), Box::new(h.start())),
         }
@@ -97,6 +104,9 @@ impl Game for AnyGame {
             }
             (AnyGame::Closure(g), AnyPos::Elements(q)) => {
                 g.options(q).into_iter().map(AnyPos::Elements).collect()
+            }
+            (AnyGame::Family(g), AnyPos::Family(q)) => {
+                g.options(q).into_iter().map(AnyPos::Family).collect()
             }
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut out = Vec::new();
@@ -134,6 +144,7 @@ impl Game for AnyGame {
             (AnyGame::Dawson(g), AnyPos::Pins(s)) => AnyPos::Pins(g.canonical(s)),
             (AnyGame::Multiset(g), AnyPos::Multiset(u)) => AnyPos::Multiset(g.canonical(u)),
             (AnyGame::Ueg(g), AnyPos::Ueg(q)) => AnyPos::Ueg(g.canonical(q)),
+            (AnyGame::Family(g), AnyPos::Family(q)) => AnyPos::Family(g.canonical(q)),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 AnyPos::Sum(parts.iter().zip(ps).map(|(g, q)| g.canonical(q)).collect())
             }
@@ -208,6 +219,11 @@ impl AnyGame {
                 _ => solve_with(g),
             },
             AnyGame::Closure(g) => solve_with(g),
+            AnyGame::Family(_) => {
+                let mut s = Solver::new(self);
+                let v = s.nim_of_start();
+                (v, s.stats().positions)
+            }
             AnyGame::Ordinal(..) => {
                 let mut s = Solver::new(self);
                 let v = s.nim_of_start();
@@ -278,6 +294,7 @@ impl AnyGame {
             AnyGame::Multiset(_) => MultisetGame::parse_multiset(t).map(AnyPos::Multiset),
             AnyGame::Spl(_) => SplPos::parse(t).map(AnyPos::Spl),
             AnyGame::Closure(g) => g.parse_pos(t).map(AnyPos::Elements),
+            AnyGame::Family(g) => g.parse_pos(t).map(AnyPos::Family),
             AnyGame::Octal(_) | AnyGame::Ueg(_) => Err(format!(
                 "positions of {self} cannot be written as text (supported: graph games, nimbers, DC, TER{{..}}, SPL and their sums)"
             )),
@@ -325,6 +342,7 @@ impl AnyGame {
             (AnyGame::Spl(g), AnyPos::Spl(q)) => g.label(q),
             (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.label(q),
             (AnyGame::Closure(g), AnyPos::Elements(q)) => g.label(q),
+            (AnyGame::Family(g), AnyPos::Family(q)) => g.label(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => parts
                 .iter()
                 .zip(ps)
@@ -367,6 +385,7 @@ impl AnyGame {
                 v.extend(table(g.operator().feature_docs()));
                 v
             }
+            AnyGame::Family(g) => table(g.feature_docs()),
             AnyGame::Sum(parts) => parts
                 .iter()
                 .enumerate()
@@ -400,6 +419,7 @@ impl AnyGame {
             (AnyGame::Spl(g), AnyPos::Spl(q)) => g.features(q),
             (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.features(q),
             (AnyGame::Closure(g), AnyPos::Elements(q)) => g.features(q),
+            (AnyGame::Family(g), AnyPos::Family(q)) => g.features(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut f = Features::new();
                 for (i, (g, q)) in parts.iter().zip(ps).enumerate() {
@@ -441,6 +461,7 @@ impl fmt::Display for AnyGame {
             AnyGame::Spl(g) => f.write_str(&g.name()),
             AnyGame::Ueg(g) => f.write_str(&g.name()),
             AnyGame::Closure(g) => f.write_str(&g.name()),
+            AnyGame::Family(g) => f.write_str(&g.name()),
             AnyGame::Sum(parts) => {
                 let s: Vec<String> = parts
                     .iter()

@@ -1,5 +1,6 @@
 //! The game model: one small [`Game`] trait, nimbers, disjoint and ordinal sums, and the
-//! named features of positions that specs reason about. Each game family lives in its own file.
+//! named features of positions that specs reason about. Each game family lives in its own file;
+//! new families register in [`family::FAMILIES`] (one line) and need no other edit.
 //!
 //! Semantics follow docs/design.md §1: a game is a finite acyclic gamegraph given by a start
 //! position and `Opt(p)`; `nim(p) = mex nim(Opt(p))`.
@@ -7,9 +8,11 @@
 pub mod any;
 pub mod closure;
 pub mod dawson;
+pub mod family;
 pub mod features;
 pub mod multiset;
 pub mod nimber;
+pub mod node_kayles;
 pub mod octal;
 pub mod octal_lookup;
 pub mod prism_trail;

@@ -261,7 +261,7 @@ pub fn transversals(family: &[u64]) -> Vec<u64> {
 
 /// [`transversals`] within `budget` units of work (`work` carries what was spent before):
 /// `None` once the partial transversals and their minimisation cost more.
-fn transversals_within(family: &[u64], budget: u64, work: &mut u64) -> Option<Vec<u64>> {
+pub fn transversals_within(family: &[u64], budget: u64, work: &mut u64) -> Option<Vec<u64>> {
     let mut tr = vec![0u64];
     for &a in family {
         let mut next = Vec::new();

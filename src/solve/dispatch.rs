@@ -9,7 +9,7 @@
 //! | TER(C_n), n odd, hull closure | `cycle-table`: the packed outcome sweep of [`super::cycle`] | outcome (nim 0 when P) |
 //! | disjoint sums `A + B` | `sum`: each part by its own method, XOR (Sprague–Grundy) | nim-value |
 //! | ordinal sums `A : B` | `ordinal-sum`: the start options' values by Conway's rule ([`super::ordinal`]), leaves by the memo solver | nim-value |
-//! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`] | nim-value |
+//! | TER(G), DNT(G) | `levels`: the parallel level solver of [`super::levels`]; past [`CLASSES_FROM_POSITIONS`] estimated positions `structure-classes` of 𝒩* when they are few | nim-value |
 //! | GEN, DNG (and TER, DNT off graphs) of a closure | `structure-classes` ([`super::structure`]) when 𝓜 is found and its classes are few, else `exhaustive` | nim-value |
 //! | the four closure games of a structure counted by parts (K_{n1,…,nk} past 64 vertices) | `symmetry-classes` ([`super::structure_symmetric`]): positions up to automorphisms, under the guard | nim-value |
 //! | everything else | `exhaustive`: the memo solver of [`super::Solver`] | nim-value |
@@ -274,6 +274,7 @@ fn part(game: &AnyGame, opts: &Options, need_nim: bool) -> Result<Part, Refusal>
             memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n))
         }
         AnyGame::Closure(g) => closure(game, g, opts),
+        AnyGame::Family(_) => memo(game, opts).map(|(v, n)| Part::valued(v, Method::Exhaustive, n)),
     }
 }
 
@@ -460,7 +461,18 @@ fn removing(
             table_outcome = Some(r);
         }
     }
-    match level_solve(game, g, opts) {
+    let classes = match removing_by_estimate(g) {
+        Ok(Some(p)) => return Ok(p),
+        Ok(None) => None,
+        Err(why) => Some(why),
+    };
+    let level = level_solve(game, g, opts).map_err(|mut r| {
+        if let Some(why) = &classes {
+            r.hint = format!("{} (Structure classes were tried first: {why}.)", r.hint);
+        }
+        r
+    });
+    match level {
         Ok(r) => {
             let method = if table_outcome.is_some() {
                 format!("{}+{}", Method::CycleTable.word(), Method::Levels.word())
@@ -532,6 +544,66 @@ fn hint_for(game: &AnyGame) -> String {
     }
 }
 
+/// Above this many estimated distinct positions, a removing game is first tried by its
+/// structure classes: below it the level solver takes milliseconds, and the families 𝒢, 𝒩*
+/// it would need cost a search of their own.
+pub const CLASSES_FROM_POSITIONS: f64 = 1e6;
+
+/// Most classes the dispatcher lets a removing game's diagram have before it falls back to
+/// the level solver (a failed attempt must stay cheap).
+const REMOVING_MAX_CLASSES: usize = 20_000;
+
+/// The dispatcher's choice for TER/DNT on a graph, by the estimate: the level solver's
+/// distinct positions against the structure classes (issue 31, item 3). `Ok(None)`: the level
+/// solver (already solved in this process, or small); `Err`: why the classes failed.
+fn removing_by_estimate(g: &RemovingGame) -> Result<Option<Part>, String> {
+    if LEVEL_RESULTS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains_key(&level_key(g))
+    {
+        return Ok(None);
+    }
+    if estimate::removing(g).positions <= CLASSES_FROM_POSITIONS {
+        return Ok(None);
+    }
+    let (nim, classes) = removing_by_classes(g, REMOVING_MAX_CLASSES)?;
+    Ok(Some(Part::valued(nim, Method::StructureClasses, classes)))
+}
+
+/// TER or DNT of a graph from its position by the structure classes of 𝓜 = 𝒩* (the maximal
+/// nonterminating sets, seed 000 §2.2; the recursion and its proof are docs/design.md §9), the
+/// graph read as a closure operator (src/game/closure/hull.rs, which finds 𝒩* also where the
+/// paper's families are past their search budget): (nim-value, classes), or why not.
+pub fn removing_by_classes(g: &RemovingGame, max_classes: usize) -> Result<(u32, u64), String> {
+    use crate::game::closure::{from_mask, hull::GraphOperator, ClosureGame, Direction, Goal};
+    let n = g.graph().n();
+    let op = GraphOperator::new(g.graph().clone(), g.convexity().closure_kind())?;
+    let goal = match g.rule() {
+        Rule::Ter => Goal::Achievement,
+        Rule::Dnt => Goal::Avoidance,
+    };
+    let cg = ClosureGame::new(std::sync::Arc::new(op), Direction::Removing, goal);
+    let facets = cg
+        .facets()
+        .ok_or("the maximal nonterminating sets 𝒩* are past their search budget")?;
+    let d = super::structure::Diagram::build(n, facets, goal == Goal::Achievement, max_classes)
+        .map_err(|e| e.to_string())?;
+    let nim = d
+        .nim(&from_mask(g.start_set(), n))
+        .ok_or("the start's class is not in the diagram")?;
+    Ok((nim, d.classes.len() as u64))
+}
+
+fn level_key(g: &RemovingGame) -> LevelKey {
+    LevelKey {
+        rule: g.rule(),
+        closure: g.convexity().closure_kind(),
+        start: g.start_set(),
+        adjacency: (0..g.graph().n()).map(|v| g.graph().adj(v)).collect(),
+    }
+}
+
 /// What identifies a removing game exactly: its rule, closure, start and adjacency (not its
 /// name, which a spec may choose).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -557,12 +629,7 @@ fn level_solve(
     g: &RemovingGame,
     opts: &Options,
 ) -> Result<levels::LevelResult, Refusal> {
-    let key = LevelKey {
-        rule: g.rule(),
-        closure: g.convexity().closure_kind(),
-        start: g.start_set(),
-        adjacency: (0..g.graph().n()).map(|v| g.graph().adj(v)).collect(),
-    };
+    let key = level_key(g);
     let cached = |k: &LevelKey| {
         LEVEL_RESULTS
             .lock()

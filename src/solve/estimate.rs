@@ -182,6 +182,7 @@ pub fn distinct_bound(game: &crate::game::AnyGame) -> Option<f64> {
         AnyGame::Nimber(k) => Some(f64::from(*k) + 1.0),
         // A position of a closure game is a subset of its ground set.
         AnyGame::Closure(g) => Some(2f64.powi(g.size().min(1024) as i32)),
+        AnyGame::Family(g) => g.distinct_bound(),
         // A position of a sum is a tuple of positions of its parts.
         AnyGame::Sum(parts) => parts.iter().map(distinct_bound).product(),
         _ => None,

@@ -107,10 +107,30 @@ impl ClosureOperator for GraphOperator {
     fn generates(&self, s: &Set) -> bool {
         self.conv.generates(to_mask(s).unwrap_or(0))
     }
+    /// 𝒢 from the paper's families, or — when the nongenerating sets are too many to search
+    /// (P_40: every set missing an end vertex, 3·2^38 of them) — from 𝒩 found by the search
+    /// over closed sets: S generates iff it meets the complement of every member of 𝒩, so 𝒢
+    /// is the family of minimal transversals of {V ∖ N : N ∈ 𝒩} (seed 000 Prop 2.4).
     fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
         let n = self.size();
-        self.families(budget)
-            .map(|f| f.g.iter().map(|&m| from_mask(m, n)).collect())
+        if let Some(f) = self.families(budget) {
+            return Some(f.g.iter().map(|&m| from_mask(m, n)).collect());
+        }
+        if self.conv.closure_kind() == Closure::Geodetic {
+            return None;
+        }
+        let full = super::full_mask(n);
+        let complements: Vec<u64> = super::maximal_closed(self, budget)?
+            .iter()
+            .map(|s| to_mask(s).map(|m| full & !m))
+            .collect::<Option<_>>()?;
+        let g = crate::graph::convex::transversals_within(&complements, budget, &mut 0)?;
+        Some(
+            crate::graph::convex::sorted(g)
+                .into_iter()
+                .map(|m| from_mask(m, n))
+                .collect(),
+        )
     }
     /// 𝒩 from the paper's families, or — when 𝒢 is too large to list (Q_5 has 1648 minimal
     /// generating sets) — by the search over closed sets for the idempotent hulls.

@@ -1,0 +1,255 @@
+//! Open registration of game families (issue 31, item 6). A new game is one file that
+//! implements [`Family`] (how its expressions read) and [`FamilyGame`] (its gamegraph, labels
+//! and features), plus one line in [`FAMILIES`]. The expression parser, `solve --help`, the
+//! guide's generated pages, `grundy features`, the dispatcher (the memo solver under the
+//! guard), sums, ordinal sums and the checkers then take the game through
+//! [`super::AnyGame::Family`], with no other edit.
+//!
+//! The families grundy had before the registry keep their own variants of
+//! [`super::AnyGame`]: their solvers have fast paths the dispatcher chooses by variant (the
+//! level solver and the cycle table for TER/DNT, octal sequences, GF(2) for edge geography).
+//! A registered family is solved by the memo solver unless it says more.
+//!
+//! Positions of a registered game are type-erased ([`DynPos`]): the family's own position
+//! type behind an `Arc`, compared, ordered and hashed through it, so a family keeps its own
+//! `Game::Pos` and the solvers memoise on it unchanged.
+
+use super::features::{FeatureDoc, Features};
+use super::Game;
+use crate::graph::Closure;
+use std::any::Any;
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// One form of the game language, as `grundy solve --help` and the user guide list it (a
+/// test parses every example).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormDoc {
+    pub syntax: &'static str,
+    pub example: &'static str,
+    pub meaning: &'static str,
+}
+
+/// How the expressions of a game family read.
+pub trait Family: Sync {
+    /// The heads of its expressions: `NK` for `NK(P_5)`. They must not be a head the parser
+    /// already knows (a test checks).
+    fn heads(&self) -> &'static [&'static str];
+    /// Its forms, for `grundy solve --help` and the guide.
+    fn forms(&self) -> &'static [FormDoc];
+    /// `grundy features --all`'s title for the family (its example is the first form's).
+    fn title(&self) -> &'static str;
+    /// The game `head(args)`, with the closure the caller asked for (`--closure`, a spec's
+    /// `closure:`); the error says what is wrong with `args`.
+    fn parse(&self, head: &str, args: &str, closure: Closure) -> Result<Registered, String>;
+}
+
+/// Every registered family: one line each.
+pub static FAMILIES: &[&dyn Family] = &[&super::node_kayles::NodeKaylesFamily];
+
+/// The family that reads expressions headed `head`.
+pub fn lookup(head: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| f.heads().contains(&head))
+}
+
+/// What a registered game provides beyond its gamegraph ([`Game`]).
+pub trait FamilyGame: Game + Send + Sync + fmt::Debug + 'static
+where
+    Self::Pos: Ord + Send + Sync + 'static,
+{
+    /// The game as the language writes it: `NK(P_5)`.
+    fn name(&self) -> String;
+    /// A position in the paper's notation; [`FamilyGame::parse_pos`] reads it back.
+    fn label(&self, p: &Self::Pos) -> String;
+    fn parse_pos(&self, text: &str) -> Result<Self::Pos, String> {
+        Err(format!(
+            "positions of {} cannot be written as text (`{text}`)",
+            self.name()
+        ))
+    }
+    fn features(&self, p: &Self::Pos) -> Features;
+    /// The meaning of every feature [`FamilyGame::features`] computes.
+    fn feature_docs(&self) -> &'static [FeatureDoc];
+    /// An upper bound on the distinct positions, for the guard's estimate before solving.
+    fn distinct_bound(&self) -> Option<f64> {
+        None
+    }
+}
+
+/// A registered game, type-erased.
+#[derive(Clone)]
+pub struct Registered(Arc<dyn LeafGame>);
+
+impl Registered {
+    pub fn new<G: FamilyGame>(g: G) -> Registered
+    where
+        G::Pos: Ord + Send + Sync + 'static,
+    {
+        Registered(Arc::new(Typed(g)))
+    }
+    pub fn name(&self) -> String {
+        self.0.name()
+    }
+    pub fn start(&self) -> DynPos {
+        self.0.start()
+    }
+    pub fn options(&self, p: &DynPos) -> Vec<DynPos> {
+        self.0.options(p)
+    }
+    pub fn canonical(&self, p: &DynPos) -> DynPos {
+        self.0.canonical(p)
+    }
+    pub fn label(&self, p: &DynPos) -> String {
+        self.0.label(p)
+    }
+    pub fn parse_pos(&self, text: &str) -> Result<DynPos, String> {
+        self.0.parse_pos(text)
+    }
+    pub fn features(&self, p: &DynPos) -> Features {
+        self.0.features(p)
+    }
+    pub fn feature_docs(&self) -> &'static [FeatureDoc] {
+        self.0.feature_docs()
+    }
+    pub fn distinct_bound(&self) -> Option<f64> {
+        self.0.distinct_bound()
+    }
+}
+
+/// The game's whole structure (not its name, which a spec may choose): sums of equal parts
+/// are solved once by comparing this.
+impl fmt::Debug for Registered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// [`FamilyGame`] made object-safe.
+trait LeafGame: Send + Sync + fmt::Debug {
+    fn name(&self) -> String;
+    fn start(&self) -> DynPos;
+    fn options(&self, p: &DynPos) -> Vec<DynPos>;
+    fn canonical(&self, p: &DynPos) -> DynPos;
+    fn label(&self, p: &DynPos) -> String;
+    fn parse_pos(&self, text: &str) -> Result<DynPos, String>;
+    fn features(&self, p: &DynPos) -> Features;
+    fn feature_docs(&self) -> &'static [FeatureDoc];
+    fn distinct_bound(&self) -> Option<f64>;
+}
+
+#[derive(Debug)]
+struct Typed<G>(G);
+
+impl<G: FamilyGame> Typed<G>
+where
+    G::Pos: Ord + Send + Sync + 'static,
+{
+    fn pos<'a>(&self, p: &'a DynPos) -> &'a G::Pos {
+        // Positions are only ever produced by the game they belong to (as in AnyGame).
+        p.0.as_any()
+            .downcast_ref()
+            .unwrap_or_else(|| unreachable!("position {p:?} does not belong to {}", self.0.name()))
+    }
+}
+
+impl<G: FamilyGame> LeafGame for Typed<G>
+where
+    G::Pos: Ord + Send + Sync + 'static,
+{
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn start(&self) -> DynPos {
+        DynPos::new(self.0.start())
+    }
+    fn options(&self, p: &DynPos) -> Vec<DynPos> {
+        self.0
+            .options(self.pos(p))
+            .into_iter()
+            .map(DynPos::new)
+            .collect()
+    }
+    fn canonical(&self, p: &DynPos) -> DynPos {
+        DynPos::new(self.0.canonical(self.pos(p)))
+    }
+    fn label(&self, p: &DynPos) -> String {
+        self.0.label(self.pos(p))
+    }
+    fn parse_pos(&self, text: &str) -> Result<DynPos, String> {
+        self.0.parse_pos(text).map(DynPos::new)
+    }
+    fn features(&self, p: &DynPos) -> Features {
+        self.0.features(self.pos(p))
+    }
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        self.0.feature_docs()
+    }
+    fn distinct_bound(&self) -> Option<f64> {
+        self.0.distinct_bound()
+    }
+}
+
+/// A position of a registered game.
+#[derive(Clone)]
+pub struct DynPos(Arc<dyn PosObject>);
+
+impl DynPos {
+    fn new<P: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash>(p: P) -> DynPos {
+        DynPos(Arc::new(p))
+    }
+}
+
+trait PosObject: Any + Send + Sync + fmt::Debug {
+    fn as_any(&self) -> &dyn Any;
+    fn eq_dyn(&self, other: &dyn PosObject) -> bool;
+    fn cmp_dyn(&self, other: &dyn PosObject) -> Ordering;
+    fn hash_dyn(&self, h: &mut dyn Hasher);
+}
+
+impl<T: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash> PosObject for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn eq_dyn(&self, other: &dyn PosObject) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn cmp_dyn(&self, other: &dyn PosObject) -> Ordering {
+        match other.as_any().downcast_ref::<T>() {
+            Some(o) => self.cmp(o),
+            // Positions of different games: any fixed order will do.
+            None => std::any::TypeId::of::<T>().cmp(&other.as_any().type_id()),
+        }
+    }
+    fn hash_dyn(&self, mut h: &mut dyn Hasher) {
+        self.hash(&mut h);
+    }
+}
+
+impl PartialEq for DynPos {
+    fn eq(&self, other: &DynPos) -> bool {
+        self.0.eq_dyn(&*other.0)
+    }
+}
+impl Eq for DynPos {}
+impl PartialOrd for DynPos {
+    fn partial_cmp(&self, other: &DynPos) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for DynPos {
+    fn cmp(&self, other: &DynPos) -> Ordering {
+        self.0.cmp_dyn(&*other.0)
+    }
+}
+impl Hash for DynPos {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash_dyn(state);
+    }
+}
+impl fmt::Debug for DynPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}

@@ -7,11 +7,15 @@
 //!
 //! Elements are written in a convention-free order: group elements ranked by their cycle
 //! notation as text (byte order, `()` the identity), vertices of graphs by their index.
+//! Structures solved by count vectors (complete multipartite graphs past 64 vertices,
+//! [`crate::game::closure::Counted`]) list 𝓜 up to their automorphisms instead: the maximal
+//! legal count vectors, part by part in the order the parts are written (`maximal_counts`),
+//! and the value of the symmetric solver; grundy-verify recomputes both by its own counts.
 
 use super::claims::{claimed, env};
 use crate::check::claim::{Claim, Positions};
 use crate::check::{describe_instance, Instance};
-use crate::game::closure::ClosureGame;
+use crate::game::closure::{ClosureGame, Counted, Direction};
 use crate::game::AnyGame;
 use crate::game::Game;
 use serde_json::{json, Value};
@@ -48,12 +52,32 @@ pub(super) fn entry(
     if claim.positions != Positions::Start {
         return Err("closure games are certified at the start only".into());
     }
-    let rank = ranks(g)?;
+    let counted = g.operator().counted();
+    let rank = if counted.is_some() {
+        Vec::new()
+    } else {
+        ranks(g)?
+    };
     let start = game.start();
     let e = env(claim, inst, game, &start)?;
     let Some(c) = claimed(claim, &e, &start, true)? else {
         return Ok(None);
     };
+    if let Some(k) = counted {
+        let value = crate::solve::dispatch::nim(game, &crate::solve::dispatch::Options::quiet())
+            .map_err(|r| format!("{} ({})", r.estimate, r.limit))?;
+        let op = g.operator();
+        return Ok(Some(json!({
+            "instance": describe_instance(inst),
+            "game": g.word(),
+            "structure": op.structure(),
+            "closure": op.kind(),
+            "elements": op.size(),
+            "maximal_counts": maximal_counts(k, g.direction())?,
+            "value": value,
+            "claim": c,
+        })));
+    }
     let d = crate::solve::dispatch::structure_diagram(g)?;
     let facets = g
         .facets()
@@ -78,4 +102,54 @@ pub(super) fn entry(
         "value": d.start_nim(),
         "claim": c,
     })))
+}
+
+/// Most count vectors listed to find the maximal legal ones (the verifier's bound too).
+const MAX_COUNT_VECTORS: u64 = 1 << 22;
+
+/// The maximal legal count vectors of a counted structure, ascending: legal (building: not
+/// generating; removing: the unselected counts generate) with every one-vertex extension
+/// illegal. Every vector is listed, so `Err` past [`MAX_COUNT_VECTORS`].
+fn maximal_counts(k: &dyn Counted, direction: Direction) -> Result<Vec<Vec<u32>>, String> {
+    let parts = k.parts();
+    let total = parts
+        .iter()
+        .try_fold(1u64, |t, &p| t.checked_mul(p as u64 + 1))
+        .filter(|&t| t <= MAX_COUNT_VECTORS)
+        .ok_or(format!(
+            "more than {MAX_COUNT_VECTORS} count vectors to list the maximal legal ones"
+        ))?;
+    let legal = |c: &[u32]| match direction {
+        Direction::Building => !k.generates_counts(c),
+        Direction::Removing => {
+            let rest: Vec<u32> = parts.iter().zip(c).map(|(n, x)| n - x).collect();
+            k.generates_counts(&rest)
+        }
+    };
+    let mut out = Vec::new();
+    let mut c = vec![0u32; parts.len()];
+    for _ in 0..total {
+        if legal(&c) {
+            let maximal = (0..c.len()).all(|i| {
+                c[i] == parts[i] || {
+                    let mut d = c.clone();
+                    d[i] += 1;
+                    !legal(&d)
+                }
+            });
+            if maximal {
+                out.push(c.clone());
+            }
+        }
+        // The next vector in mixed radix, the last part fastest.
+        for i in (0..c.len()).rev() {
+            if c[i] < parts[i] {
+                c[i] += 1;
+                break;
+            }
+            c[i] = 0;
+        }
+    }
+    out.sort();
+    Ok(out)
 }

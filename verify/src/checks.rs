@@ -48,7 +48,12 @@ pub struct ClosureEntry {
     pub structure: String,
     pub closure: String,
     pub elements: usize,
+    #[serde(default)]
     pub maximal_sets: Vec<Vec<usize>>,
+    /// For structures solved by counts (complete multipartite graphs past 64 vertices): the
+    /// maximal legal sets as count vectors, part by part.
+    #[serde(default)]
+    pub maximal_counts: Option<Vec<Vec<u32>>>,
     pub value: u32,
 }
 
@@ -850,6 +855,9 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
                         ));
                     }
                     total += m.len() as u64;
+                }
+                if let Some(c) = &i.maximal_counts {
+                    total += c.len() as u64;
                 }
             }
             Evidence::Closures(instances.clone())

@@ -16,7 +16,9 @@
 //! The value used is the exhaustive one whenever that search fits, and the classes' otherwise;
 //! the tests compare the two on every group small enough.
 
+use crate::graph_closure::{GraphClosure, Kind};
 use crate::groups::{parse_group, subgroups, Bits, Group};
+use crate::multipartite::CountGame;
 use std::collections::HashMap;
 
 /// Most positions the exhaustive solver visits (each costs |X| closures, so the bound is
@@ -51,39 +53,74 @@ impl Word {
             Word::Dnt => "DNT",
         }
     }
-    fn building(self) -> bool {
+    pub fn building(self) -> bool {
         matches!(self, Word::Gen | Word::Dng)
     }
-    fn achievement(self) -> bool {
+    pub fn achievement(self) -> bool {
         matches!(self, Word::Gen | Word::Ter)
     }
 }
 
-/// A closure game on a group, with what the verifier computed about it.
-pub struct GroupGame {
-    pub word: Word,
-    pub group: Group,
-    /// The maximal legal sets 𝓜, as sorted element lists; `None` when not computed (a
-    /// removing game on more than [`MAX_LISTED`] elements).
-    pub maximal: Option<Vec<Vec<usize>>>,
-    pub subgroups: usize,
-    pub maximal_subgroups: Vec<Bits>,
+/// The structure a closure game is played on, with what its closure needs.
+pub enum Ground {
+    /// A finite group; cl(S) = ⟨S⟩.
+    Group {
+        group: Group,
+        subgroups: usize,
+        maximal_subgroups: Vec<Bits>,
+    },
+    /// A graph of at most 64 vertices with a geodesic closure ([`crate::graph_closure`]).
+    Graph(GraphClosure),
+    /// A complete multipartite graph past 64 vertices, by count vectors
+    /// ([`crate::multipartite`]).
+    Counts(CountGame),
 }
 
-/// `WORD(group)` when the argument is a group the verifier builds: `None` if the name is not
-/// a closure game on a group, `Some(Err)` if it is one the verifier cannot build.
-pub fn parse(name: &str) -> Option<Result<GroupGame, String>> {
+/// A closure game, with what the verifier computed about it.
+pub struct ClosureGame {
+    pub word: Word,
+    pub ground: Ground,
+    /// The maximal legal sets 𝓜, as sorted element lists; `None` when not computed (a
+    /// removing game on a group of more than [`MAX_LISTED`] elements, a family past its
+    /// budget, or a structure solved by counts).
+    pub maximal: Option<Vec<Vec<usize>>>,
+}
+
+/// `WORD(structure)` when it is a closure game the verifier builds, under the spec's
+/// `closure:` (graphs only): `None` if the name is not a closure game (a removing game on a
+/// graph of at most 64 vertices is seed 000's, certified by nim tables), `Some(Err)` if it is
+/// one the verifier cannot build.
+pub fn parse(name: &str, closure: Option<&str>) -> Option<Result<ClosureGame, String>> {
     let t = name.trim();
     let (w, rest) = t.split_once('(')?;
     let word = Word::parse(w.trim())?;
     let arg = rest.strip_suffix(')')?;
-    if !crate::groups::looks_like_group(arg) {
+    if crate::groups::looks_like_group(arg) {
+        return Some(build_group(word, arg));
+    }
+    let kind = match Kind::parse(closure) {
+        Some(k) => k,
+        None => return Some(Err(format!("the closure `{}`", closure.unwrap_or("")))),
+    };
+    if let Some(parts) = crate::multipartite::parts(arg) {
+        let total = parts.iter().fold(0u64, |a, &b| a.saturating_add(b));
+        if total > 64 {
+            return Some(
+                CountGame::new(word, &parts, kind != Kind::Geodetic).map(|g| ClosureGame {
+                    word,
+                    ground: Ground::Counts(g),
+                    maximal: None,
+                }),
+            );
+        }
+    }
+    if !word.building() {
         return None;
     }
-    Some(build(word, arg))
+    Some(build_graph(word, arg, kind))
 }
 
-fn build(word: Word, arg: &str) -> Result<GroupGame, String> {
+fn build_group(word: Word, arg: &str) -> Result<ClosureGame, String> {
     let group = parse_group(arg)?;
     let s = subgroups(&group);
     let maximal = if word.building() {
@@ -93,12 +130,36 @@ fn build(word: Word, arg: &str) -> Result<GroupGame, String> {
     } else {
         None
     };
-    Ok(GroupGame {
+    Ok(ClosureGame {
         word,
-        group,
         maximal,
-        subgroups: s.all,
-        maximal_subgroups: s.maximal,
+        ground: Ground::Group {
+            group,
+            subgroups: s.all,
+            maximal_subgroups: s.maximal,
+        },
+    })
+}
+
+fn build_graph(word: Word, arg: &str, kind: Kind) -> Result<ClosureGame, String> {
+    let g = crate::names::parse_graph(arg)?;
+    let op = GraphClosure::new(&g, kind)?;
+    let masks = if word.building() {
+        op.maximal_nongenerating()
+    } else {
+        op.minimal_generating()
+            .map(|m| m.into_iter().map(|s| op.all() & !s).collect())
+    };
+    let maximal = masks.map(|mut m: Vec<u64>| {
+        m.sort_unstable();
+        let mut lists: Vec<Vec<usize>> = m.into_iter().map(members).collect();
+        lists.sort();
+        lists
+    });
+    Ok(ClosureGame {
+        word,
+        ground: Ground::Graph(op),
+        maximal,
     })
 }
 
@@ -106,80 +167,143 @@ fn members(mask: u64) -> Vec<usize> {
     (0..64).filter(|&i| mask >> i & 1 == 1).collect()
 }
 
-impl GroupGame {
+impl ClosureGame {
+    /// |X|, the size of the ground set.
+    pub fn elements(&self) -> u64 {
+        match &self.ground {
+            Ground::Group { group, .. } => group.n as u64,
+            Ground::Graph(op) => op.n as u64,
+            Ground::Counts(c) => c.vertices(),
+        }
+    }
+
+    /// The closure's name as certificates write it (grundy's operator kinds).
+    pub fn kind(&self) -> &'static str {
+        match &self.ground {
+            Ground::Group { .. } => "subgroup",
+            Ground::Graph(op) => op.kind.text(),
+            Ground::Counts(c) if c.iterate => "multipartite",
+            Ground::Counts(_) => "multipartite-geodetic",
+        }
+    }
+
+    /// Whether the set `p` (a mask, |X| ≤ 64) is legal.
     fn legal(&self, p: u64) -> bool {
-        legal(self.word, &self.group, p)
+        match &self.ground {
+            Ground::Group { group, .. } => legal(self.word, group, p),
+            Ground::Graph(op) => {
+                if self.word.building() {
+                    !op.generates(p)
+                } else {
+                    op.generates(op.all() & !p)
+                }
+            }
+            Ground::Counts(_) => false,
+        }
     }
 
     /// The nim-value of the start, by the exhaustive search when it fits (`true`), else by
-    /// structure classes; `None` when neither applies.
-    pub fn value(&self) -> Option<(u32, bool)> {
+    /// structure classes on 𝓜, else (complete multipartite graphs) by count vectors; `Err`
+    /// when none applies.
+    pub fn value(&self) -> Result<(u32, bool), String> {
+        if let Ground::Counts(c) = &self.ground {
+            return c.solve().map(|s| (s.value, true));
+        }
         if let Some(v) = exhaustive(self) {
-            return Some((v, true));
+            return Ok((v, true));
         }
-        let m = self.maximal.as_ref()?;
-        if !self.word.building() {
-            return None;
-        }
+        let n = self.elements() as usize;
+        let m = self
+            .maximal
+            .as_ref()
+            .ok_or("its maximal legal sets are past the verifier's budget")?;
         let sets: Vec<Bits> = m
             .iter()
             .map(|s| {
-                let mut b = Bits::new(self.group.n);
+                let mut b = Bits::new(n);
                 for &x in s {
                     b.insert(x);
                 }
                 b
             })
             .collect();
-        Some((
-            by_classes(self.group.n, &sets, self.word.achievement()),
-            false,
-        ))
+        Ok((by_classes(n, &sets, self.word.achievement()), false))
     }
 
     /// The features a spec's formula may read at the start, computed here: `elements`,
-    /// `selected`, `legal`, `maximal_sets`, `order`, `abelian`, `subgroups`,
-    /// `maximal_subgroups`, `frattini_order`, `max_element_order`, `involutions`,
-    /// `maximal_all_even`, `even_maximals_cover` (Benesh–Ernst–Sieben 2016's criteria).
+    /// `selected`, `legal`, `maximal_sets` (when listed); for groups `order`, `abelian`,
+    /// `subgroups`, `maximal_subgroups`, `frattini_order`, `max_element_order`,
+    /// `involutions`, `maximal_all_even`, `even_maximals_cover` (Benesh–Ernst–Sieben 2016's
+    /// criteria); for graphs `vertices` and `edges`; for complete multipartite graphs
+    /// `vertices`, `parts`, `large_parts` (λ) and `small_parts` (σ).
     pub fn features(&self) -> Vec<(&'static str, FeatureValue)> {
         use FeatureValue::{Bool, Int};
-        let g = &self.group;
-        let n = g.n;
-        let abelian = (0..n).all(|a| g.gens.iter().all(|&b| g.mul(a, b) == g.mul(b, a)));
-        let orders: Vec<usize> = (0..n).map(|a| g.element_order(a)).collect();
-        let maxi = &self.maximal_subgroups;
-        let mut frattini = Bits::full(n);
-        for m in maxi {
-            frattini = frattini.and(m);
-        }
-        let even: Vec<&Bits> = maxi.iter().filter(|m| m.count() % 2 == 0).collect();
-        let mut cover = Bits::new(n);
-        for m in &even {
-            cover = cover.or(m);
-        }
-        let start_legal = if self.word.building() { n > 1 } else { true };
+        let n = self.elements();
+        // The start ∅ is legal unless it generates (building; a group of order 1, a graph
+        // of no vertex), or, removing, unless X does not generate (never: cl(X) = X).
+        let start_legal = match &self.ground {
+            Ground::Counts(c) => c.legal(&vec![0; c.parts.len()]),
+            _ => self.legal(0),
+        };
         let mut out = vec![
             ("elements", Int(n as i64)),
             ("selected", Int(0)),
             ("legal", Bool(start_legal)),
-            ("order", Int(n as i64)),
-            ("abelian", Bool(abelian)),
-            ("subgroups", Int(self.subgroups as i64)),
-            ("maximal_subgroups", Int(maxi.len() as i64)),
-            ("frattini_order", Int(frattini.count() as i64)),
-            (
-                "max_element_order",
-                Int(orders.iter().copied().max().unwrap_or(1) as i64),
-            ),
-            (
-                "involutions",
-                Int(orders.iter().filter(|&&o| o == 2).count() as i64),
-            ),
-            ("maximal_all_even", Bool(even.len() == maxi.len())),
-            ("even_maximals_cover", Bool(cover.count() == n)),
         ];
         if let Some(m) = &self.maximal {
             out.push(("maximal_sets", Int(m.len() as i64)));
+        }
+        match &self.ground {
+            Ground::Group {
+                group: g,
+                subgroups,
+                maximal_subgroups: maxi,
+            } => {
+                let n = g.n;
+                let abelian = (0..n).all(|a| g.gens.iter().all(|&b| g.mul(a, b) == g.mul(b, a)));
+                let orders: Vec<usize> = (0..n).map(|a| g.element_order(a)).collect();
+                let mut frattini = Bits::full(n);
+                for m in maxi {
+                    frattini = frattini.and(m);
+                }
+                let even: Vec<&Bits> = maxi.iter().filter(|m| m.count() % 2 == 0).collect();
+                let mut cover = Bits::new(n);
+                for m in &even {
+                    cover = cover.or(m);
+                }
+                out.extend([
+                    ("order", Int(n as i64)),
+                    ("abelian", Bool(abelian)),
+                    ("subgroups", Int(*subgroups as i64)),
+                    ("maximal_subgroups", Int(maxi.len() as i64)),
+                    ("frattini_order", Int(frattini.count() as i64)),
+                    (
+                        "max_element_order",
+                        Int(orders.iter().copied().max().unwrap_or(1) as i64),
+                    ),
+                    (
+                        "involutions",
+                        Int(orders.iter().filter(|&&o| o == 2).count() as i64),
+                    ),
+                    ("maximal_all_even", Bool(even.len() == maxi.len())),
+                    ("even_maximals_cover", Bool(cover.count() == n)),
+                ]);
+            }
+            Ground::Graph(op) => {
+                out.extend([
+                    ("vertices", Int(op.n as i64)),
+                    ("edges", Int(op.edges as i64)),
+                ]);
+            }
+            Ground::Counts(c) => {
+                let large = c.parts.iter().filter(|&&p| p >= 2).count();
+                out.extend([
+                    ("vertices", Int(n as i64)),
+                    ("parts", Int(c.parts.len() as i64)),
+                    ("large_parts", Int(large as i64)),
+                    ("small_parts", Int((c.parts.len() - large) as i64)),
+                ]);
+            }
         }
         out
     }
@@ -218,23 +342,38 @@ fn maximal_listed(g: &Group, word: Word) -> Vec<Vec<usize>> {
 
 /// The Sprague–Grundy recursion over sets (nim(P) = mex of the options' values), or `None`
 /// past [`MAX_POSITIONS`] positions or 64 elements.
-pub fn exhaustive(game: &GroupGame) -> Option<u32> {
-    let n = game.group.n;
-    if n > 64 {
+pub fn exhaustive(game: &ClosureGame) -> Option<u32> {
+    let n = game.elements() as usize;
+    if n > 64 || matches!(game.ground, Ground::Counts(_)) {
         return None;
     }
     // Estimate first for the building games: the legal sets are the subsets of the maximal
-    // subgroups, at most Σ 2^|M| of them.
-    if let (true, Some(m)) = (game.word.building(), &game.maximal) {
-        let bound: f64 = m.iter().map(|s| 2f64.powi(s.len() as i32)).sum();
-        if bound > MAX_POSITIONS as f64 {
-            return None;
+    // legal sets, at most Σ 2^|M| of them.
+    match (game.word.building(), &game.maximal) {
+        (true, Some(m)) => {
+            let bound: f64 = m.iter().map(|s| 2f64.powi(s.len() as i32)).sum();
+            if bound > MAX_POSITIONS as f64 {
+                return None;
+            }
         }
-    } else if n > MAX_LISTED {
-        return None;
+        _ if n > MAX_LISTED => return None,
+        _ => {}
     }
-    let mut memo: HashMap<u64, u32> = HashMap::new();
-    fn nim(game: &GroupGame, p: u64, memo: &mut HashMap<u64, u32>) -> Option<u32> {
+    exhaustive_sets(n, game.word, |p| game.legal(p))
+}
+
+/// The Sprague–Grundy recursion over the subsets of a ground set of `n` ≤ 64 elements, from
+/// ∅, a move selecting one more element; `legal` says which sets are legal positions (an
+/// illegal one is reached only in the achievement games, and ends them). `None` past
+/// [`MAX_POSITIONS`] positions.
+pub fn exhaustive_sets(n: usize, word: Word, legal: impl Fn(u64) -> bool) -> Option<u32> {
+    fn nim(
+        n: usize,
+        word: Word,
+        legal: &dyn Fn(u64) -> bool,
+        p: u64,
+        memo: &mut HashMap<u64, u32>,
+    ) -> Option<u32> {
         if let Some(&v) = memo.get(&p) {
             return Some(v);
         }
@@ -242,15 +381,15 @@ pub fn exhaustive(game: &GroupGame) -> Option<u32> {
             return None;
         }
         let mut seen = Vec::new();
-        if game.legal(p) {
-            for x in 0..game.group.n {
+        if legal(p) {
+            for x in 0..n {
                 if p >> x & 1 == 1 {
                     continue;
                 }
                 let q = p | 1 << x;
-                if game.legal(q) {
-                    seen.push(nim(game, q, memo)?);
-                } else if game.word.achievement() {
+                if legal(q) {
+                    seen.push(nim(n, word, legal, q, memo)?);
+                } else if word.achievement() {
                     seen.push(0);
                 }
             }
@@ -259,7 +398,8 @@ pub fn exhaustive(game: &GroupGame) -> Option<u32> {
         memo.insert(p, v);
         Some(v)
     }
-    nim(game, 0, &mut memo)
+    let mut memo: HashMap<u64, u32> = HashMap::new();
+    nim(n, word, &legal, 0, &mut memo)
 }
 
 fn mex(values: &[u32]) -> u32 {
@@ -348,10 +488,23 @@ mod tests {
     use super::*;
 
     fn value_both(name: &str) -> (u32, u32) {
-        let g = parse(name).expect("a group game").expect("built");
+        let g = parse(name, None).expect("a closure game").expect("built");
         let e = exhaustive(&g).expect("small enough");
-        let sets: Vec<Bits> = g.maximal_subgroups.clone();
-        (e, by_classes(g.group.n, &sets, g.word.achievement()))
+        let sets: Vec<Bits> = g
+            .maximal
+            .as_ref()
+            .expect("listed")
+            .iter()
+            .map(|s| {
+                let mut b = Bits::new(g.elements() as usize);
+                s.iter().for_each(|&x| b.insert(x));
+                b
+            })
+            .collect();
+        (
+            e,
+            by_classes(g.elements() as usize, &sets, g.word.achievement()),
+        )
     }
 
     /// Known values: GEN(Z_p) = 2 for an odd prime... and DNG(Z_n) = 1 for odd n, DNG(Sym(3))
@@ -411,12 +564,12 @@ mod tests {
         ] {
             for w in ["TER", "DNT"] {
                 let name = format!("{w}({g})");
-                let game = parse(&name).unwrap().unwrap();
+                let game = parse(&name, None).unwrap().unwrap();
                 let m = game.maximal.as_ref().unwrap();
                 let sets: Vec<Bits> = m
                     .iter()
                     .map(|s| {
-                        let mut b = Bits::new(game.group.n);
+                        let mut b = Bits::new(game.elements() as usize);
                         s.iter().for_each(|&x| b.insert(x));
                         b
                     })
@@ -424,7 +577,7 @@ mod tests {
                 let e = exhaustive(&game).unwrap();
                 assert_eq!(
                     e,
-                    by_classes(game.group.n, &sets, game.word.achievement()),
+                    by_classes(game.elements() as usize, &sets, game.word.achievement()),
                     "{name}"
                 );
             }
@@ -447,5 +600,68 @@ mod tests {
             let s = subgroups(&gr);
             assert_eq!((s.all, s.maximal.len()), (all, maximal), "{g}");
         }
+    }
+
+    /// Graph games: GEN(K_n) = pty(n) and DNG(K_n) = pty(n − 1) (every set of K_n is closed,
+    /// so the game is a chain of moves); and the class
+    /// recursion on the verifier's 𝓝 equals the exhaustive recursion on small graphs under
+    /// all three closures.
+    #[test]
+    fn graph_games_agree_and_are_known() {
+        for n in 1..=7u32 {
+            let (e, c) = value_both(&format!("GEN(K_{n})"));
+            assert_eq!((e, c), (n % 2, n % 2), "GEN(K_{n})");
+            let (e, c) = value_both(&format!("DNG(K_{n})"));
+            assert_eq!((e, c), ((n - 1) % 2, (n - 1) % 2), "DNG(K_{n})");
+        }
+        for g in [
+            "P_4",
+            "P_7",
+            "C_5",
+            "C_6",
+            "C_9",
+            "K_{2,3}",
+            "K_{1,5}",
+            "W_6",
+            "W_{2,5}",
+            "Q_3",
+            "Grid_{3,3}",
+            "Wd_{3,4}",
+            "Split_{3,2}",
+            "Corona(C_4)",
+        ] {
+            for closure in ["hull", "geodetic", "monophonic"] {
+                for w in ["GEN", "DNG"] {
+                    let name = format!("{w}({g})");
+                    let game = parse(&name, Some(closure)).unwrap().unwrap();
+                    assert_eq!(game.kind(), closure);
+                    let e = exhaustive(&game).expect("small enough");
+                    let n = game.elements() as usize;
+                    let sets: Vec<Bits> = game
+                        .maximal
+                        .as_ref()
+                        .unwrap()
+                        .iter()
+                        .map(|s| {
+                            let mut b = Bits::new(n);
+                            s.iter().for_each(|&x| b.insert(x));
+                            b
+                        })
+                        .collect();
+                    let c = by_classes(n, &sets, game.word.achievement());
+                    assert_eq!(e, c, "{name} [{closure}]");
+                }
+            }
+        }
+        // A removing game on a small graph is seed 000's (nim tables), not a closure game;
+        // past 64 vertices a complete multipartite graph is solved by counts.
+        assert!(parse("TER(P_5)", None).is_none());
+        let big = parse("TER(K_{40,40,70})", None).unwrap().unwrap();
+        assert_eq!(big.kind(), "multipartite");
+        assert_eq!(big.value().unwrap(), (0, true));
+        let geo = parse("GEN(K_{40,40,70})", Some("geodetic"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(geo.kind(), "multipartite-geodetic");
     }
 }

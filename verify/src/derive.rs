@@ -985,10 +985,10 @@ fn closures(
     for i in &insts {
         let name = substitute(template, &i.names);
         let entry = by_label.get(i.label.as_str());
-        let game = match crate::closure::parse(&name) {
+        let game = match crate::closure::parse(&name, raw.closure.as_deref()) {
             None => {
                 return Err(Stop::Not(format!(
-                    "{name} is not a closure game on a group the verifier builds"
+                    "{name} is not a closure game the verifier builds"
                 )))
             }
             Some(Ok(g)) => g,
@@ -1024,40 +1024,49 @@ fn closures(
         named.push(i.label.clone());
         let Some(entry) = entry else { continue };
         let reject = |m: String| Stop::Reject(format!("instance {}: {m}", i.label));
+        let structure = name
+            .trim()
+            .split_once('(')
+            .and_then(|(_, r)| r.strip_suffix(')'))
+            .unwrap_or("");
+        let bare = |t: &str| t.split_whitespace().collect::<String>();
         if entry.game != game.word.text()
-            || entry.elements != game.group.n
-            || entry.closure != "subgroup"
+            || entry.elements as u64 != game.elements()
+            || entry.closure != game.kind()
+            || bare(&entry.structure) != bare(structure)
         {
             return Err(reject(format!(
-                "the certificate's game is {}({}) on {} elements, not the spec's {name} on {}",
-                entry.game, entry.structure, entry.elements, game.group.n
+                "the certificate's game is {}({}) under the {} closure on {} elements, not the spec's {name} under the {} closure on {}",
+                entry.game,
+                entry.structure,
+                entry.closure,
+                entry.elements,
+                game.kind(),
+                game.elements()
             )));
         }
-        let mine = game.maximal.as_ref().ok_or_else(|| {
-            Stop::Not(format!(
-                "{name}: the maximal legal sets of a removing game on more than 16 elements"
-            ))
-        })?;
-        if let Some(m) = entry.maximal_sets.iter().find(|m| !mine.contains(m)) {
-            return Err(reject(format!(
-                "the certificate lists {m:?} as a maximal legal set of {name}, which it is not"
-            )));
-        }
-        if let Some(m) = mine.iter().find(|m| !entry.maximal_sets.contains(m)) {
-            return Err(reject(format!(
-                "the certificate omits the maximal legal set {m:?} of {name} ({} listed, {} exist)",
-                entry.maximal_sets.len(),
-                mine.len()
-            )));
-        }
-        if entry.maximal_sets.len() != mine.len() {
-            return Err(reject(
-                "the certificate lists a maximal legal set twice".into(),
-            ));
-        }
-        let (v, _) = game
-            .value()
-            .ok_or_else(|| Stop::Not(format!("{name}: too large for the verifier's solvers")))?;
+        let v = if let crate::closure::Ground::Counts(c) = &game.ground {
+            // Complete multipartite graphs past 64 vertices: the maximal legal sets as count
+            // vectors (part by part, as the spec writes the parts), and the value, by counts.
+            let solved = c
+                .solve()
+                .map_err(|why| Stop::Not(format!("{name}: {why}")))?;
+            let listed = entry.maximal_counts.as_ref().ok_or_else(|| {
+                reject("the certificate lists no maximal legal count vectors".into())
+            })?;
+            compare_lists(listed, &solved.maximal, &name, "count vector").map_err(reject)?;
+            solved.value
+        } else {
+            let mine = game.maximal.as_ref().ok_or_else(|| {
+                Stop::Not(format!(
+                    "{name}: the maximal legal sets are past the verifier's budget (removing games on groups of more than 16 elements, families of more than 2^18 sets)"
+                ))
+            })?;
+            compare_lists(&entry.maximal_sets, mine, &name, "set").map_err(reject)?;
+            game.value()
+                .map_err(|why| Stop::Not(format!("{name}: {why}")))?
+                .0
+        };
         if entry.value != v {
             return Err(reject(format!(
                 "the certificate states nim({name}) = {}, the verifier computes {v}",
@@ -1089,6 +1098,34 @@ fn closures(
         certified,
         total: named.len(),
     })
+}
+
+/// The certificate's list of maximal legal sets (or count vectors) against the verifier's:
+/// the first one listed that is not maximal legal, the first one missing, or a repeat.
+fn compare_lists<T: PartialEq + std::fmt::Debug>(
+    listed: &[Vec<T>],
+    mine: &[Vec<T>],
+    name: &str,
+    what: &str,
+) -> Result<(), String> {
+    if let Some(m) = listed.iter().find(|m| !mine.contains(m)) {
+        return Err(format!(
+            "the certificate lists {m:?} as a maximal legal {what} of {name}, which it is not"
+        ));
+    }
+    if let Some(m) = mine.iter().find(|m| !listed.contains(m)) {
+        return Err(format!(
+            "the certificate omits the maximal legal {what} {m:?} of {name} ({} listed, {} exist)",
+            listed.len(),
+            mine.len()
+        ));
+    }
+    if listed.len() != mine.len() {
+        return Err(format!(
+            "the certificate lists a maximal legal {what} twice"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

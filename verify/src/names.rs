@@ -7,7 +7,7 @@
 //! Vertex numbering follows the order the families are defined in (the certificates' graphs
 //! are compared edge for edge): P_n, C_n, K_n on v1..vn in order; K_{a,b,…} part by part;
 //! Split_{m,n} the clique u1..um then x1..xn; W_n the rim v1..v_{n−1} then the centre; W_{m,n}
-//! the centres c1..cm then the rim v1..vn; Q_n the binary strings; SP_{M,n} vertex (i, j) at
+//! the centres c1..cm then the rim v1..vn; Q_n the binary strings; Grid_{a,b} vertex (i, j) at (i−1)·b + (j−1); SP_{M,n} vertex (i, j) at
 //! (j−1)·M + (i−1); Wd the centre then block by block; Corona(H) the vertices of H then their
 //! pendants; graph6 as in nauty.
 
@@ -221,6 +221,29 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
                 }
             }
             graph(1 << n, e)
+        }
+        // The grid P_a □ P_b: vertex (i, j), 1 ≤ i ≤ a, 1 ≤ j ≤ b, at (i − 1)·b + (j − 1).
+        "Grid" => {
+            let v = nums(&a)?;
+            let [r, c] = v[..] else {
+                return Err(format!("`{t}` needs two sizes"));
+            };
+            if r < 1 || c < 1 || r * c > MAX_VERTICES {
+                return Err(format!("`{t}` is not a grid the verifier builds"));
+            }
+            let idx = |i: usize, j: usize| i * c + j;
+            let mut e = Vec::new();
+            for i in 0..r {
+                for j in 0..c {
+                    if i + 1 < r {
+                        e.push((idx(i, j), idx(i + 1, j)));
+                    }
+                    if j + 1 < c {
+                        e.push((idx(i, j), idx(i, j + 1)));
+                    }
+                }
+            }
+            graph(r * c, e)
         }
         "SP" => {
             let v = nums(&a)?;

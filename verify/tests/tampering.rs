@@ -625,3 +625,173 @@ fn closure_values_edited() {
         "instance n=2: nim(DNG(Sym(2))) = 1 by the verifier, but the spec states 3",
     );
 }
+
+/// Closure games on graphs (fixtures written by `grundy build` from the specs in tests/data:
+/// DNG(P_n) under the hull, GEN(K_n) under the geodetic closure, GEN(C_n) under the
+/// monophonic hull): the verifier builds each graph, its closure and 𝓝 itself, so a changed
+/// value, a dropped or shrunken maximal set, another structure or closure, or a changed claim
+/// is caught.
+#[test]
+fn graph_closure_values_edited() {
+    let s = Scratch::new("graph-closure-pristine");
+    s.verified("closure_path_dng", "19 of 19 instances");
+    s.verified("closure_complete_geodetic", "9 of 9 instances");
+    s.verified("closure_cycle_monophonic", "9 of 9 instances");
+    // A value changed (n=5: DNG(P_5) = pty(4) = 0), on an instance solved exhaustively and on
+    // one past the exhaustive bound (n=20: by structure classes on 𝓝).
+    let id = "closure_path_dng";
+    let s = Scratch::new("graph-closure-value");
+    s.edit(id, |c| c["instances"][3]["value"] = json!(1));
+    s.rejected(
+        id,
+        "instance n=5: the certificate states nim(DNG(P_5)) = 1, the verifier computes 0",
+    );
+    let s = Scratch::new("graph-closure-value-large");
+    s.edit(id, |c| c["instances"][18]["value"] = json!(0));
+    s.rejected(
+        id,
+        "instance n=20: the certificate states nim(DNG(P_20)) = 0, the verifier computes 1",
+    );
+    // A maximal set dropped, and one replaced by a smaller set.
+    let id = "closure_cycle_monophonic";
+    let s = Scratch::new("graph-closure-drop-set");
+    s.edit(id, |c| {
+        c["instances"][2]["maximal_sets"]
+            .as_array_mut()
+            .unwrap()
+            .remove(1);
+    });
+    s.rejected(
+        id,
+        "instance n=6: the certificate omits the maximal legal set [0, 5] of GEN(C_6)",
+    );
+    let s = Scratch::new("graph-closure-shrink-set");
+    s.edit(id, |c| {
+        c["instances"][0]["maximal_sets"][0]
+            .as_array_mut()
+            .unwrap()
+            .truncate(1);
+    });
+    s.rejected(
+        id,
+        "instance n=4: the certificate lists [0] as a maximal legal set of GEN(C_4), which it is not",
+    );
+    // Another structure: the certificate's entry names P_6 for the spec's P_5.
+    let id = "closure_path_dng";
+    let s = Scratch::new("graph-closure-structure");
+    s.edit(id, |c| c["instances"][3]["structure"] = json!("P_6"));
+    s.rejected(id, "instance n=5: the certificate's game is DNG(P_6)");
+    // Another closure named in the certificate (the same values on K_n: the label is checked).
+    let id = "closure_complete_geodetic";
+    let s = Scratch::new("graph-closure-kind");
+    s.edit(id, |c| c["instances"][2]["closure"] = json!("hull"));
+    s.rejected(
+        id,
+        "instance n=3: the certificate's game is GEN(K_3) under the hull closure",
+    );
+    // The spec's closure changed (binding regenerated): C_n under the convex hull is another
+    // game; relabelling the certificate to match leaves its monophonic 𝓝 (the edges), which
+    // the verifier's hull does not have from C_5 on (there the arc {v1, v2, v3} is convex;
+    // on C_4 both closures have the edges as 𝓝).
+    let id = "closure_cycle_monophonic";
+    let s = Scratch::new("graph-closure-spec-closure");
+    s.edit_spec(id, |t| t.replace("closure: monophonic", "closure: hull"));
+    s.rejected(
+        id,
+        "instance n=4: the certificate's game is GEN(C_4) under the monophonic closure",
+    );
+    let s = Scratch::new("graph-closure-spec-closure-relabelled");
+    s.edit_spec(id, |t| t.replace("closure: monophonic", "closure: hull"));
+    s.edit(id, |c| {
+        for i in c["instances"].as_array_mut().unwrap() {
+            i["closure"] = json!("hull");
+        }
+    });
+    s.rejected(
+        id,
+        "instance n=5: the certificate lists [0, 1] as a maximal legal set of GEN(C_5), which it is not",
+    );
+    // The spec's claim changed, the binding regenerated: pty(n) fails at n=2.
+    let id = "closure_path_dng";
+    let s = Scratch::new("graph-closure-spec-claim");
+    s.edit_spec(id, |t| t.replace("pty(n - 1)", "pty(n)"));
+    s.rejected(
+        id,
+        "instance n=2: nim(DNG(P_2)) = 1 by the verifier, but the spec states 0",
+    );
+}
+
+/// Complete multipartite graphs past 64 vertices (seed 000 Prop 5.15 on 73 to 231 vertices):
+/// the verifier re-derives 𝓜 up to the graph's automorphisms (the maximal legal count
+/// vectors) and the value by its own count recursion.
+#[test]
+fn multipartite_closure_values_edited() {
+    let id = "prop_5_15_large";
+    let s = Scratch::new("multipartite-pristine");
+    s.verified(id, "60 of 60 instances");
+    let s = Scratch::new("multipartite-value");
+    s.edit(id, |c| c["instances"][1]["value"] = json!(0));
+    s.rejected(
+        id,
+        "instance a=2, b=2, c=70: the certificate states nim(TER(K_{2,2,70})) = 0, the verifier computes 1",
+    );
+    let s = Scratch::new("multipartite-drop-count");
+    s.edit(id, |c| {
+        c["instances"][1]["maximal_counts"]
+            .as_array_mut()
+            .unwrap()
+            .remove(2);
+    });
+    s.rejected(
+        id,
+        "instance a=2, b=2, c=70: the certificate omits the maximal legal count vector [2, 2, 68]",
+    );
+    let s = Scratch::new("multipartite-wrong-count");
+    s.edit(id, |c| {
+        c["instances"][0]["maximal_counts"][1] = json!([1, 2, 69])
+    });
+    s.rejected(
+        id,
+        "instance a=1, b=2, c=70: the certificate lists [1, 2, 69] as a maximal legal count vector",
+    );
+    let s = Scratch::new("multipartite-no-counts");
+    s.edit(id, |c| {
+        c["instances"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("maximal_counts");
+    });
+    s.rejected(
+        id,
+        "instance a=1, b=2, c=70: the certificate lists no maximal legal count vectors",
+    );
+    let s = Scratch::new("multipartite-structure");
+    s.edit(id, |c| c["instances"][0]["structure"] = json!("K_{1,2,71}"));
+    s.rejected(
+        id,
+        "instance a=1, b=2, c=70: the certificate's game is TER(K_{1,2,71})",
+    );
+    let s = Scratch::new("multipartite-closure");
+    s.edit(id, |c| {
+        c["instances"][0]["closure"] = json!("multipartite-geodetic")
+    });
+    s.rejected(
+        id,
+        "instance a=1, b=2, c=70: the certificate's game is TER(K_{1,2,70}) under the multipartite-geodetic closure",
+    );
+    let s = Scratch::new("multipartite-game");
+    s.edit(id, |c| c["instances"][0]["game"] = json!("DNT"));
+    s.rejected(
+        id,
+        "instance a=1, b=2, c=70: the certificate's game is DNT(K_{1,2,70})",
+    );
+    // The claim changed (the first case's 0 made 1), the binding regenerated.
+    let s = Scratch::new("multipartite-spec-claim");
+    s.edit_spec(id, |t| {
+        t.replace(
+            "{ when: \"pty(v) == 0 && d <= 1\", value: 0 }",
+            "{ when: \"pty(v) == 0 && d <= 1\", value: 1 }",
+        )
+    });
+    s.rejected(id, "by the verifier, but the spec states 1");
+}

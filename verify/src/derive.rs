@@ -87,12 +87,52 @@ fn param_values(name: &str, v: &Value) -> Result<Vec<Val>, Stop> {
         Value::Object(o) if o.contains_key("multisets") => {
             return multisets(name, &o["multisets"]);
         }
-        Value::Object(o) if o.contains_key("graphs") => return Err(bad(
-            "ranges over a set of graphs up to isomorphism, which the verifier does not enumerate",
-        )),
+        Value::Object(o) if o.contains_key("graphs") => return graphs(name, &o["graphs"]),
         _ => return Err(bad("a range the verifier does not read")),
     };
     Ok(ints.into_iter().map(Val::Int).collect())
+}
+
+/// `{graphs: {vertices: "a..=b"}}` (or one count): every connected graph with a or up to b
+/// vertices, one per isomorphism class, as its least graph6 string
+/// ([`crate::enumerate`], at most 7 vertices); bound to the parameter as text, as grundy
+/// binds it.
+fn graphs(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
+    let bad = |m: &str| Stop::Not(format!("parameter `{name}`: {m}"));
+    let keys: Vec<&String> = b
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    if keys != ["vertices"] {
+        return Err(bad("a set of graphs given by anything but `vertices`"));
+    }
+    let int = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| bad("not a vertex count"))
+    };
+    let (lo, hi) = match &b["vertices"] {
+        Value::Number(n) => {
+            let v = n.as_u64().ok_or_else(|| bad("not a vertex count"))? as usize;
+            (v, v)
+        }
+        Value::String(t) => match t.split_once("..=") {
+            Some((a, c)) => (int(a)?, int(c)?),
+            None => (int(t)?, int(t)?),
+        },
+        _ => return Err(bad("not a vertex range")),
+    };
+    let mut out = Vec::new();
+    for n in lo..=hi {
+        let list = crate::enumerate::connected_graphs(n).ok_or_else(|| {
+            bad(&format!(
+                "graphs of {n} vertices (the verifier enumerates 1 to {})",
+                crate::enumerate::MAX_VERTICES
+            ))
+        })?;
+        out.extend(list.into_iter().map(Val::Str));
+    }
+    Ok(out)
 }
 
 /// `{multisets: {max_sum, min_sum, min_part, max_part, min_parts, max_parts}}`: every multiset of

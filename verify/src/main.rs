@@ -18,6 +18,7 @@
 mod checks;
 mod closure;
 mod derive;
+mod enumerate;
 mod features;
 mod formula;
 mod games;

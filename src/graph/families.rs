@@ -423,6 +423,11 @@ pub const FAMILIES: &[FamilyDoc] = &[
         "stacked prism C_m □ P_n, vertices (i,j) (seed 002)",
     ),
     fam(
+        "Spider_{l1,...}",
+        "Spider_{3,2,1}",
+        "spider (subdivided star): centre c, leg i the path vi_1..vi_li",
+    ),
+    fam(
         "Kite",
         "Kite",
         "the kite of the paper: vertices x, y, u, v, w",
@@ -441,7 +446,7 @@ pub const FAMILIES: &[FamilyDoc] = &[
 
 /// Parses a graph name of any size up to [`MAX_VERTICES`] vertices: `P_5, C_9, K_4, K_{1,3},
 /// K_{2,2,3}, Split_{2,3}, Corona(C_4), Wd_{3,3,4}, W_7, W_{2,5}, Q_3, Grid_{3,4}, SP_{6,2},
-/// Kite, graph6:<string>, file:<path>`.
+/// Spider_{3,2,1}, Kite, graph6:<string>, file:<path>`.
 pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
     let t = text.trim();
     if let Some(g6) = t.strip_prefix("graph6:") {
@@ -498,6 +503,7 @@ pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
             let [m, n] = exactly::<2>(fam, ps)?;
             stacked_prism(m, n)
         }
+        "Spider" => super::spider::spider(&ps),
         _ => Err(GraphError::UnknownFamily(t.to_string())),
     }
 }

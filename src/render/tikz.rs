@@ -17,8 +17,10 @@
 //! Positions are Graphviz's, in big points, and the drawing is made at that natural size; the
 //! template scales the whole picture, labels included, to the text width when it is wider
 //! (never up), so nodes, labels and routes keep the proportions Graphviz laid out. To keep
-//! labels at 0.8 of their size or more at `\linewidth`, [`fitted`] lays a figure out again,
-//! more compactly, when it is wider than [`MAX_NATURAL_WIDTH`]. Every edge follows Graphviz's
+//! labels at 0.8 of their size or more at `\linewidth` (and on the page's height), [`fitted`]
+//! sizes miniatures as LaTeX sets them and lays a figure out again, more compactly (text
+//! nodes without Graphviz's minimum size, less space, panels in rows or stacked each with its
+//! own ranks), when it is wider than [`MAX_NATURAL_WIDTH`] or too tall. Every edge follows Graphviz's
 //! Bézier route (`.. controls ..`), so an edge never runs through a node it does not touch;
 //! each node and panel title is checked by LaTeX (`\grundyfits` of `grundy-tikz.sty`) to fit
 //! in the box Graphviz reserved for it, which is what makes Graphviz's non-overlap hold for
@@ -52,17 +54,105 @@ pub fn linewidth_scale(width: f64) -> f64 {
     (345.0 / 72.27 * 72.0 / width).min(1.0)
 }
 
+/// How the panels of a figure are arranged in one of [`COMPACT`]'s layouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Arrange {
+    /// As Graphviz lays the DOT out.
+    AsLaid,
+    /// At most this many panels per row, moved whole (figures of many small panels, or
+    /// panels that are separate drawings; see [`view_wrapped`]).
+    Rows(usize),
+    /// Separate panels one below the other, each ranked on its own: side by side, Graphviz
+    /// gives all panels the ranks of the tallest (Fig 5.2's image DC(3) + *1 had the height of
+    /// its preimage's fibres), so moving them under each other keeps that waste. Figures whose
+    /// panels are not separate, or that name their rows, get `Rows(1)` instead.
+    Stacked,
+}
+
 /// Graph attributes tried in turn, more compact each time, when a figure laid out as its DOT
-/// says is wider than [`MAX_NATURAL_WIDTH`] (the reading direction is never changed: plays
-/// run left to right and gamegraphs top down as in the paper), with the number of panels
-/// per row for figures of many small panels (`grundywrap`).
-const COMPACT: [(&str, Option<usize>); 5] = [
-    ("", None),
-    ("nodesep=0.1", Some(3)),
-    ("nodesep=0.06, ranksep=0.3", Some(3)),
-    ("nodesep=0.06, ranksep=0.3", Some(2)),
-    ("nodesep=0.04, ranksep=0.25", Some(1)),
+/// says is wider than [`MAX_NATURAL_WIDTH`] or taller than the page allows (the reading
+/// direction is never changed: plays run left to right and gamegraphs top down as in the
+/// paper), with the arrangement of its panels.
+const COMPACT: [(&str, Arrange); 6] = [
+    ("", Arrange::AsLaid),
+    ("nodesep=0.1", Arrange::Rows(3)),
+    ("nodesep=0.06, ranksep=0.3", Arrange::Rows(3)),
+    ("nodesep=0.06, ranksep=0.3", Arrange::Rows(2)),
+    ("nodesep=0.06, ranksep=0.3", Arrange::Stacked),
+    ("nodesep=0.04, ranksep=0.25", Arrange::Stacked),
 ];
+
+/// Invisible edges that put the top-level panels of a layout one below the other, in their
+/// order from left to right: from the lowest node of each panel to the highest of the next.
+/// `None` unless the panels are separate drawings (every node in a panel, no edge between
+/// two panels) laid out top down, with no rows asked for (`grundywrap`, `grundyrow`).
+fn stacking_edges(json: &Value) -> Option<String> {
+    let objects = json.get("objects")?.as_array()?;
+    if attr(json, "grundywrap").is_some() || attr(json, "rankdir").is_some_and(|r| r != "TB") {
+        return None;
+    }
+    let clusters = raw_clusters(objects);
+    let mut tops: Vec<&RawCluster> = clusters.iter().filter(|c| c.top).collect();
+    if tops.len() < 2 || tops.iter().any(|c| c.row.is_some()) {
+        return None;
+    }
+    let panel_of = |i: usize| tops.iter().position(|c| c.nodes.contains(&i));
+    let placed = |o: &Value| attr(o, "bb").is_none() && attr(o, "pos").is_some();
+    let all_inside = objects
+        .iter()
+        .enumerate()
+        .all(|(i, o)| !placed(o) || panel_of(i).is_some());
+    let edges = json.get("edges").and_then(Value::as_array);
+    let within = edges.into_iter().flatten().all(|e| {
+        let end = |k: &str| {
+            e.get(k)
+                .and_then(Value::as_u64)
+                .and_then(|i| panel_of(i as usize))
+        };
+        end("tail") == end("head")
+    });
+    if !all_inside || !within {
+        return None;
+    }
+    tops.sort_by(|a, b| a.bb.0.total_cmp(&b.bb.0));
+    let y = |i: usize| {
+        attr(&objects[i], "pos")
+            .and_then(point)
+            .map_or(0.0, |p| p.1)
+    };
+    let name = |i: usize| quoted(attr(&objects[i], "name").unwrap_or_default());
+    let ends: Vec<(usize, usize)> = tops
+        .iter()
+        .map(|c| {
+            let by_y = |a: &&usize, b: &&usize| y(**a).total_cmp(&y(**b));
+            let low = c.nodes.iter().min_by(by_y).copied().unwrap_or_default();
+            let high = c.nodes.iter().max_by(by_y).copied().unwrap_or_default();
+            (low, high)
+        })
+        .collect();
+    let op = if json.get("directed").and_then(Value::as_bool) == Some(false) {
+        "--"
+    } else {
+        "->"
+    };
+    Some(
+        ends.windows(2)
+            .map(|w| format!("  {} {op} {} [style=invis];\n", name(w[0].0), name(w[1].1)))
+            .collect(),
+    )
+}
+
+/// A DOT identifier in double quotes.
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The DOT with `statements` added at the end of its graph (a node statement there sets
+/// attributes of a node declared before, wherever it was declared).
+fn appended(dot: &str, statements: &str) -> String {
+    let cut = dot.rfind('}').unwrap_or(dot.len());
+    format!("{}{statements}{}", &dot[..cut], &dot[cut..])
+}
 
 /// The DOT with extra graph attributes for the TikZ layout: no title (the caption is the
 /// figure's title) and `extra`.
@@ -81,28 +171,65 @@ fn with_attributes(dot: &str, extra: &str) -> String {
 /// layout has no nodes.
 pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
     // Graphviz sizes nodes from its own rendering of the DOT label (a table of ● and ○ for a
-    // miniature); the typeset node can be larger, so the nodes whose typeset size is known
-    // from their geometry get at least that size in the layout.
-    let Some(first) = view_wrapped(&layout(&with_attributes(dot, ""))?, from, None) else {
+    // miniature), which is not what LaTeX typesets: up to twice as wide (Fig 5.5's positions
+    // are 30bp wide typeset, 54bp in Graphviz's box) or smaller. The nodes whose typeset size
+    // is known from their geometry get exactly that size in the layout (`fixedsize`), so
+    // the layout is as compact as the page allows and `\grundyfits` still holds.
+    let json = layout(&with_attributes(dot, ""))?;
+    let Some(first) = view_wrapped(&json, from, None) else {
         return Ok(None);
     };
+    let stacking = stacking_edges(&json);
     let mut sized = String::new();
     for n in &first.nodes {
-        let (gw, gh) = (n.w.parse().unwrap_or(0.0), n.h.parse().unwrap_or(0.0));
-        if let Some((w, h)) = typeset_size(n).filter(|&(w, h)| w > gw || h > gh) {
+        if let Some((w, h)) = typeset_size(n) {
             sized.push_str(&format!(
-                "  \"{}\" [width={:.3}, height={:.3}];\n",
-                n.name.replace('\\', "\\\\").replace('"', "\\\""),
-                w.max(gw) / 72.0,
-                h.max(gh) / 72.0
+                "  {} [width={:.3}, height={:.3}, fixedsize=true];\n",
+                quoted(&n.name),
+                w / 72.0,
+                h / 72.0
             ));
         }
     }
-    let cut = dot.rfind('}').unwrap_or(dot.len());
-    let dot = format!("{}{sized}{}", &dot[..cut], &dot[cut..]);
+    let dot = appended(dot, &sized);
+    // Graphviz gives every node at least its default size (0.75in x 0.5in), more than a
+    // typeset `(3,[1]) + *1` needs (24bp x 11bp; Fig 5.9 has eight such nodes in a rank): the
+    // compact layouts drop that minimum for boxed and plain text and keep a margin of 4bp x
+    // 2bp around Graphviz's estimate of the label, which is wider than LaTeX sets it
+    // (`\grundyfits` checks that it holds).
+    let mut shrunk = String::new();
+    for o in json
+        .get("objects")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let margin = match attr(o, "shape") {
+            Some("box" | "rect" | "rectangle") => ", margin=\"0.06,0.03\"",
+            Some("plaintext" | "plain" | "none") => "",
+            _ => continue,
+        };
+        if attr(o, "grundymini").is_none() && attr(o, "bb").is_none() && attr(o, "pos").is_some() {
+            shrunk.push_str(&format!(
+                "  {} [width=0, height=0{margin}];\n",
+                quoted(attr(o, "name").unwrap_or_default())
+            ));
+        }
+    }
     let mut best: Option<TikzView> = None;
-    for (extra, wrap) in COMPACT {
-        let json = layout(&with_attributes(&dot, extra))?;
+    for (extra, arrange) in COMPACT {
+        let compact = if arrange == Arrange::AsLaid {
+            dot.clone()
+        } else {
+            appended(&dot, &shrunk)
+        };
+        let (laid, wrap) = match (arrange, &stacking) {
+            (Arrange::AsLaid, _) => (compact, None),
+            (Arrange::Rows(k), _) => (compact, Some(k)),
+            (Arrange::Stacked, None) => (compact, Some(1)),
+            (Arrange::Stacked, Some(edges)) => (appended(&compact, edges), None),
+        };
+        let json = layout(&with_attributes(&laid, extra))?;
         let Some(v) = view_wrapped(&json, from, wrap) else {
             return Ok(None);
         };
@@ -390,60 +517,39 @@ fn inches(o: &Value, k: &str) -> f64 {
         * 72.0
 }
 
-/// Builds the view from Graphviz's JSON layout. `None` when the layout has no nodes.
-pub fn view(json: &Value, from: &str) -> Option<TikzView> {
-    view_wrapped(json, from, None)
-}
-
-/// [`view`], with at most `wrap` panels per row when the DOT asks for rows (`grundywrap`).
-fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzView> {
-    let objects = json.get("objects")?.as_array()?;
-    let directed = json
-        .get("directed")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
-    let straight = attr(json, "splines") == Some("false");
-    // Clusters (with their bounding boxes) and nodes (with positions), by object index.
+/// The clusters of Graphviz's layout (objects named `cluster…` with a bounding box), each
+/// marked top-level when no other cluster contains all its nodes.
+fn raw_clusters(objects: &[Value]) -> Vec<RawCluster> {
     let mut clusters: Vec<RawCluster> = Vec::new();
-    let mut pos: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
-    let mut half: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
-    let mut in_cluster: BTreeMap<usize, usize> = BTreeMap::new();
-    for (i, o) in objects.iter().enumerate() {
+    for o in objects {
         let name = attr(o, "name").unwrap_or("");
-        if let Some(b) = attr(o, "bb").and_then(bb) {
-            if name.starts_with("cluster") {
-                let nodes: Vec<usize> = o
-                    .get("nodes")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|x| x.as_u64())
-                            .map(|x| x as usize)
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                clusters.push(RawCluster {
-                    bb: b,
-                    lp: attr(o, "lp").and_then(point),
-                    lsize: (inches(o, "lwidth"), inches(o, "lheight")),
-                    label: text_attr(o, "grundytex"),
-                    style: attr(o, "grundystyle").unwrap_or("grundy panel").to_string(),
-                    row: attr(o, "grundyrow").map(str::to_string),
-                    nodes,
-                    top: true,
-                });
-            }
+        let Some(b) = attr(o, "bb").and_then(bb) else {
+            continue;
+        };
+        if !name.starts_with("cluster") {
             continue;
         }
-        if let Some(p) = attr(o, "pos").and_then(point) {
-            pos.insert(i, p);
-            half.insert(i, (inches(o, "width") / 2.0, inches(o, "height") / 2.0));
-        }
+        let nodes: Vec<usize> = o
+            .get("nodes")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_u64())
+                    .map(|x| x as usize)
+                    .collect()
+            })
+            .unwrap_or_default();
+        clusters.push(RawCluster {
+            bb: b,
+            lp: attr(o, "lp").and_then(point),
+            lsize: (inches(o, "lwidth"), inches(o, "lheight")),
+            label: text_attr(o, "grundytex"),
+            style: attr(o, "grundystyle").unwrap_or("grundy panel").to_string(),
+            row: attr(o, "grundyrow").map(str::to_string),
+            nodes,
+            top: true,
+        });
     }
-    if pos.is_empty() {
-        return None;
-    }
-    // A cluster is top-level when no other cluster contains all its nodes.
     let n = clusters.len();
     for a in 0..n {
         for b in 0..n {
@@ -458,6 +564,40 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
             }
         }
     }
+    clusters
+}
+
+/// Builds the view from Graphviz's JSON layout. `None` when the layout has no nodes.
+pub fn view(json: &Value, from: &str) -> Option<TikzView> {
+    view_wrapped(json, from, None)
+}
+
+/// [`view`], with at most `wrap` panels per row when the DOT asks for rows (`grundywrap`).
+fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzView> {
+    let objects = json.get("objects")?.as_array()?;
+    let directed = json
+        .get("directed")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    let straight = attr(json, "splines") == Some("false");
+    // Clusters (with their bounding boxes) and nodes (with positions), by object index.
+    let clusters = raw_clusters(objects);
+    let mut pos: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+    let mut half: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+    let mut in_cluster: BTreeMap<usize, usize> = BTreeMap::new();
+    for (i, o) in objects.iter().enumerate() {
+        if attr(o, "bb").and_then(bb).is_some() {
+            continue;
+        }
+        if let Some(p) = attr(o, "pos").and_then(point) {
+            pos.insert(i, p);
+            half.insert(i, (inches(o, "width") / 2.0, inches(o, "height") / 2.0));
+        }
+    }
+    if pos.is_empty() {
+        return None;
+    }
+    let n = clusters.len();
     for (k, c) in clusters.iter().enumerate() {
         if c.top {
             for &v in &c.nodes {
@@ -658,7 +798,10 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
 /// Graphviz's edge route `[e,x,y] [s,x,y] p0 p1 p2 p3 …` as Bézier segments after p0 (the
 /// end points are replaced by the TikZ nodes, which clip the path at their borders).
 fn spline(s: &str, (dx, dy): (f64, f64)) -> Vec<Segment> {
-    let pts: Vec<(f64, f64)> = s
+    // Graphviz may give one edge several splines, separated by `;` (Fig 5.7's start-to-start
+    // map arrow, beside the legend's invisible edge, came as two arcs): the first is drawn.
+    let first = s.split(';').next().unwrap_or_default();
+    let pts: Vec<(f64, f64)> = first
         .split_whitespace()
         .filter(|w| !w.starts_with("e,") && !w.starts_with("s,"))
         .filter_map(point)
@@ -708,6 +851,13 @@ mod tests {
         assert_eq!(s[0].c1, "43,103");
         assert_eq!(s[0].end, "43,85.1");
         assert!(spline("1,2 3,4", (0.0, 0.0)).is_empty());
+        // Two splines for one edge: the first one only (the wrong reading mixed their points).
+        let two = spline(
+            "e,298,371 214,368 241,358 267,358 294,369;e,298,395 214,397 241,408 267,408 294,397",
+            (0.0, 0.0),
+        );
+        assert_eq!(two.len(), 1);
+        assert_eq!(two[0].end, "294,369");
     }
 
     #[test]
@@ -728,5 +878,56 @@ mod tests {
         assert_eq!(v.edges[0].segments.len(), 1);
         assert_eq!(v.clusters[0].label.as_deref(), Some("G"));
         assert_eq!(v.width, "70");
+    }
+
+    #[test]
+    fn separate_panels_are_stacked_and_joined_ones_are_not() {
+        // Two panels: a above b in the left one, c alone in the right one.
+        let layout = |edges: &str| -> Value {
+            serde_json::from_str(&format!(
+                r#"{{"directed": true, "objects": [
+                  {{"name": "cluster_l", "bb": "0,0,50,100", "nodes": [2, 3]}},
+                  {{"name": "cluster_r", "bb": "60,0,110,100", "nodes": [4]}},
+                  {{"_gvid": 2, "name": "a", "pos": "25,80"}},
+                  {{"_gvid": 3, "name": "b", "pos": "25,20"}},
+                  {{"_gvid": 4, "name": "c\"d", "pos": "85,80"}}],
+                 "edges": [{edges}]}}"#
+            ))
+            .unwrap()
+        };
+        // From the lowest node of the left panel to the highest of the right one.
+        assert_eq!(
+            stacking_edges(&layout(r#"{"tail": 2, "head": 3}"#)).as_deref(),
+            Some("  \"b\" -> \"c\\\"d\" [style=invis];\n")
+        );
+        // The wrong variants: an edge between the panels (a map), or one panel only.
+        assert_eq!(stacking_edges(&layout(r#"{"tail": 2, "head": 4}"#)), None);
+        let one: Value = serde_json::from_str(
+            r#"{"directed": true, "objects": [
+              {"name": "cluster_l", "bb": "0,0,50,100", "nodes": [1]},
+              {"_gvid": 1, "name": "a", "pos": "25,80"}], "edges": []}"#,
+        )
+        .unwrap();
+        assert_eq!(stacking_edges(&one), None);
+    }
+
+    #[test]
+    fn the_printed_scale_counts_the_page_width_and_height() {
+        let json = |w: f64, h: f64| -> Value {
+            serde_json::from_str(&format!(
+                r#"{{"objects": [
+                  {{"_gvid": 0, "name": "a", "pos": "0,0", "width": "0", "height": "0"}},
+                  {{"_gvid": 1, "name": "b", "pos": "{w},{h}", "width": "0", "height": "0"}}]}}"#
+            ))
+            .unwrap()
+        };
+        let scale = |w, h| printed_scale(&view(&json(w, h), "x.dot").unwrap());
+        // 345pt = 343.7bp: a figure that wide prints at its size, twice as wide at half of it.
+        assert!((scale(343.0, 100.0) - 1.0).abs() < 1e-9);
+        assert!((scale(687.4, 100.0) - 0.5).abs() < 1e-3);
+        // A narrow figure taller than 470bp is scaled to that height.
+        assert!((scale(100.0, 940.0) - 0.5).abs() < 1e-9);
+        // At MAX_NATURAL_WIDTH labels keep 0.8 of their size.
+        assert!((scale(MAX_NATURAL_WIDTH, 100.0) - 0.8).abs() < 1e-9);
     }
 }

@@ -560,3 +560,46 @@ fn long_paths_by_classes() {
     .unwrap();
     assert_eq!((s.nim, s.method.as_str()), (Some(2), "levels"));
 }
+
+/// Complete multipartite graphs of at most 64 vertices go by count vectors too
+/// (`symmetry-classes`): the dispatcher's value equals the memo solver's on all subsets, for
+/// all four games and three closures; graphs that are not complete multipartite (one edge
+/// missing) keep the other methods.
+#[test]
+fn small_multipartite_graphs_by_count_vectors() {
+    use grundy::game::closure::hull::GraphOperator;
+    for parts in [
+        &[1u64, 1][..],
+        &[1, 4],
+        &[2, 2],
+        &[2, 3],
+        &[1, 1, 3],
+        &[2, 2, 2],
+        &[1, 2, 3],
+        &[3, 4],
+        &[1, 1, 1, 2],
+    ] {
+        let graph = grundy::graph::families::multipartite(parts).unwrap();
+        for closure in [Closure::Hull, Closure::Geodetic, Closure::Monophonic] {
+            for &(word, ..) in GAMES {
+                let op = GraphOperator::new(graph.clone(), closure).unwrap();
+                let g = ClosureGame::named(word, std::sync::Arc::new(op)).unwrap();
+                let s = dispatch::solve(&AnyGame::Closure(g.clone()), &unlimited()).unwrap();
+                assert_eq!(s.method, "symmetry-classes", "{}", g.name());
+                assert_eq!(s.nim, Some(exhaustive(&g)), "{} {closure:?}", g.name());
+            }
+        }
+    }
+    // K_{2,3} less one edge is not complete multipartite: no count vectors.
+    let mut edges = grundy::graph::families::multipartite(&[2, 3])
+        .unwrap()
+        .edges();
+    edges.pop();
+    let names = (0..5).map(|i| format!("v{i}")).collect();
+    let g = Graph::new("K_{2,3} - e", names, &edges).unwrap();
+    let op = GraphOperator::new(g, Closure::Hull).unwrap();
+    let game = ClosureGame::named("GEN", std::sync::Arc::new(op)).unwrap();
+    let s = dispatch::solve(&AnyGame::Closure(game.clone()), &unlimited()).unwrap();
+    assert_ne!(s.method, "symmetry-classes");
+    assert_eq!(s.nim, Some(exhaustive(&game)));
+}

@@ -6,7 +6,9 @@
 //! the values agree. Then TER, DNT, GEN and DNG of complete multipartite graphs of hundreds of
 //! vertices by count vectors (method `symmetry-classes`, src/solve/structure_symmetric.rs),
 //! beside seed 000's multiset game TER(U) of §5.3 solved by its memo solver (for TER) and the
-//! level solver on the graph where it has at most 64 vertices, with ratios.
+//! level solver on the graph where it has at most 64 vertices, with ratios. Last, the
+//! dispatcher's two routes for TER and DNT on graphs of at most 64 vertices: the level solver
+//! against the structure classes of 𝒩*, on instances both can run.
 
 use crate::game::closure::{read_structure, ClosureGame};
 use crate::graph::Closure;
@@ -151,6 +153,76 @@ pub fn run(json: bool) {
         }
     }
     run_multipartite(json);
+    run_removing(json);
+}
+
+/// TER and DNT on graphs both routes solve: the level solver (what the dispatcher runs below
+/// its estimate's threshold) against the structure classes (what it tries past it).
+pub fn run_removing(json: bool) {
+    use crate::game::removing::{RemovingGame, Rule};
+    use crate::solve::dispatch::removing_by_classes;
+    use crate::solve::guard::Monitor;
+    use crate::solve::progress::Progress;
+    if !json {
+        println!(
+            "{:<24} {:>4} {:>10} {:>10} {:>10} {:>10} {:>8}",
+            "removing game", "nim", "positions", "levels s", "classes", "classes s", "ratio"
+        );
+    }
+    for graph in [
+        "P_20",
+        "P_26",
+        "K_{1,20}",
+        "C_16",
+        "W_16",
+        "Q_4",
+        "K_{6,6,6}",
+    ] {
+        for rule in [Rule::Ter, Rule::Dnt] {
+            let g = crate::graph::parse_graph(graph).expect("benchmark graphs parse");
+            let Ok(r) = RemovingGame::new(rule, g, Closure::Hull, 0) else {
+                continue;
+            };
+            let name = r.name();
+            let t0 = Instant::now();
+            let Ok(levels) = crate::solve::levels::solve(
+                &r,
+                &Monitor::unlimited(name.clone()),
+                &Progress::hidden(),
+            ) else {
+                continue;
+            };
+            let level_s = t0.elapsed().as_secs_f64();
+            let t0 = Instant::now();
+            let classes = removing_by_classes(&r, crate::solve::structure::MAX_CLASSES);
+            let class_s = t0.elapsed().as_secs_f64();
+            let agree = classes.as_ref().map_or(true, |&(v, _)| v == levels.nim);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "removing_game": name, "nim": levels.nim, "level_positions": levels.positions,
+                        "levels_seconds": level_s, "classes": classes.as_ref().ok().map(|c| c.1),
+                        "classes_seconds": class_s, "same_value": agree,
+                    })
+                );
+                continue;
+            }
+            let (count, ratio) = match &classes {
+                Ok((_, c)) => (
+                    c.to_string(),
+                    format!("{:.1}x", level_s / class_s.max(1e-9)),
+                ),
+                Err(_) => ("failed".to_string(), "-".to_string()),
+            };
+            println!(
+                "{name:<24} {:>4} {:>10} {level_s:>10.4} {count:>10} {class_s:>10.4} {ratio:>8}{}",
+                levels.nim,
+                levels.positions,
+                if agree { "" } else { "  VALUES DIFFER" }
+            );
+        }
+    }
 }
 
 /// One multipartite row: (nim, count vectors, seconds) by symmetry classes, and the other

@@ -35,6 +35,33 @@ pub struct GraphOperator {
     graph: Graph,
     conv: Convexity,
     families: OnceLock<Option<SetFamilies>>,
+    /// The graph as K_{n1,…,nk} when it is complete multipartite, found on first use.
+    parts: OnceLock<Option<super::multipartite::Multipartite>>,
+}
+
+/// The part sizes when `g` is complete multipartite with at least two parts: non-adjacency
+/// is then an equivalence relation (its classes are the parts) and vertices of different
+/// parts are adjacent, which this checks for every pair.
+fn multipartite_parts(g: &Graph) -> Option<Vec<u64>> {
+    let n = g.n();
+    let full = g.full();
+    let mut part_of = vec![usize::MAX; n];
+    let mut masks: Vec<u64> = Vec::new();
+    for v in 0..n {
+        if part_of[v] != usize::MAX {
+            continue;
+        }
+        // v's part: v and its non-neighbours.
+        let part = full & !g.adj(v);
+        for u in crate::graph::bits(part) {
+            if part_of[u] != usize::MAX || g.adj(u) != full & !part {
+                return None;
+            }
+            part_of[u] = masks.len();
+        }
+        masks.push(part);
+    }
+    (masks.len() >= 2).then(|| masks.iter().map(|m| u64::from(m.count_ones())).collect())
 }
 
 impl GraphOperator {
@@ -50,6 +77,7 @@ impl GraphOperator {
             graph,
             conv,
             families: OnceLock::new(),
+            parts: OnceLock::new(),
         })
     }
 
@@ -143,6 +171,18 @@ impl ClosureOperator for GraphOperator {
                     .then(|| super::maximal_closed(self, budget))
                     .flatten()
             })
+    }
+    /// A complete multipartite graph is solved by its count vectors (its positions up to
+    /// automorphisms, src/solve/structure_symmetric.rs) whatever its size: K_{1,30}'s 2^30
+    /// subsets are 2 × 31 vectors.
+    fn counted(&self) -> Option<&dyn super::Counted> {
+        self.parts
+            .get_or_init(|| {
+                let parts = multipartite_parts(&self.graph)?;
+                super::multipartite::Multipartite::new(&parts, self.conv.closure_kind()).ok()
+            })
+            .as_ref()
+            .map(|m| m as &dyn super::Counted)
     }
     fn features(&self) -> Vec<(String, Value)> {
         vec![

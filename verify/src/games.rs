@@ -132,6 +132,10 @@ impl Convexity {
         }
     }
 
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
     pub fn all(&self) -> u64 {
         if self.n == 64 {
             u64::MAX
@@ -198,6 +202,10 @@ pub enum Rules {
         dnt: bool,
         conv: Convexity,
         start: u64,
+        edges: usize,
+        /// The minimal generating sets 𝒢 (masks), found once when a formula asks
+        /// ([`crate::features`]); `None` inside past the search budget.
+        generating: std::sync::OnceLock<Option<Vec<u64>>>,
     },
     Nim(u32),
     Dawson {
@@ -264,6 +272,8 @@ impl Rules {
                     dnt,
                     conv,
                     start: *start,
+                    edges: graph.edges.len(),
+                    generating: std::sync::OnceLock::new(),
                 }
             }
             // A nimber *k has k options: bounded so that a forged heap cannot exhaust memory.

@@ -254,45 +254,52 @@ impl GraphClosure {
         Some(out)
     }
 
-    /// The minimal generating sets, ascending as masks (a depth-first search adding larger
-    /// vertices only, each set once, stopping at generating sets); `None` past
-    /// [`FAMILY_BUDGET`] sets visited.
+    /// The minimal generating sets, ascending as masks; `None` past [`FAMILY_BUDGET`] sets
+    /// visited ([`minimal_generating`]).
     pub fn minimal_generating(&self) -> Option<Vec<u64>> {
-        if self.generates(0) {
-            return Some(vec![0]);
-        }
-        let mut out = Vec::new();
-        let mut stack = vec![(0u64, 0usize)];
-        let mut visited = 0usize;
-        while let Some((s, from)) = stack.pop() {
-            visited += 1;
-            if visited > FAMILY_BUDGET {
-                return None;
-            }
-            for v in from..self.n {
-                let t = s | 1 << v;
-                if self.generates(t) {
-                    let mut rest = t;
-                    let mut minimal = true;
-                    while rest != 0 {
-                        let x = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        if self.generates(t & !(1u64 << x)) {
-                            minimal = false;
-                            break;
-                        }
-                    }
-                    if minimal {
-                        out.push(t);
-                    }
-                } else {
-                    stack.push((t, v + 1));
-                }
-            }
-        }
-        out.sort_unstable();
-        Some(out)
+        minimal_generating(self.n, |s| self.generates(s))
     }
+}
+
+/// The minimal generating sets of a monotone `generates` on `n` ≤ 64 elements, ascending as
+/// masks: a depth-first search adding larger elements only (each set once), stopping at the
+/// generating sets, which are kept when no one-element removal still generates. `None` past
+/// [`FAMILY_BUDGET`] sets visited.
+pub fn minimal_generating(n: usize, generates: impl Fn(u64) -> bool) -> Option<Vec<u64>> {
+    if generates(0) {
+        return Some(vec![0]);
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![(0u64, 0usize)];
+    let mut visited = 0usize;
+    while let Some((s, from)) = stack.pop() {
+        visited += 1;
+        if visited > FAMILY_BUDGET {
+            return None;
+        }
+        for v in from..n {
+            let t = s | 1 << v;
+            if generates(t) {
+                let mut rest = t;
+                let mut minimal = true;
+                while rest != 0 {
+                    let x = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    if generates(t & !(1u64 << x)) {
+                        minimal = false;
+                        break;
+                    }
+                }
+                if minimal {
+                    out.push(t);
+                }
+            } else {
+                stack.push((t, v + 1));
+            }
+        }
+    }
+    out.sort_unstable();
+    Some(out)
 }
 
 /// Bron–Kerbosch without pivoting on the complement of `h` restricted to `p ∪ x`: every

@@ -480,6 +480,15 @@ impl<'a> Parser<'a> {
             }
             return Ok(AnyGame::Multiset(MultisetGame::new(u)));
         }
+        if let Some(family) = crate::game::family::lookup(name) {
+            let open = self.pos;
+            self.expect('(')?;
+            let (gat, text) = self.balanced(open)?;
+            return family
+                .parse(name, text, self.opts.closure)
+                .map(AnyGame::Family)
+                .map_err(|e| self.err(gat, text.len().max(1), e));
+        }
         match name {
             "TER" | "DNT" => {
                 let rule = if name == "TER" { Rule::Ter } else { Rule::Dnt };
@@ -567,16 +576,6 @@ impl<'a> Parser<'a> {
                 OctalGame::new(code, heaps)
                     .map(AnyGame::Octal)
                     .map_err(|e| self.err(hat, self.pos - hat - 1, e.to_string()))
-            }
-            head if crate::game::family::lookup(head).is_some() => {
-                let family = crate::game::family::lookup(head).expect("looked up above");
-                let open = self.pos;
-                self.expect('(')?;
-                let (gat, text) = self.balanced(open)?;
-                family
-                    .parse(head, text, self.opts.closure)
-                    .map(AnyGame::Family)
-                    .map_err(|e| self.err(gat, text.len().max(1), e))
             }
             "" => Err(self.err(
                 at,

@@ -219,12 +219,7 @@ impl AnyGame {
                 _ => solve_with(g),
             },
             AnyGame::Closure(g) => solve_with(g),
-            AnyGame::Family(_) => {
-                let mut s = Solver::new(self);
-                let v = s.nim_of_start();
-                (v, s.stats().positions)
-            }
-            AnyGame::Ordinal(..) => {
+            AnyGame::Family(_) | AnyGame::Ordinal(..) => {
                 let mut s = Solver::new(self);
                 let v = s.nim_of_start();
                 (v, s.stats().positions)

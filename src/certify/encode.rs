@@ -3,7 +3,8 @@
 //! a bitmask (bit i = vertex i), a pin row the bitmask of standing pins, a multiset an
 //! ascending list, an SPL position `{"c":…, "parts":[…]}` or `{"c":…, "Lambda": n}`, an edge
 //! geography position `[token, "remaining edges as hex"]`, a sum or ordinal sum the list of
-//! its components' positions.
+//! its components' positions; a registered family's game as its `FamilyGame::certificate`
+//! says (Node Kayles: `{"NK": {"graph": …}}`, a position the bitmask of vertices in play).
 
 use crate::game::spl::Partition;
 use crate::game::{AnyGame, AnyPos, Game};
@@ -51,12 +52,7 @@ pub fn game(g: &AnyGame) -> Result<Value, String> {
         }
         AnyGame::Ordinal(a, b) => json!({ "ordinal": [game(a)?, game(b)?] }),
         AnyGame::Closure(c) => return Err(format!("closure games ({c}) are not certified yet")),
-        AnyGame::Family(g) => {
-            return Err(format!(
-                "{} is a registered family's game, which certificates do not encode",
-                g.name()
-            ))
-        }
+        AnyGame::Family(g) => g.certificate()?,
     })
 }
 
@@ -77,7 +73,6 @@ pub fn pos(p: &AnyPos) -> Value {
         AnyPos::Sum(ps) => Value::Array(ps.iter().map(pos).collect()),
         AnyPos::Ordinal(a, b) => json!([pos(a), pos(b)]),
         AnyPos::Elements(e) => json!(e.ones().collect::<Vec<_>>()),
-        // Never reached: `game` refuses registered families, so no certificate has their positions.
-        AnyPos::Family(p) => json!(format!("{p:?}")),
+        AnyPos::Family(p) => p.to_json(),
     }
 }

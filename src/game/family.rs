@@ -17,6 +17,8 @@
 use super::features::{FeatureDoc, Features};
 use super::Game;
 use crate::graph::Closure;
+use serde::Serialize;
+use serde_json::Value;
 use std::any::Any;
 use std::cmp::Ordering;
 use std::fmt;
@@ -57,7 +59,7 @@ pub fn lookup(head: &str) -> Option<&'static dyn Family> {
 /// What a registered game provides beyond its gamegraph ([`Game`]).
 pub trait FamilyGame: Game + Send + Sync + fmt::Debug + 'static
 where
-    Self::Pos: Ord + Send + Sync + 'static,
+    Self::Pos: Ord + Send + Sync + Serialize + 'static,
 {
     /// The game as the language writes it: `NK(P_5)`.
     fn name(&self) -> String;
@@ -76,6 +78,16 @@ where
     fn distinct_bound(&self) -> Option<f64> {
         None
     }
+    /// The game in the certificates' self-describing encoding (`crate::certify::encode`),
+    /// which `grundy-verify` reads with its own implementation of the family's rules; its
+    /// positions are written as their serde serialisation. `Err` says why it is not
+    /// certified: a family without a counterpart in the verifier must not claim one.
+    fn certificate(&self) -> Result<Value, String> {
+        Err(format!(
+            "{} is a registered family's game that certificates do not encode (the verifier has no rules for it)",
+            self.name()
+        ))
+    }
 }
 
 /// A registered game, type-erased.
@@ -85,7 +97,7 @@ pub struct Registered(Arc<dyn LeafGame>);
 impl Registered {
     pub fn new<G: FamilyGame>(g: G) -> Registered
     where
-        G::Pos: Ord + Send + Sync + 'static,
+        G::Pos: Ord + Send + Sync + Serialize + 'static,
     {
         Registered(Arc::new(Typed(g)))
     }
@@ -116,6 +128,9 @@ impl Registered {
     pub fn distinct_bound(&self) -> Option<f64> {
         self.0.distinct_bound()
     }
+    pub fn certificate(&self) -> Result<Value, String> {
+        self.0.certificate()
+    }
 }
 
 /// The game's whole structure (not its name, which a spec may choose): sums of equal parts
@@ -137,6 +152,7 @@ trait LeafGame: Send + Sync + fmt::Debug {
     fn features(&self, p: &DynPos) -> Features;
     fn feature_docs(&self) -> &'static [FeatureDoc];
     fn distinct_bound(&self) -> Option<f64>;
+    fn certificate(&self) -> Result<Value, String>;
 }
 
 #[derive(Debug)]
@@ -144,7 +160,7 @@ struct Typed<G>(G);
 
 impl<G: FamilyGame> Typed<G>
 where
-    G::Pos: Ord + Send + Sync + 'static,
+    G::Pos: Ord + Send + Sync + Serialize + 'static,
 {
     fn pos<'a>(&self, p: &'a DynPos) -> &'a G::Pos {
         // Positions are only ever produced by the game they belong to (as in AnyGame).
@@ -156,7 +172,7 @@ where
 
 impl<G: FamilyGame> LeafGame for Typed<G>
 where
-    G::Pos: Ord + Send + Sync + 'static,
+    G::Pos: Ord + Send + Sync + Serialize + 'static,
 {
     fn name(&self) -> String {
         self.0.name()
@@ -189,6 +205,9 @@ where
     fn distinct_bound(&self) -> Option<f64> {
         self.0.distinct_bound()
     }
+    fn certificate(&self) -> Result<Value, String> {
+        self.0.certificate()
+    }
 }
 
 /// A position of a registered game.
@@ -196,8 +215,12 @@ where
 pub struct DynPos(Arc<dyn PosObject>);
 
 impl DynPos {
-    fn new<P: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash>(p: P) -> DynPos {
+    fn new<P: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash + Serialize>(p: P) -> DynPos {
         DynPos(Arc::new(p))
+    }
+    /// The position in the certificates' encoding: its serialisation.
+    pub fn to_json(&self) -> Value {
+        self.0.to_json()
     }
 }
 
@@ -206,9 +229,10 @@ trait PosObject: Any + Send + Sync + fmt::Debug {
     fn eq_dyn(&self, other: &dyn PosObject) -> bool;
     fn cmp_dyn(&self, other: &dyn PosObject) -> Ordering;
     fn hash_dyn(&self, h: &mut dyn Hasher);
+    fn to_json(&self) -> Value;
 }
 
-impl<T: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash> PosObject for T {
+impl<T: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash + Serialize> PosObject for T {
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -224,6 +248,11 @@ impl<T: Any + Send + Sync + fmt::Debug + Eq + Ord + Hash> PosObject for T {
     }
     fn hash_dyn(&self, mut h: &mut dyn Hasher) {
         self.hash(&mut h);
+    }
+    fn to_json(&self) -> Value {
+        // Positions are plain data (sets as masks, lists); a type that fails to serialise
+        // would be a family's bug, written as null so the verifier rejects the entry.
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 }
 

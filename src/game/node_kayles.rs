@@ -114,4 +114,9 @@ impl FamilyGame for NodeKayles {
     fn distinct_bound(&self) -> Option<f64> {
         Some(2f64.powi(self.graph.n() as i32))
     }
+    fn certificate(&self) -> Result<serde_json::Value, String> {
+        // The graph as every certificate writes one: vertex count and edge list.
+        let g = &self.graph;
+        Ok(serde_json::json!({ "NK": { "graph": { "n": g.n(), "edges": g.edges() } } }))
+    }
 }

@@ -639,6 +639,8 @@ fn encode_start(g: &Game) -> Option<Value> {
         Game::Sum(parts) => Value::Array(parts.iter().map(encode_start).collect::<Option<_>>()?),
         Game::Ordinal(a, b) => Value::Array(vec![encode_start(a)?, encode_start(b)?]),
         Game::Ueg { .. } => return None,
+        Game::NodeKayles { graph } if graph.n >= 64 => Value::from(u64::MAX),
+        Game::NodeKayles { graph } => Value::from((1u64 << graph.n) - 1),
     })
 }
 
@@ -654,6 +656,7 @@ fn shape(g: &Game) -> String {
         Game::Ueg { .. } => "UEG".into(),
         Game::Sum(p) => format!("sum({})", p.iter().map(shape).collect::<Vec<_>>().join(",")),
         Game::Ordinal(a, b) => format!("ordinal({},{})", shape(a), shape(b)),
+        Game::NodeKayles { .. } => "NK".into(),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The games, re-implemented from their definitions and nothing else: geodetic convexity,
 //! TER and DNT (paper 000 §2–§3), Dawson's Chess (before Prop 5.19), the multiset terminate
 //! game (before Prop 5.14), the splitting game SPL (§5.5), nimbers, disjoint and ordinal sums
-//! (before Prop 5.26), undirected edge geography (seed 002) and mex.
+//! (before Prop 5.26), undirected edge geography (seed 002), Node Kayles (take a vertex and its
+//! neighbours out of play) and mex.
 //!
 //! Naive on purpose: distances by breadth-first search, hulls by closing under intervals until
 //! nothing changes, options listed literally. Positions are read from the certificate's JSON
@@ -194,6 +195,8 @@ pub enum Game {
     Sum(Vec<Game>),
     #[serde(rename = "ordinal")]
     Ordinal(Box<Game>, Box<Game>),
+    #[serde(rename = "NK")]
+    NodeKayles { graph: Graph },
 }
 
 /// A game with what its moves need precomputed.
@@ -220,6 +223,10 @@ pub enum Rules {
     },
     Sum(Vec<Rules>),
     Ordinal(Box<Rules>, Box<Rules>),
+    /// Node Kayles: the closed neighbourhood of each vertex, as a mask.
+    NodeKayles {
+        closed: Vec<u64>,
+    },
 }
 
 fn int(v: &Value) -> Result<u64, String> {
@@ -308,6 +315,22 @@ impl Rules {
             Game::Ordinal(a, b) => {
                 Rules::Ordinal(Box::new(Rules::new(a)?), Box::new(Rules::new(b)?))
             }
+            Game::NodeKayles { graph } => {
+                graph.validate()?;
+                if graph.n > 64 {
+                    return Err("Node Kayles on at most 64 vertices".into());
+                }
+                Rules::NodeKayles {
+                    closed: (0..graph.n)
+                        .map(|v| {
+                            graph
+                                .neighbours(v)
+                                .iter()
+                                .fold(1u64 << v, |m, &w| m | 1 << w)
+                        })
+                        .collect(),
+                }
+            }
         })
     }
 
@@ -320,6 +343,7 @@ impl Rules {
             Rules::Ueg { graph, token } => Pos::Ueg(*token, all_edges(graph.edges.len())),
             Rules::Sum(parts) => Pos::Tuple(parts.iter().map(Rules::start).collect()),
             Rules::Ordinal(a, b) => Pos::Tuple(vec![a.start(), b.start()]),
+            Rules::NodeKayles { closed } => Pos::Set(all_vertices(closed.len())),
         }
     }
 
@@ -378,6 +402,13 @@ impl Rules {
             Rules::Sum(parts) => Pos::Tuple(components(v, parts.iter())?),
             Rules::Ordinal(a, b) => {
                 Pos::Tuple(components(v, [a.as_ref(), b.as_ref()].into_iter())?)
+            }
+            Rules::NodeKayles { closed } => {
+                let p = int(v)?;
+                if p & !all_vertices(closed.len()) != 0 {
+                    return Err(bad("a set of vertices of the graph"));
+                }
+                Pos::Set(p)
             }
         })
     }
@@ -463,6 +494,14 @@ impl Rules {
                     }
                 }
             }
+            // Node Kayles: take a vertex still in play out of play with its neighbours.
+            (Rules::NodeKayles { closed }, Pos::Set(s)) => {
+                for (v, &c) in closed.iter().enumerate() {
+                    if s >> v & 1 == 1 {
+                        out.push(Pos::Set(s & !c));
+                    }
+                }
+            }
             _ => unreachable!("positions are read by the game they belong to"),
         }
         out
@@ -478,6 +517,15 @@ fn components<'a>(
         .filter(|a| a.len() == games.len())
         .ok_or_else(|| format!("`{v}` is not a list of {} components", games.len()))?;
     games.zip(a).map(|(g, x)| g.pos(x)).collect()
+}
+
+/// The mask of vertices `0..n` (n ≤ 64).
+fn all_vertices(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
 }
 
 fn all_edges(k: usize) -> u128 {

@@ -381,6 +381,9 @@ pub fn parse_game(t: &str) -> Result<Game, String> {
             graph: parse_graph(inner)?,
             start: 0,
         },
+        "NK" => Game::NodeKayles {
+            graph: parse_graph(inner)?,
+        },
         "DC" => {
             let p = num(inner)?;
             if !(1..=64).contains(&p) {
@@ -505,6 +508,7 @@ pub fn same_game(a: &Game, b: &Game) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_game(a, b))
         }
         (Game::Ordinal(a1, b1), Game::Ordinal(a2, b2)) => same_game(a1, a2) && same_game(b1, b2),
+        (Game::NodeKayles { graph: g }, Game::NodeKayles { graph: h }) => same_graph(g, h),
         _ => false,
     }
 }

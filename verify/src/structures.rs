@@ -467,7 +467,7 @@ impl Structure {
     pub fn generates(&self, s: u64) -> bool {
         match &self.closure {
             Closure::Intervals(op) => op.generates(s),
-            Closure::Family(f) => f.iter().any(|&m| m & s == m),
+            Closure::Family(f) => f.iter().any(|&m| m & !s == 0),
         }
     }
 

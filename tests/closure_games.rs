@@ -603,3 +603,80 @@ fn small_multipartite_graphs_by_count_vectors() {
     assert_ne!(s.method, "symmetry-classes");
     assert_eq!(s.nim, Some(exhaustive(&game)));
 }
+
+/// Certificates of closure games on posets, families of sets and inline digraphs (issue 31
+/// item 6): `grundy build` writes each instance's maximal legal sets with the elements ranked
+/// by their names as text, and refuses structures read from files with the reason. Div(12)'s
+/// elements sort as 1, 12, 2, 3, 4, 6, so GEN's 𝓜 = {X ∖ {1}, X ∖ {12}} is written
+/// [[0, 2, 3, 4, 5], [1, 2, 3, 4, 5]]; the 4-cycle's family has 𝓜 = {{1,3}, {2,4}}.
+#[test]
+fn poset_sets_and_digraph_certificates_rank_elements_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir_all(&specs).unwrap();
+    let poset_file = dir.path().join("p.txt");
+    std::fs::write(&poset_file, "a < b\nb < c\n").unwrap();
+    let write =
+        |id: &str, body: &str| std::fs::write(specs.join(format!("{id}.yaml")), body).unwrap();
+    write(
+        "div",
+        "kind: claim\nsource: t\ngame: GEN(Div(12))\nnim: 0\n",
+    );
+    write(
+        "four_cycle",
+        "kind: claim\nsource: t\ngame: DNG(Sets({1,2},{2,3},{3,4},{4,1}))\nnim: 0\n",
+    );
+    write(
+        "cycle",
+        "kind: claim\nsource: t\ngame: GEN(Digraph(1->2, 2->3, 3->1))\nclosure: geodetic\nnim: 0\n",
+    );
+    write(
+        "file",
+        &format!(
+            "kind: claim\nsource: t\ngame: GEN(poset:{})\nnim: 1\n",
+            poset_file.display()
+        ),
+    );
+    let out = dir.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "--specs"])
+        .arg(&specs)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let cert = |id: &str| -> serde_json::Value {
+        let p = out.join("certificates").join(format!("{id}.json"));
+        serde_json::from_slice(&std::fs::read(&p).unwrap_or_else(|e| panic!("{id}: {e}"))).unwrap()
+    };
+    let div = cert("div");
+    let e = &div["instances"][0];
+    assert_eq!(e["closure"], "poset");
+    assert_eq!(e["elements"], 6);
+    assert_eq!(
+        e["maximal_sets"],
+        serde_json::json!([[0, 2, 3, 4, 5], [1, 2, 3, 4, 5]])
+    );
+    assert_eq!(e["value"], 0);
+    let sets = cert("four_cycle");
+    assert_eq!(sets["instances"][0]["closure"], "sets");
+    assert_eq!(
+        sets["instances"][0]["maximal_sets"],
+        serde_json::json!([[0, 2], [1, 3]])
+    );
+    let cycle = cert("cycle");
+    assert_eq!(cycle["instances"][0]["closure"], "digraph-geodetic");
+    assert_eq!(
+        cycle["instances"][0]["maximal_sets"],
+        serde_json::json!([[0], [1], [2]])
+    );
+    assert!(!out.join("certificates").join("file.json").exists());
+    let report = std::fs::read_to_string(out.join("report.json")).unwrap();
+    assert!(report.contains("structures read from files"), "{report}");
+}

@@ -19,6 +19,7 @@
 use crate::graph_closure::{GraphClosure, Kind};
 use crate::groups::{parse_group, subgroups, Bits, Group};
 use crate::multipartite::CountGame;
+use crate::structures::{check_listed, ListCheck, Structure};
 use std::collections::HashMap;
 
 /// Most positions the exhaustive solver visits (each costs |X| closures, so the bound is
@@ -74,6 +75,8 @@ pub enum Ground {
     /// A complete multipartite graph past 64 vertices, by count vectors
     /// ([`crate::multipartite`]).
     Counts(CountGame),
+    /// A poset, a family of generating sets or a digraph ([`crate::structures`]).
+    Structure(Structure),
 }
 
 /// A closure game, with what the verifier computed about it.
@@ -102,6 +105,9 @@ pub fn parse(name: &str, closure: Option<&str>) -> Option<Result<ClosureGame, St
         Some(k) => k,
         None => return Some(Err(format!("the closure `{}`", closure.unwrap_or("")))),
     };
+    if crate::structures::looks_like(arg) {
+        return Some(build_structure(word, arg, kind));
+    }
     if let Some(parts) = crate::multipartite::parts(arg) {
         let total = parts.iter().fold(0u64, |a, &b| a.saturating_add(b));
         if total > 64 {
@@ -163,6 +169,27 @@ fn build_graph(word: Word, arg: &str, kind: Kind) -> Result<ClosureGame, String>
     })
 }
 
+fn build_structure(word: Word, arg: &str, kind: Kind) -> Result<ClosureGame, String> {
+    let s = crate::structures::parse(arg, kind)?;
+    let masks = if !s.searchable() {
+        None
+    } else if word.building() {
+        s.maximal_nongenerating()
+    } else {
+        s.maximal_nonterminating()
+    };
+    let maximal = masks.map(|m| {
+        let mut lists: Vec<Vec<usize>> = m.into_iter().map(members).collect();
+        lists.sort();
+        lists
+    });
+    Ok(ClosureGame {
+        word,
+        ground: Ground::Structure(s),
+        maximal,
+    })
+}
+
 fn members(mask: u64) -> Vec<usize> {
     (0..64).filter(|&i| mask >> i & 1 == 1).collect()
 }
@@ -174,6 +201,7 @@ impl ClosureGame {
             Ground::Group { group, .. } => group.n as u64,
             Ground::Graph(op) => op.n as u64,
             Ground::Counts(c) => c.vertices(),
+            Ground::Structure(s) => s.n() as u64,
         }
     }
 
@@ -184,6 +212,7 @@ impl ClosureGame {
             Ground::Graph(op) => op.kind.text(),
             Ground::Counts(c) if c.iterate => "multipartite",
             Ground::Counts(_) => "multipartite-geodetic",
+            Ground::Structure(s) => s.kind,
         }
     }
 
@@ -199,6 +228,46 @@ impl ClosureGame {
                 }
             }
             Ground::Counts(_) => false,
+            Ground::Structure(s) => {
+                if self.word.building() {
+                    !s.generates(p)
+                } else {
+                    s.generates(s.all() & !p)
+                }
+            }
+        }
+    }
+
+    /// When the verifier's own search for 𝓜 is past its budget (a poset such as Bool(6)):
+    /// checks the certificate's list by [`check_listed`], from the closure alone, and adopts
+    /// it. `Err(Some(why))`: the list is wrong; `Err(None)`: not checkable here (another
+    /// structure, or past the check's budget).
+    pub fn adopt_checked(&mut self, listed: &[Vec<usize>]) -> Result<(), Option<String>> {
+        let Ground::Structure(s) = &self.ground else {
+            return Err(None);
+        };
+        if self.maximal.is_some() {
+            return Err(None);
+        }
+        let n = s.n();
+        let mut masks = Vec::with_capacity(listed.len());
+        for m in listed {
+            if m.iter().any(|&x| x >= n) {
+                return Err(Some(format!(
+                    "the listed set {m:?} is not within the {n} elements"
+                )));
+            }
+            masks.push(m.iter().fold(0u64, |a, &x| a | 1 << x));
+        }
+        match check_listed(n, &masks, self.word.building(), |p| s.generates(p)) {
+            Ok(()) => {
+                let mut lists = listed.to_vec();
+                lists.sort();
+                self.maximal = Some(lists);
+                Ok(())
+            }
+            Err(ListCheck::Wrong(why)) => Err(Some(why)),
+            Err(ListCheck::Budget) => Err(None),
         }
     }
 
@@ -294,6 +363,9 @@ impl ClosureGame {
                     ("vertices", Int(op.n as i64)),
                     ("edges", Int(op.edges as i64)),
                 ]);
+            }
+            Ground::Structure(s) => {
+                out.extend(s.features.iter().map(|&(k, v)| (k, Int(v))));
             }
             Ground::Counts(c) => {
                 let large = c.parts.iter().filter(|&&p| p >= 2).count();
@@ -582,6 +654,106 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Posets, families of sets and digraphs: the class recursion on the verifier's 𝓜 equals
+    /// the exhaustive recursion, all four games, and the values are docs/results/closures.md's
+    /// (posets: GEN = pty(N), DNG = pty(N − 1), TER = 1 + pty(N − e), DNT = pty(N − e) with e
+    /// extremal elements; the 4-cycle's family 0 and 0; the directed 5-cycle 0 and 1).
+    #[test]
+    fn structure_games_agree_and_are_known() {
+        for (s, closure, n, e) in [
+            ("Bool(3)", None, 8, 2),
+            ("Div(12)", None, 6, 2),
+            ("Div(1)", None, 1, 1),
+            ("Chain(5)", None, 5, 2),
+            ("Chain(2) x Chain(3)", None, 6, 2),
+            ("Digraph(a->b, a->c, b->d, c->d)", Some("geodetic"), 4, 2),
+        ] {
+            let want = [
+                ("GEN", n % 2),
+                ("DNG", (n - 1) % 2),
+                ("TER", 1 + (n - e) % 2),
+                ("DNT", (n - e) % 2),
+            ];
+            for (w, v) in want {
+                let name = format!("{w}({s})");
+                let game = parse(&name, closure).unwrap().unwrap();
+                let e = exhaustive(&game).expect("small enough");
+                let sets: Vec<Bits> = game
+                    .maximal
+                    .as_ref()
+                    .unwrap()
+                    .iter()
+                    .map(|m| {
+                        let mut b = Bits::new(n);
+                        m.iter().for_each(|&x| b.insert(x));
+                        b
+                    })
+                    .collect();
+                let c = by_classes(n, &sets, game.word.achievement());
+                assert_eq!((e, c), (v as u32, v as u32), "{name}");
+            }
+        }
+        for (name, closure, v) in [
+            ("GEN(Sets({1,2},{2,3},{3,4},{4,1}))", None, 0),
+            ("DNG(Sets({1,2},{2,3},{3,4},{4,1}))", None, 0),
+            (
+                "DNG(Sets({1,2,4},{2,3,5},{3,4,6},{4,5,7},{5,6,1},{6,7,2},{7,1,3}))",
+                None,
+                0,
+            ),
+            ("GEN(Digraph(1->2, 2->3, 3->4, 4->5, 5->1))", None, 0),
+            (
+                "DNG(Digraph(1->2, 2->3, 3->4, 4->5, 5->1))",
+                Some("geodetic"),
+                1,
+            ),
+        ] {
+            let game = parse(name, closure).unwrap().unwrap();
+            assert_eq!(game.value().unwrap(), (v, true), "{name}");
+        }
+        // The kinds as grundy names them.
+        let k = |n: &str, c| parse(n, c).unwrap().unwrap().kind();
+        assert_eq!(k("GEN(Bool(2))", None), "poset");
+        assert_eq!(k("TER(Sets({1}))", None), "sets");
+        assert_eq!(k("GEN(Digraph(a->b))", None), "digraph");
+        assert_eq!(
+            k("GEN(Digraph(a->b))", Some("geodetic")),
+            "digraph-geodetic"
+        );
+        // Past the search limit the list is left to the certificate's check.
+        let big = parse("GEN(Bool(6))", None).unwrap().unwrap();
+        assert!(big.maximal.is_none());
+        assert!(parse("GEN(poset:p.txt)", None).unwrap().is_err());
+    }
+
+    /// The check of a certificate's list on Bool(5) (past the search limit): the two sets
+    /// X ∖ {∅} and X ∖ {12345} are accepted, the value follows by classes; one set alone, or a
+    /// set not maximal, is rejected with its reason.
+    #[test]
+    fn listed_maximal_sets_are_checked_past_the_search() {
+        let fresh = || parse("GEN(Bool(5))", None).unwrap().unwrap();
+        // Names sort as text: `{1,2,3,4,5}` first, `{}` last.
+        let all: Vec<usize> = (0..32).collect();
+        let without = |x: usize| all.iter().copied().filter(|&y| y != x).collect::<Vec<_>>();
+        let mut g = fresh();
+        g.adopt_checked(&[without(0), without(31)]).unwrap();
+        assert_eq!(g.value().unwrap().0, 0);
+        let why = fresh().adopt_checked(&[without(0)]).unwrap_err().unwrap();
+        assert!(why.contains("incomplete"), "{why}");
+        let why = fresh()
+            .adopt_checked(&[without(0), without(5)])
+            .unwrap_err()
+            .unwrap();
+        assert!(why.contains("is not legal"), "{why}");
+        let mut short = without(31);
+        short.pop();
+        let why = fresh()
+            .adopt_checked(&[without(0), short])
+            .unwrap_err()
+            .unwrap();
+        assert!(why.contains("not maximal"), "{why}");
     }
 
     #[test]

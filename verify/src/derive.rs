@@ -1028,7 +1028,7 @@ fn closures(
     for i in &insts {
         let name = substitute(template, &i.names);
         let entry = by_label.get(i.label.as_str());
-        let game = match crate::closure::parse(&name, raw.closure.as_deref()) {
+        let mut game = match crate::closure::parse(&name, raw.closure.as_deref()) {
             None => {
                 return Err(Stop::Not(format!(
                     "{name} is not a closure game the verifier builds"
@@ -1041,6 +1041,13 @@ fn closures(
             }
             Some(Err(why)) => return Err(Stop::Not(format!("{name}: {why}"))),
         };
+        if let (None, Some(entry)) = (&game.maximal, entry) {
+            // Past the verifier's own search (posets such as Bool(6)): the certificate's
+            // list is checked from the closure instead, or the claim is not re-derived.
+            if let Err(Some(why)) = game.adopt_checked(&entry.maximal_sets) {
+                return Err(Stop::Reject(format!("instance {}: {name}: {why}", i.label)));
+            }
+        }
         let mut env = i.env.clone();
         for (k, v) in game.features() {
             env.set(

@@ -140,6 +140,24 @@ impl GraphClosure {
         })
     }
 
+    /// An interval closure on `n` ≤ 64 elements from its intervals (`interval[u][v]` holding
+    /// u and v), for structures other than graphs ([`crate::structures`]): posets by their
+    /// order intervals, digraphs by directed geodesics (not symmetric).
+    pub fn from_intervals(
+        n: usize,
+        kind: Kind,
+        edges: usize,
+        interval: Vec<Vec<u64>>,
+    ) -> GraphClosure {
+        debug_assert!(n <= 64 && interval.len() == n);
+        GraphClosure {
+            n,
+            kind,
+            edges,
+            interval,
+        }
+    }
+
     pub fn all(&self) -> u64 {
         if self.n == 64 {
             u64::MAX
@@ -235,8 +253,11 @@ impl GraphClosure {
                 let mut h = vec![0u64; self.n];
                 for u in 0..self.n {
                     for v in 0..self.n {
+                        // Both ways: a digraph's I[u, v] need not be I[v, u], and a set
+                        // holding u and v has both.
                         if u != v && u != w && v != w && self.interval[u][v] >> w & 1 == 1 {
                             h[u] |= 1 << v;
+                            h[v] |= 1 << u;
                         }
                     }
                 }

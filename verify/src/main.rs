@@ -28,6 +28,7 @@ mod multipartite;
 mod names;
 mod solve;
 mod spec;
+mod structures;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -9,7 +9,8 @@
 //! Split_{m,n} the clique u1..um then x1..xn; W_n the rim v1..v_{n−1} then the centre; W_{m,n}
 //! the centres c1..cm then the rim v1..vn; Q_n the binary strings; Grid_{a,b} vertex (i, j) at (i−1)·b + (j−1); SP_{M,n} vertex (i, j) at
 //! (j−1)·M + (i−1); Wd the centre then block by block; Corona(H) the vertices of H then their
-//! pendants; graph6 as in nauty.
+//! pendants; Spider_{l1,…,lk} the centre then leg by leg from the centre outward; graph6 as in
+//! nauty.
 
 use crate::games::{Game, Graph};
 use serde_json::json;
@@ -244,6 +245,27 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
                 }
             }
             graph(r * c, e)
+        }
+        // The spider Spider_{l1,…,lk} (grundy's src/graph/spider.rs): a centre (vertex 0) and
+        // k legs, leg i a path of l_i vertices hanging from the centre, numbered leg by leg
+        // from the centre outward.
+        "Spider" => {
+            let legs = nums(&a)?;
+            let total = legs.iter().fold(1usize, |s, &l| s.saturating_add(l));
+            if legs.is_empty() || legs.contains(&0) || total > MAX_VERTICES {
+                return Err(format!("`{t}` is not a spider the verifier builds"));
+            }
+            let mut e = Vec::with_capacity(total - 1);
+            let mut next = 1;
+            for l in legs {
+                let mut prev = 0;
+                for v in next..next + l {
+                    e.push((prev, v));
+                    prev = v;
+                }
+                next += l;
+            }
+            graph(total, e)
         }
         "SP" => {
             let v = nums(&a)?;

@@ -836,3 +836,121 @@ fn graph_features_rederived() {
         "of the spec is neither certified nor listed as not certified",
     );
 }
+
+/// Spiders, posets, families of sets and digraphs (fixtures written by `grundy build` from the
+/// specs in tests/data: GEN of spiders, DNG of B_1..B_6, GEN of the 4-cycle's family, DNG of
+/// the Hasse diagram of B_2 as a digraph): the verifier builds each structure and closure from
+/// its name, so a changed value, a dropped, shrunken or foreign maximal set (also where the
+/// list is checked rather than searched: B_5, B_6), or a relabelled closure is caught.
+#[test]
+fn structure_closure_values_edited() {
+    let s = Scratch::new("structure-pristine");
+    s.verified("closure_spiders_gen", "18 of 18 instances");
+    s.verified("closure_posets_dng", "6 of 6 instances");
+    s.verified("closure_sets_gen", "1 of 1 instances");
+    s.verified("closure_digraph_dng", "1 of 1 instances");
+    // A spider's value changed: Spider_{1,2,3} has 7 vertices, GEN = 1.
+    let id = "closure_spiders_gen";
+    let s = Scratch::new("structure-spider-value");
+    let at = |c: &Value, label: &str| {
+        c["instances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|i| i["instance"] == json!(label))
+            .unwrap_or_else(|| panic!("no instance {label}"))
+    };
+    let c = s.cert(id);
+    let k = at(&c, "legs=[1,2,3]");
+    s.edit(id, |c| c["instances"][k]["value"] = json!(0));
+    s.rejected(
+        id,
+        "the certificate states nim(GEN(Spider_{1,2,3})) = 0, the verifier computes 1",
+    );
+    // A spider's maximal set moved to another leg's vertex (the numbering is checked).
+    let s = Scratch::new("structure-spider-set");
+    s.edit(id, |c| {
+        let sets = c["instances"][k]["maximal_sets"].as_array_mut().unwrap();
+        let first = sets[0].as_array_mut().unwrap();
+        first.pop();
+    });
+    s.rejected(
+        id,
+        "as a maximal legal set of GEN(Spider_{1,2,3}), which it is not",
+    );
+    // A poset's value changed (n=3: DNG(B_3) = pty(7) = 1), and on B_6, past the search.
+    let id = "closure_posets_dng";
+    let s = Scratch::new("structure-poset-value");
+    s.edit(id, |c| c["instances"][2]["value"] = json!(0));
+    s.rejected(
+        id,
+        "instance n=3: the certificate states nim(DNG(Bool(3))) = 0, the verifier computes 1",
+    );
+    let s = Scratch::new("structure-poset-value-large");
+    s.edit(id, |c| c["instances"][5]["value"] = json!(0));
+    s.rejected(
+        id,
+        "instance n=6: the certificate states nim(DNG(Bool(6))) = 0, the verifier computes 1",
+    );
+    // A maximal set dropped: searched (n=3) and checked (n=6).
+    let s = Scratch::new("structure-poset-drop");
+    s.edit(id, |c| {
+        c["instances"][2]["maximal_sets"]
+            .as_array_mut()
+            .unwrap()
+            .remove(0);
+    });
+    s.rejected(
+        id,
+        "instance n=3: the certificate omits the maximal legal set",
+    );
+    let s = Scratch::new("structure-poset-drop-large");
+    s.edit(id, |c| {
+        c["instances"][5]["maximal_sets"]
+            .as_array_mut()
+            .unwrap()
+            .remove(0);
+    });
+    s.rejected(id, "instance n=6: DNG(Bool(6)): the list is incomplete");
+    // On B_6 a listed set shrunk by one element: legal, but not maximal.
+    let s = Scratch::new("structure-poset-shrink-large");
+    s.edit(id, |c| {
+        c["instances"][5]["maximal_sets"][0]
+            .as_array_mut()
+            .unwrap()
+            .pop();
+    });
+    s.rejected(id, "instance n=6: DNG(Bool(6)): the listed set");
+    // Families of sets: the maximal independent set {1,3} of the 4-cycle replaced by {1}.
+    let id = "closure_sets_gen";
+    let s = Scratch::new("structure-sets-shrink");
+    s.edit(id, |c| {
+        c["instances"][0]["maximal_sets"][0]
+            .as_array_mut()
+            .unwrap()
+            .truncate(1);
+    });
+    s.rejected(id, "as a maximal legal set of GEN(Sets(");
+    let s = Scratch::new("structure-sets-value");
+    s.edit(id, |c| c["instances"][0]["value"] = json!(2));
+    s.rejected(id, "the verifier computes 0");
+    // Digraphs: the closure relabelled (hull for the spec's one-step closure), and the value.
+    let id = "closure_digraph_dng";
+    let s = Scratch::new("structure-digraph-kind");
+    s.edit(id, |c| c["instances"][0]["closure"] = json!("digraph"));
+    s.rejected(
+        id,
+        "under the digraph closure on 4 elements, not the spec's",
+    );
+    let s = Scratch::new("structure-digraph-value");
+    s.edit(id, |c| c["instances"][0]["value"] = json!(0));
+    s.rejected(id, "the verifier computes 1");
+    // The spec's claim changed, the binding regenerated: pty(elements) fails at once.
+    let id = "closure_posets_dng";
+    let s = Scratch::new("structure-poset-spec-claim");
+    s.edit_spec(id, |t| t.replace("pty(elements - 1)", "pty(elements)"));
+    s.rejected(
+        id,
+        "instance n=1: nim(DNG(Bool(1))) = 1 by the verifier, but the spec states 0",
+    );
+}

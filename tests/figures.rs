@@ -156,6 +156,63 @@ fn wrong_figures_are_rejected() {
         out.contains("move 2: {v1} is not an option of {v1}"),
         "{out}"
     );
+    // Fig 3.1 naming two of P_3's three vertices, or one name twice, or a name TeX or a DOT
+    // record cannot carry, is bad input naming the field.
+    for (names, why) in [
+        ("[u, v]", "vertex_names: 2 names for the 3 vertices of P_3"),
+        (
+            "[u, v, w, x]",
+            "vertex_names: 4 names for the 3 vertices of P_3",
+        ),
+        ("[u, u, w]", "vertex_names: `u` names two vertices"),
+        (
+            "[u, \"v,1\", w]",
+            "vertex_names: `v,1` is not a vertex name",
+        ),
+    ] {
+        let t = spec("fig_3_1.yaml")
+            .replace("vertex_names: [u, v, w]", &format!("vertex_names: {names}"));
+        assert_ne!(t, spec("fig_3_1.yaml"));
+        let (code, out) = check("fig31.yaml", &t);
+        assert_eq!(code, 2, "{names}: {out}");
+        assert!(out.contains(why), "{names}: {out}");
+    }
+    // A graph figure names its vertices in `edges`.
+    let t = spec("fig_4_2.yaml").replace("families:", "vertex_names: [a, b, c, d]\nfamilies:");
+    let (code, out) = check("fig42.yaml", &t);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("`vertex_names`"), "{out}");
+}
+
+#[test]
+fn figures_name_the_vertices_as_the_paper_does() {
+    let dots: std::collections::BTreeMap<String, String> = rendered_dots().into_iter().collect();
+    // Example 3.1 names P_3's vertices u, v, w; Fig 5.4 draws the same P_3. The legend, the
+    // legend miniature and every position's text use them, never the game's v1, v2, v3.
+    for stem in ["fig_3_1_p3", "fig_5_4_ordinal_sum"] {
+        let f = &dots[stem];
+        assert!(
+            f.contains("<TR><TD>u</TD><TD>v</TD><TD>w</TD></TR>"),
+            "{stem}: legend"
+        );
+        assert!(
+            f.contains("grundymini=\"-1.40,0.00,0,u 0.00,0.00,0,v 1.40,0.00,0,w|0-1 1-2\""),
+            "{stem}: legend miniature"
+        );
+        for v in ["v1", "v2", "v3"] {
+            assert!(!f.contains(&format!("{{{v}")), "{stem}: {v} in {f}");
+            assert!(!f.contains(&format!(">{v}<")), "{stem}: {v} in {f}");
+        }
+    }
+    // TER(P_3): 𝒢* = {{u}, {w}} (Example 3.1), so {u} ends the game at once and {v} only
+    // after a second move to {u, v} or {v, w}.
+    let f = &dots["fig_3_1_p3"];
+    for pos in ["{u}", "{v}", "{w}", "{u, v}", "{v, w}"] {
+        assert!(f.contains(&format!("tooltip=\"{pos}\"")), "{pos}");
+    }
+    assert!(dots["fig_5_4_ordinal_sum"].contains("tooltip=\"(*2, {u})\""));
+    // Figures whose paper names its vertices v_i keep the game's names.
+    assert!(dots["fig_5_5_ter_w5_and_ordinal"].contains("<TD>v1</TD>"));
 }
 
 /// Every rendered artifact (DOT, captions, TikZ, galleries) of the figure specs under

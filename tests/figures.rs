@@ -469,6 +469,113 @@ fn seed002_figures_draw_the_constructions_of_the_text() {
     );
 }
 
+/// What is wrong with one of grundy's own TikZ drawings (seed 002's Figures 2–5, exact
+/// coordinates in units of `\grundyunit`) printed at a 10pt article's `\linewidth` (345pt):
+/// a drawing scaled whole (its labels with it, below their size), a unit so small that the 4pt
+/// dots of neighbouring lattice points touch, or two tick labels on one side closer than they
+/// are tall (up a column) or wide (along a row) at `\scriptsize`.
+fn own_drawing_faults(tikz: &str) -> Vec<String> {
+    let mut faults = Vec::new();
+    for scaling in ["scale=", "transform shape", "\\resizebox", "\\scalebox"] {
+        if tikz.contains(scaling) {
+            faults.push(format!("scaled whole ({scaling}): its labels shrink"));
+        }
+    }
+    // `\pgfmathsetmacro\grundyunit{min(A,(\grundyfigurewidth)/(Npt))}`
+    let Some(spec) = tikz
+        .split("\\grundyunit{min(")
+        .nth(1)
+        .and_then(|r| r.split("pt))}").next())
+    else {
+        return vec!["no \\grundyunit".into()];
+    };
+    let (most, per) = spec.split_once(",(\\grundyfigurewidth)/(").unwrap();
+    let unit = f(most).min(345.0 / f(per));
+    if unit < 8.0 {
+        faults.push(format!(
+            "unit {unit:.1}pt at \\linewidth: neighbouring dots touch"
+        ));
+    }
+    // Tick labels beside one column (`left`) or under one row (`below`), by panel.
+    let mut ticks: std::collections::BTreeMap<(usize, String), Vec<f64>> = Default::default();
+    for (panel, part) in tikz.split("\\begin{scope}[shift=").enumerate() {
+        for line in part.lines().filter(|l| l.starts_with("\\node[grundy tick")) {
+            let side = if line.contains("left") {
+                "left"
+            } else {
+                "below"
+            };
+            let at = line.split(" at (").nth(1).and_then(|r| r.split(')').next());
+            let Some((x, y)) = at.and_then(|p| p.split_once(',')) else {
+                continue;
+            };
+            let (key, along) = if side == "left" { (x, y) } else { (y, x) };
+            ticks
+                .entry((panel, format!("{side} {key}")))
+                .or_default()
+                .push(f(along));
+        }
+    }
+    // Number ticks of a `\foreach \i in {a,...,c}` (step 1) or `{a,b,...,c}` (step b - a):
+    // two digits side by side need 10pt, two lines 8pt.
+    for line in tikz
+        .lines()
+        .filter(|l| l.starts_with("\\foreach") && l.contains("grundy tick"))
+    {
+        let list = line.split(" in {").nth(1).and_then(|r| r.split('}').next());
+        let items: Vec<&str> = list.unwrap_or_default().split(',').collect();
+        let step = match items.get(1) {
+            Some(&"...") | None => 1.0,
+            Some(b) => f(b) - f(items[0]),
+        };
+        let room = if line.contains("left") { 8.0 } else { 10.0 };
+        if step * unit < room {
+            faults.push(format!("ticks {step} apart collide: {line}"));
+        }
+    }
+    for ((panel, at), mut v) in ticks {
+        v.sort_by(f64::total_cmp);
+        // Up a column a label needs a line (8pt); along a row its width (`(12,0)`: 24pt).
+        let room = if at.starts_with("left") { 8.0 } else { 24.0 };
+        for w in v.windows(2) {
+            if (w[1] - w[0]) * unit < room {
+                faults.push(format!(
+                    "panel {panel}: ticks {at} at {} and {} collide",
+                    w[0], w[1]
+                ));
+            }
+        }
+    }
+    faults
+}
+
+#[test]
+fn seed002_own_drawings_keep_their_labels_at_size_and_apart() {
+    let files = rendered_seed002();
+    let drawings: Vec<&(String, String)> = files
+        .iter()
+        .filter(|(p, t)| p.ends_with(".tikz.tex") && !t.contains("(layout by Graphviz"))
+        .collect();
+    assert_eq!(drawings.len(), 4, "Figures 2–5 of seed 002");
+    for (p, t) in drawings {
+        assert_eq!(own_drawing_faults(t), Vec::<String>::new(), "{p}");
+    }
+    // The wrong variants: scaled whole, too small a unit, two ticks on one spot.
+    let f5 = written(&files, "seed002/fig_5_sp_12_9_trail_xor.tikz.tex");
+    let scaled = f5.replacen("[grundy picture,", "[grundy picture, scale=0.5,", 1);
+    let tiny = f5.replace("/(27pt))}", "/(60pt))}");
+    let stacked = f5.replacen("at (6,4) {$(6,4)$}", "at (6,7.5) {$(6,4)$}", 1);
+    for (wrong, fault) in [
+        (scaled, "scaled whole"),
+        (tiny, "neighbouring dots touch"),
+        (stacked, "collide"),
+    ] {
+        assert_ne!(wrong, f5, "{fault}: the variant changes nothing");
+        let faults = own_drawing_faults(&wrong).join("; ");
+        assert!(faults.contains(fault), "{fault} not caught: {faults}");
+    }
+}
+
 #[test]
 fn a_wrong_seed002_figure_is_rejected() {
     // Fig 3 with D taken at the other parity: not an even kernel.

@@ -94,7 +94,7 @@ fn index_lists_results_in_numeric_order_with_statuses() {
         r#"{"specs": {
             "example_4_7_ter": "verified (claim re-derived): 5 of 5 instances (40 entries)",
             "prop_4_8_meant": "verified (claim re-derived): 2 of 4 instances (9 entries)",
-            "thm_6": "evidence checked, claim not re-derived: the verifier has no family K",
+            "thm_6": "evidence checked, claim not re-derived: the verifier has no family `K`",
             "example_4_9_ter": "not certified: a `holds` claim states a fact about features"
         }}"#,
     )
@@ -151,6 +151,8 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     assert!(!index.contains(">verified</span>"));
     let page = std::fs::read_to_string(out.join("site/seedx/thm_6.html")).unwrap();
     assert!(page.contains(">evidence checked</span>"), "{page}");
+    // The verdict line is typeset: its backticked name is code, no backtick is printed.
+    assert!(page.contains("no family <code>K</code>"), "{page}");
 
     // Anchors by paper number: the first result of a number takes the bare anchor, every
     // paper its own prefixed one; the spec ids stay anchors too.

@@ -295,6 +295,8 @@ pub struct ResultRow {
     /// The verdict of `grundy-verify` on the certificate, and its class.
     pub verified: Option<String>,
     pub verified_class: &'static str,
+    /// The verifier's verdict line typeset (its backticked names as code, not raw backticks).
+    pub verified_segs: Vec<Seg>,
     /// The verifier's mark beside the status badge (`re-derived by grundy-verify`, `partly
     /// re-derived`, …), none when the verifier has not run on this build.
     pub verified_mark: Option<&'static str>,
@@ -745,6 +747,7 @@ pub fn site(
             .to_lowercase(),
             verified: it.entry.verified.map(String::from),
             verified_class: crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
+            verified_segs: it.entry.verified.map(math::segments).unwrap_or_default(),
             verified_mark: status::verifier_mark(
                 crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
             ),

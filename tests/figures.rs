@@ -156,6 +156,63 @@ fn wrong_figures_are_rejected() {
         out.contains("move 2: {v1} is not an option of {v1}"),
         "{out}"
     );
+    // Fig 3.1 naming two of P_3's three vertices, or one name twice, or a name TeX or a DOT
+    // record cannot carry, is bad input naming the field.
+    for (names, why) in [
+        ("[u, v]", "vertex_names: 2 names for the 3 vertices of P_3"),
+        (
+            "[u, v, w, x]",
+            "vertex_names: 4 names for the 3 vertices of P_3",
+        ),
+        ("[u, u, w]", "vertex_names: `u` names two vertices"),
+        (
+            "[u, \"v,1\", w]",
+            "vertex_names: `v,1` is not a vertex name",
+        ),
+    ] {
+        let t = spec("fig_3_1.yaml")
+            .replace("vertex_names: [u, v, w]", &format!("vertex_names: {names}"));
+        assert_ne!(t, spec("fig_3_1.yaml"));
+        let (code, out) = check("fig31.yaml", &t);
+        assert_eq!(code, 2, "{names}: {out}");
+        assert!(out.contains(why), "{names}: {out}");
+    }
+    // A graph figure names its vertices in `edges`.
+    let t = spec("fig_4_2.yaml").replace("families:", "vertex_names: [a, b, c, d]\nfamilies:");
+    let (code, out) = check("fig42.yaml", &t);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("`vertex_names`"), "{out}");
+}
+
+#[test]
+fn figures_name_the_vertices_as_the_paper_does() {
+    let dots: std::collections::BTreeMap<String, String> = rendered_dots().into_iter().collect();
+    // Example 3.1 names P_3's vertices u, v, w; Fig 5.4 draws the same P_3. The legend, the
+    // legend miniature and every position's text use them, never the game's v1, v2, v3.
+    for stem in ["fig_3_1_p3", "fig_5_4_ordinal_sum"] {
+        let f = &dots[stem];
+        assert!(
+            f.contains("<TR><TD>u</TD><TD>v</TD><TD>w</TD></TR>"),
+            "{stem}: legend"
+        );
+        assert!(
+            f.contains("grundymini=\"-1.40,0.00,0,u 0.00,0.00,0,v 1.40,0.00,0,w|0-1 1-2\""),
+            "{stem}: legend miniature"
+        );
+        for v in ["v1", "v2", "v3"] {
+            assert!(!f.contains(&format!("{{{v}")), "{stem}: {v} in {f}");
+            assert!(!f.contains(&format!(">{v}<")), "{stem}: {v} in {f}");
+        }
+    }
+    // TER(P_3): 𝒢* = {{u}, {w}} (Example 3.1), so {u} ends the game at once and {v} only
+    // after a second move to {u, v} or {v, w}.
+    let f = &dots["fig_3_1_p3"];
+    for pos in ["{u}", "{v}", "{w}", "{u, v}", "{v, w}"] {
+        assert!(f.contains(&format!("tooltip=\"{pos}\"")), "{pos}");
+    }
+    assert!(dots["fig_5_4_ordinal_sum"].contains("tooltip=\"(*2, {u})\""));
+    // Figures whose paper names its vertices v_i keep the game's names.
+    assert!(dots["fig_5_5_ter_w5_and_ordinal"].contains("<TD>v1</TD>"));
 }
 
 /// Every rendered artifact (DOT, captions, TikZ, galleries) of the figure specs under
@@ -410,6 +467,113 @@ fn seed002_figures_draw_the_constructions_of_the_text() {
             .count(),
         4
     );
+}
+
+/// What is wrong with one of grundy's own TikZ drawings (seed 002's Figures 2–5, exact
+/// coordinates in units of `\grundyunit`) printed at a 10pt article's `\linewidth` (345pt):
+/// a drawing scaled whole (its labels with it, below their size), a unit so small that the 4pt
+/// dots of neighbouring lattice points touch, or two tick labels on one side closer than they
+/// are tall (up a column) or wide (along a row) at `\scriptsize`.
+fn own_drawing_faults(tikz: &str) -> Vec<String> {
+    let mut faults = Vec::new();
+    for scaling in ["scale=", "transform shape", "\\resizebox", "\\scalebox"] {
+        if tikz.contains(scaling) {
+            faults.push(format!("scaled whole ({scaling}): its labels shrink"));
+        }
+    }
+    // `\pgfmathsetmacro\grundyunit{min(A,(\grundyfigurewidth)/(Npt))}`
+    let Some(spec) = tikz
+        .split("\\grundyunit{min(")
+        .nth(1)
+        .and_then(|r| r.split("pt))}").next())
+    else {
+        return vec!["no \\grundyunit".into()];
+    };
+    let (most, per) = spec.split_once(",(\\grundyfigurewidth)/(").unwrap();
+    let unit = f(most).min(345.0 / f(per));
+    if unit < 8.0 {
+        faults.push(format!(
+            "unit {unit:.1}pt at \\linewidth: neighbouring dots touch"
+        ));
+    }
+    // Tick labels beside one column (`left`) or under one row (`below`), by panel.
+    let mut ticks: std::collections::BTreeMap<(usize, String), Vec<f64>> = Default::default();
+    for (panel, part) in tikz.split("\\begin{scope}[shift=").enumerate() {
+        for line in part.lines().filter(|l| l.starts_with("\\node[grundy tick")) {
+            let side = if line.contains("left") {
+                "left"
+            } else {
+                "below"
+            };
+            let at = line.split(" at (").nth(1).and_then(|r| r.split(')').next());
+            let Some((x, y)) = at.and_then(|p| p.split_once(',')) else {
+                continue;
+            };
+            let (key, along) = if side == "left" { (x, y) } else { (y, x) };
+            ticks
+                .entry((panel, format!("{side} {key}")))
+                .or_default()
+                .push(f(along));
+        }
+    }
+    // Number ticks of a `\foreach \i in {a,...,c}` (step 1) or `{a,b,...,c}` (step b - a):
+    // two digits side by side need 10pt, two lines 8pt.
+    for line in tikz
+        .lines()
+        .filter(|l| l.starts_with("\\foreach") && l.contains("grundy tick"))
+    {
+        let list = line.split(" in {").nth(1).and_then(|r| r.split('}').next());
+        let items: Vec<&str> = list.unwrap_or_default().split(',').collect();
+        let step = match items.get(1) {
+            Some(&"...") | None => 1.0,
+            Some(b) => f(b) - f(items[0]),
+        };
+        let room = if line.contains("left") { 8.0 } else { 10.0 };
+        if step * unit < room {
+            faults.push(format!("ticks {step} apart collide: {line}"));
+        }
+    }
+    for ((panel, at), mut v) in ticks {
+        v.sort_by(f64::total_cmp);
+        // Up a column a label needs a line (8pt); along a row its width (`(12,0)`: 24pt).
+        let room = if at.starts_with("left") { 8.0 } else { 24.0 };
+        for w in v.windows(2) {
+            if (w[1] - w[0]) * unit < room {
+                faults.push(format!(
+                    "panel {panel}: ticks {at} at {} and {} collide",
+                    w[0], w[1]
+                ));
+            }
+        }
+    }
+    faults
+}
+
+#[test]
+fn seed002_own_drawings_keep_their_labels_at_size_and_apart() {
+    let files = rendered_seed002();
+    let drawings: Vec<&(String, String)> = files
+        .iter()
+        .filter(|(p, t)| p.ends_with(".tikz.tex") && !t.contains("(layout by Graphviz"))
+        .collect();
+    assert_eq!(drawings.len(), 4, "Figures 2–5 of seed 002");
+    for (p, t) in drawings {
+        assert_eq!(own_drawing_faults(t), Vec::<String>::new(), "{p}");
+    }
+    // The wrong variants: scaled whole, too small a unit, two ticks on one spot.
+    let f5 = written(&files, "seed002/fig_5_sp_12_9_trail_xor.tikz.tex");
+    let scaled = f5.replacen("[grundy picture,", "[grundy picture, scale=0.5,", 1);
+    let tiny = f5.replace("/(27pt))}", "/(60pt))}");
+    let stacked = f5.replacen("at (6,4) {$(6,4)$}", "at (6,7.5) {$(6,4)$}", 1);
+    for (wrong, fault) in [
+        (scaled, "scaled whole"),
+        (tiny, "neighbouring dots touch"),
+        (stacked, "collide"),
+    ] {
+        assert_ne!(wrong, f5, "{fault}: the variant changes nothing");
+        let faults = own_drawing_faults(&wrong).join("; ");
+        assert!(faults.contains(fault), "{fault} not caught: {faults}");
+    }
 }
 
 #[test]

@@ -86,21 +86,73 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     let out = dir.path().join("out");
     let o = build(&specs, &out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The verifier's verdicts on that build, as `grundy-verify --write` leaves them; the next
+    // build reads them.
+    std::fs::create_dir_all(out.join("certificates")).unwrap();
+    std::fs::write(
+        out.join("certificates/VERIFIED.json"),
+        r#"{"specs": {
+            "example_4_7_ter": "verified (claim re-derived): 5 of 5 instances (40 entries)",
+            "prop_4_8_meant": "verified (claim re-derived): 2 of 4 instances (9 entries)",
+            "thm_6": "evidence checked, claim not re-derived: the verifier has no family `K`",
+            "example_4_9_ter": "not certified: a `holds` claim states a fact about features"
+        }}"#,
+    )
+    .unwrap();
+    let o = build(&specs, &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     let got = rows(&index);
     let want = [
-        ("example_4_7_ter", "verified"),
+        ("example_4_7_ter", "holds"),
         ("prop_4_8_literal", "reading"),
-        ("prop_4_8_meant", "verified"),
-        ("example_4_9_ter", "verified"),
+        ("prop_4_8_meant", "holds"),
+        ("example_4_9_ter", "holds"),
         ("example_4_10_ter", "erratum"),
-        ("example_4_10_ter_corrected", "verified"),
-        ("thm_6", "verified"),
-        ("thm_16", "verified"),
+        ("example_4_10_ter_corrected", "holds"),
+        ("thm_6", "holds"),
+        ("thm_16", "holds"),
     ];
     let got_ref: Vec<(&str, &str)> = got.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
     assert_eq!(got_ref, want);
+    // The badge is the checker's verdict; what the verifier did is a mark of its own, in the
+    // verifier's words, and only where VERIFIED.json says (thm_16 has no line: no mark).
+    let row = |id: &str| {
+        let r = index.split(&format!("<tr id=\"{id}\"")).nth(1).unwrap();
+        r.split("</tr>").next().unwrap().to_string()
+    };
+    for (id, class, mark) in [
+        (
+            "example_4_7_ter",
+            "verified",
+            Some("re-derived by grundy-verify"),
+        ),
+        (
+            "prop_4_8_meant",
+            "partly-verified",
+            Some("partly re-derived"),
+        ),
+        ("thm_6", "evidence", Some("evidence checked")),
+        ("example_4_9_ter", "not-certified", Some("not certified")),
+        ("thm_16", "not-run", None),
+    ] {
+        let r = row(id);
+        assert!(
+            r.contains(&format!("data-verified=\"{class}\"")),
+            "{id}: {r}"
+        );
+        assert!(r.contains(">holds</span>"), "{id}: {r}");
+        match mark {
+            Some(m) => assert!(r.contains(&format!("\">{m}</span>")), "{id}: {r}"),
+            None => assert!(!r.contains("class=\"mark"), "{id}: {r}"),
+        }
+    }
+    assert!(!index.contains(">verified</span>"));
+    let page = std::fs::read_to_string(out.join("site/seedx/thm_6.html")).unwrap();
+    assert!(page.contains(">evidence checked</span>"), "{page}");
+    // The verdict line is typeset: its backticked name is code, no backtick is printed.
+    assert!(page.contains("no family <code>K</code>"), "{page}");
 
     // Anchors by paper number: the first result of a number takes the bare anchor, every
     // paper its own prefixed one; the spec ids stay anchors too.

@@ -78,6 +78,11 @@ pub struct Figure {
     pub caption: Option<String>,
     pub loc: Loc,
     pub body: FigureBody,
+    /// The paper's names of the vertices of the panels' graph, in vertex order (`vertex_names:
+    /// [u, v, w]` for the paper's P_3 of Example 3.1, whose game-language names are v1, v2,
+    /// v3): the legends, miniature names and position texts print these. The games, plays and
+    /// maps keep the game language's names. Validated when read (one per vertex, distinct).
+    pub vertex_names: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -333,14 +338,19 @@ pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
     at
 }
 
-/// The legend of the miniatures: the graph in the same drawing with its vertex names, as
-/// [`miniature`] writes it with a fourth field per vertex (the name).
-pub fn legend_miniature(g: &Graph) -> String {
+/// The legend of the miniatures: the graph in the same drawing with its vertex names (`names`,
+/// the paper's, else the graph's own), as [`miniature`] writes it with a fourth field per
+/// vertex (the name). The drawing is always [`mini_coords`] of `g`: renaming the vertices
+/// must not move them.
+pub fn legend_miniature(g: &Graph, names: Option<&[String]>) -> String {
     let at = mini_coords(g);
     let vs: Vec<String> = at
         .iter()
         .enumerate()
-        .map(|(v, (x, y))| format!("{:.2},{:.2},0,{}", x * 1.4, y * 1.4, g.vertex_name(v)))
+        .map(|(v, (x, y))| {
+            let name = names.map_or(g.vertex_name(v), |n| n[v].as_str());
+            format!("{:.2},{:.2},0,{name}", x * 1.4, y * 1.4)
+        })
         .collect();
     let es: Vec<String> = g
         .edges()
@@ -368,6 +378,31 @@ pub fn miniature(g: &Graph, set: u64) -> String {
     format!("{}|{}", vs.join(" "), es.join(" "))
 }
 
+/// The graph a panel's game is played on (a removing game, or the top of `*k : G`), whose
+/// vertices `vertex_names` renames.
+pub fn panel_graph(game: &AnyGame) -> Option<&Graph> {
+    match game {
+        AnyGame::Removing(g) => Some(g.graph()),
+        AnyGame::Ordinal(_, h) => panel_graph(h),
+        _ => None,
+    }
+}
+
+/// A position's text with the vertices under the paper's names (`{u, w}`), as
+/// [`AnyGame::label`] writes it with the game language's.
+fn shown(game: &AnyGame, p: &AnyPos, names: Option<&[String]>) -> String {
+    match (game, p, names) {
+        (AnyGame::Removing(_), AnyPos::Set(s), Some(n)) => {
+            let parts: Vec<&str> = bits(*s).map(|v| n[v].as_str()).collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        (AnyGame::Ordinal(g, h), AnyPos::Ordinal(a, b), Some(_)) => {
+            format!("({}, {})", shown(g, a, names), shown(h, b, names))
+        }
+        _ => game.label(p),
+    }
+}
+
 fn grid_rows(cells: &[(usize, usize)], fill: impl Fn(usize) -> String) -> Vec<Vec<String>> {
     let rows = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
     let cols = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
@@ -378,8 +413,14 @@ fn grid_rows(cells: &[(usize, usize)], fill: impl Fn(usize) -> String) -> Vec<Ve
     g
 }
 
-/// The positions a panel draws, with their ranks, as indices into `ex.positions`.
-fn drawn(ex: &Explicit, extent: &Extent, game: &AnyGame) -> Result<Vec<(usize, usize)>, String> {
+/// The positions a panel draws, with their ranks, as indices into `ex.positions`. A play's
+/// vertices may be named as the game names them or by the figure's `vertex_names`.
+fn drawn(
+    ex: &Explicit,
+    extent: &Extent,
+    game: &AnyGame,
+    names: Option<&[String]>,
+) -> Result<Vec<(usize, usize)>, String> {
     match extent {
         Extent::Full | Extent::Depth(_) => {
             let limit = match extent {
@@ -428,13 +469,18 @@ fn drawn(ex: &Explicit, extent: &Extent, game: &AnyGame) -> Result<Vec<(usize, u
             for (k, m) in moves.iter().enumerate() {
                 let next = match (game, &ex.positions[cur]) {
                     (AnyGame::Removing(g), AnyPos::Set(s)) => {
-                        let v = g.graph().vertex_index(m.trim()).ok_or_else(|| {
-                            format!(
-                                "move {}: `{m}` is not a vertex of {}",
-                                k + 1,
-                                g.graph().name()
-                            )
-                        })?;
+                        let by_paper = || names.and_then(|n| n.iter().position(|x| x == m.trim()));
+                        let v = g
+                            .graph()
+                            .vertex_index(m.trim())
+                            .or_else(by_paper)
+                            .ok_or_else(|| {
+                                format!(
+                                    "move {}: `{m}` is not a vertex of {}",
+                                    k + 1,
+                                    g.graph().name()
+                                )
+                            })?;
                         AnyPos::Set(s | 1 << v)
                     }
                     _ => game.parse_pos(m)?,
@@ -468,6 +514,7 @@ struct Built {
     ex: Explicit,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn node_view(
     ex: &Explicit,
     game: &AnyGame,
@@ -476,11 +523,22 @@ fn node_view(
     rank: usize,
     nim: u32,
     shade: bool,
+    names: Option<&[String]>,
 ) -> NodeView {
     let class = ex.class_of[pos];
     let p = &ex.positions[ex.members[class][0]];
     let terminal = ex.class_options[class].is_empty();
-    let text = ex.class_label(class);
+    let text = match (&ex.classes[class], ex.quotient, names) {
+        (super::reduction::Class::Pos(q), quotient, Some(_)) => {
+            let t = shown(game, q, names);
+            if quotient == Some(QuotientKind::Automorphisms) {
+                format!("[{t}]")
+            } else {
+                t
+            }
+        }
+        _ => ex.class_label(class),
+    };
     let mut label = text.clone();
     let mut mini = None;
     let (grid, cols) = match (game, p) {
@@ -550,6 +608,7 @@ fn build_panel(
     panel: &Panel,
     closure: Closure,
     roots: Option<&[AnyPos]>,
+    vertex_names: Option<&[String]>,
 ) -> Result<Built, String> {
     let game = parse_game(&panel.game, ParseOptions { closure })
         .map_err(|e| format!("game `{}`: {}", panel.game, e.message))?;
@@ -560,7 +619,10 @@ fn build_panel(
     let ex = Explicit::build(panel.game.clone(), game.clone(), panel.quotient, &rts)?;
     let nims = ex.class_nims();
     let mut solver = Solver::new(&game);
-    let picked = drawn(&ex, &panel.extent, &game)?;
+    // The paper's names apply to the panels on a graph with as many vertices (checked when
+    // the spec is read); a panel on another game keeps its own.
+    let names = vertex_names.filter(|n| panel_graph(&game).is_some_and(|g| g.n() == n.len()));
+    let picked = drawn(&ex, &panel.extent, &game, names)?;
     let mut nodes = Vec::new();
     let mut node_of_class: BTreeMap<usize, String> = BTreeMap::new();
     let mut ranks: Vec<Vec<String>> = Vec::new();
@@ -590,6 +652,7 @@ fn build_panel(
             rank,
             nims[class],
             panel.shade_terminal,
+            names,
         ));
         if ranks.len() <= rank {
             ranks.resize(rank + 1, Vec::new());
@@ -622,9 +685,10 @@ fn build_panel(
     let (legend, legend_mini) = match &game {
         AnyGame::Removing(g) => {
             let cells = vertex_grid(g.graph());
+            let name = |v: usize| names.map_or(g.graph().vertex_name(v), |n| n[v].as_str());
             (
-                Some(grid_rows(&cells, |v| html(g.graph().vertex_name(v)))),
-                Some(legend_miniature(g.graph())),
+                Some(grid_rows(&cells, |v| html(name(v)))),
+                Some(legend_miniature(g.graph(), names)),
             )
         }
         _ => (None, None),
@@ -691,7 +755,9 @@ impl Figure {
             FigureBody::Games { panels, map } => {
                 let mut built: Vec<Built> = Vec::new();
                 let mut map_edges = Vec::new();
-                let first = build_panel(0, &panels[0], closure, None).map_err(|m| self.err(m))?;
+                let names = self.vertex_names.as_deref();
+                let first =
+                    build_panel(0, &panels[0], closure, None, names).map_err(|m| self.err(m))?;
                 let mut images: Vec<AnyPos> = Vec::new();
                 if let Some(m) = map {
                     let target = panels.get(1).ok_or_else(|| {
@@ -839,7 +905,7 @@ impl Figure {
                             .collect();
                         p.extent = Extent::Play(moves);
                     }
-                    let b = build_panel(i, &p, closure, None).map_err(|m| self.err(m))?;
+                    let b = build_panel(i, &p, closure, None, names).map_err(|m| self.err(m))?;
                     built.push(b);
                 }
                 if map.is_some() && built.len() > 1 {

@@ -295,6 +295,11 @@ pub struct ResultRow {
     /// The verdict of `grundy-verify` on the certificate, and its class.
     pub verified: Option<String>,
     pub verified_class: &'static str,
+    /// The verifier's verdict line typeset (its backticked names as code, not raw backticks).
+    pub verified_segs: Vec<Seg>,
+    /// The verifier's mark beside the status badge (`re-derived by grundy-verify`, `partly
+    /// re-derived`, …), none when the verifier has not run on this build.
+    pub verified_mark: Option<&'static str>,
     /// The premises the verdict rests on (`uses:`): "id (source, verdict on range)".
     pub rests_on: Vec<Vec<Seg>>,
     /// Anchors by paper number on the index (`thm-5.43`, `seed002-thm-16`): each names the
@@ -742,6 +747,10 @@ pub fn site(
             .to_lowercase(),
             verified: it.entry.verified.map(String::from),
             verified_class: crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
+            verified_segs: it.entry.verified.map(math::segments).unwrap_or_default(),
+            verified_mark: status::verifier_mark(
+                crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
+            ),
             rests_on: r
                 .rests_on
                 .iter()
@@ -999,7 +1008,16 @@ pub fn site(
                 .filter_map(|i| Some((i.entry.report.id.clone(), i.entry.verified?.to_string())))
                 .collect(),
         }
-        .counts(items.iter().map(|i| i.entry.report.id.as_str())),
+        .counts(items.iter().map(|i| i.entry.report.id.as_str()))
+        .into_iter()
+        .map(|mut c| {
+            // The index counts in the words of the marks beside the badges.
+            if let Some(m) = status::verifier_mark(c.class) {
+                c.label = m;
+            }
+            c
+        })
+        .collect(),
         plots: plot_refs,
         plot_notes,
     };

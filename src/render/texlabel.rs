@@ -21,8 +21,9 @@ pub fn math(s: &str) -> String {
 /// than linear time per level (TeX itself allows far fewer levels of scripts).
 const MAX_SCRIPT_DEPTH: usize = 16;
 
-/// The TeX of one non-ASCII symbol of the paper's notation, if known.
-fn symbol(c: char) -> Option<&'static str> {
+/// The TeX of one non-ASCII symbol of the paper's notation, if known: the one table of them,
+/// which the report site's statements (`render::html::math`) use too.
+pub fn symbol(c: char) -> Option<&'static str> {
     Some(match c {
         'λ' => "\\lambda",
         'Λ' => "\\Lambda",
@@ -47,6 +48,8 @@ fn symbol(c: char) -> Option<&'static str> {
         '𝖧' => "\\mathsf{H}",
         '𝒩' => "\\mathcal{N}",
         '𝒫' => "\\mathcal{P}",
+        // The complement of a family (Prop 2.4: 𝒩 = ∁(𝒢*)).
+        '∁' => "\\complement ",
         '∋' => "\\ni ",
         '∈' => "\\in ",
         '∉' => "\\notin ",

@@ -154,9 +154,62 @@ fn appended(dot: &str, statements: &str) -> String {
     format!("{}{statements}{}", &dot[..cut], &dot[cut..])
 }
 
+/// Width (bp) LaTeX gives a printed character of a panel title (`\footnotesize` math, a little
+/// generous), and Graphviz a Helvetica `n` at the clusters' 12pt.
+const TITLE_CHAR: f64 = 5.0;
+const GRAPHVIZ_N: f64 = 0.556 * 12.0;
+
+/// The value of attribute `key` in one line of the DOT grundy writes (`key="…"`), unescaped.
+fn line_attr(line: &str, key: &str) -> Option<String> {
+    let at = line.find(&format!("{key}=\""))? + key.len() + 2;
+    let mut out = String::new();
+    let mut chars = line[at..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => out.extend(chars.next()),
+            _ => out.push(c),
+        }
+    }
+    None
+}
+
+/// The DOT with each panel title as wide as LaTeX prints it: a panel's DOT `label` (the
+/// preview's `DNT(P_3) (nim-value 1)` in Helvetica) is often twice its typeset `grundytex`,
+/// and Graphviz widens the panel to the label (Figs 5.1 and 5.7 had a third of their first
+/// panel empty). A panel title is its cluster's `label="…";` line followed by the line with
+/// its `grundytex` (templates/gamegraph.dot, graph.dot); the stand-in is a row of `n`s of
+/// about the typeset width, and `\grundyfits` checks the title still fits.
+fn typeset_titles(dot: &str) -> String {
+    let lines: Vec<&str> = dot.lines().collect();
+    let mut out = String::with_capacity(dot.len());
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        let tex = lines
+            .get(i + 1)
+            .and_then(|n| line_attr(n, "grundytex"))
+            .filter(|x| !x.is_empty());
+        match tex {
+            Some(tex) if t.starts_with("label=\"") && t.ends_with("\";") => {
+                // A negative space prints nothing (the multiset braces `\{\!\!\{` are two
+                // characters wide, not six).
+                let printed = tex.replace("\\!", "");
+                let n = (visible_chars(&printed) as f64 * TITLE_CHAR / GRAPHVIZ_N).ceil() as usize;
+                out.push_str(&l[..l.len() - t.len()]);
+                out.push_str(&format!("label=\"{}\";", "n".repeat(n.max(1))));
+            }
+            _ => out.push_str(l),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The DOT with extra graph attributes for the TikZ layout: no title (the caption is the
-/// figure's title) and `extra`.
+/// figure's title), panel titles as wide as they are printed, and `extra`.
 fn with_attributes(dot: &str, extra: &str) -> String {
+    let dot = typeset_titles(dot);
+    let dot = dot.as_str();
     let cut = dot.rfind('}').unwrap_or(dot.len());
     let sep = if extra.is_empty() { "" } else { ", " };
     format!(
@@ -839,6 +892,29 @@ mod tests {
         assert_eq!(l.vertices[0].name.as_deref(), Some("v_{1}"));
         assert_eq!(l.vertices[1].name.as_deref(), Some("(1,2)"));
         assert!(Mini::parse("no bar").is_none());
+    }
+
+    #[test]
+    fn panel_titles_are_laid_out_as_wide_as_they_are_printed() {
+        let dot = "digraph g {\n  subgraph cluster_p0 {\n    label=\"TER(K_{1,2,2}) (nim-value 2)\";\n    color=gray60; grundytex=\"\\\\mathrm{TER}(K_{1,2,2})\";\n    a;\n  }\n  subgraph cluster_f { label=\"\"; grundytex=\"\"; b; }\n}\n";
+        let t = typeset_titles(dot);
+        // TER(K1,2,2) prints 11 characters and a command: 12 at 5bp, 9 Helvetica n's.
+        assert!(t.contains("    label=\"nnnnnnnnn\";\n"), "{t}");
+        assert!(!t.contains("nim-value"));
+        // A label without a typeset title (a fibre box), and everything else, stays.
+        assert!(t.contains("subgraph cluster_f { label=\"\"; grundytex=\"\"; b; }"));
+        assert_eq!(t.replace("nnnnnnnnn", "TER(K_{1,2,2}) (nim-value 2)"), dot);
+        // Multiset braces are two printed characters each, not six: 15 at 5bp, 12 n's.
+        let m = "  subgraph cluster_p1 {\n    label=\"TER{1,2,2} (nim-value 2)\";\n    grundytex=\"\\\\mathrm{TER}(\\\\{\\\\!\\\\!\\\\{1,2,2\\\\}\\\\!\\\\!\\\\})\";\n";
+        assert!(
+            typeset_titles(m).contains("label=\"nnnnnnnnnnnn\";"),
+            "{}",
+            typeset_titles(m)
+        );
+        assert_eq!(
+            line_attr("x; grundytex=\"a\\\\b\\\"c\"; y", "grundytex").as_deref(),
+            Some("a\\b\"c")
+        );
     }
 
     #[test]

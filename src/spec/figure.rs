@@ -84,6 +84,74 @@ pub struct RawFigure {
     /// them, each graph drawn left to right.
     #[serde(default)]
     pub layout: Option<Sp<String>>,
+    /// The paper's names of the vertices of the panels' graph, in the game language's vertex
+    /// order (`[u, v, w]` for P_3's v1, v2, v3 in Example 3.1): one per vertex, distinct, each
+    /// a letter followed by letters, digits or primes. Legends and position texts print them;
+    /// games, plays and maps keep the game language's names.
+    #[serde(default)]
+    pub vertex_names: Option<Sp<Vec<RawName>>>,
+}
+
+/// Checks `vertex_names` against the panels: names a TeX label and a DOT record can carry,
+/// distinct, and one per vertex of every panel's graph (at least one panel is on a graph).
+fn vertex_names(
+    src: &Source,
+    at: &Sp<Vec<RawName>>,
+    panels: &[Panel],
+    closure: crate::graph::Closure,
+) -> Result<Vec<String>, SpecError> {
+    let names: Vec<String> = at.value().iter().map(RawName::name).collect();
+    for n in &names {
+        let mut cs = n.chars();
+        let ok = cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && cs.all(|c| c.is_ascii_alphanumeric() || c == '\'');
+        if !ok {
+            return Err(src.error(
+                at,
+                format!("vertex_names: `{n}` is not a vertex name"),
+                Some("a letter, then letters, digits or primes (u, v1, x')".into()),
+            ));
+        }
+    }
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(src.error(at, format!("vertex_names: `{n}` names two vertices"), None));
+        }
+    }
+    let mut on_graph = false;
+    for p in panels {
+        let Ok(game) = crate::expr::parse_game(&p.game, crate::expr::ParseOptions { closure })
+        else {
+            continue;
+        };
+        if let Some(g) = crate::check::figure::panel_graph(&game) {
+            on_graph = true;
+            if g.n() != names.len() {
+                return Err(src.error(
+                    at,
+                    format!(
+                        "vertex_names: {} names for the {} vertices of {} (panel `{}`)",
+                        names.len(),
+                        g.n(),
+                        g.name(),
+                        p.game
+                    ),
+                    Some(format!(
+                        "one per vertex, in order: {}",
+                        g.names().join(", ")
+                    )),
+                ));
+            }
+        }
+    }
+    if !on_graph {
+        return Err(src.error(
+            at,
+            "vertex_names: no panel is a game on a graph",
+            Some("remove `vertex_names`".into()),
+        ));
+    }
+    Ok(names)
 }
 
 fn inline_graph(src: &Source, name: &str, at: &Sp<Vec<String>>) -> Result<Graph, SpecError> {
@@ -142,6 +210,7 @@ pub fn validate_figure(
             None,
         ));
     }
+    let mut names = None;
     let body = match (&r.panels, &r.graph, &r.structure) {
         (None, None, Some(s)) => {
             if let Err(m) = crate::check::structure_figure::closure_game(s.value(), closure) {
@@ -233,6 +302,9 @@ pub fn validate_figure(
                     })
                 }
             };
+            if let Some(v) = &r.vertex_names {
+                names = Some(vertex_names(src, v, &panels, closure)?);
+            }
             FigureBody::Games { panels, map }
         }
         (None, Some(g), None) => {
@@ -298,6 +370,13 @@ pub fn validate_figure(
             ))
         }
     };
+    if let (Some(v), None) = (&r.vertex_names, &names) {
+        return Err(src.error(
+            v,
+            "`vertex_names` renames the vertices of the panels' graph: a graph figure names its vertices in `edges`",
+            None,
+        ));
+    }
     if let (Some(l), false) = (&r.layout, matches!(body, FigureBody::Graph { .. })) {
         return Err(src.error(
             l,
@@ -314,6 +393,7 @@ pub fn validate_figure(
         caption: r.caption.as_ref().map(|c| c.value().clone()),
         loc: src.loc(&h.kind),
         body,
+        vertex_names: names,
     };
     Ok(Spec::new(
         crate::kinds::figure::FigureSpec { figure, closure },

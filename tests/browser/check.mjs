@@ -1,7 +1,7 @@
 // Browser test of the report site (output/index.html and output/site/**.html): headless
 // Chromium loads every page from file:// and the test fails on a console error, an uncaught
-// exception, a failed request, a broken link or image, a status that disagrees with
-// report.json, statements left untypeset, or a raw ASCII `>=`, `<=`, `..=`, `..<` in the
+// exception, a failed request, a broken link or image, a status or a verifier's mark that
+// disagrees with report.json, statements left untypeset, or a raw ASCII `>=`, `<=`, `..=`, `..<` in the
 // visible text of a statement, range, coverage part, caption or notes (typeset.mjs; the check
 // is first shown to catch a page that has one); it also screenshots index.html and fails if
 // the screenshot is blank.
@@ -52,13 +52,25 @@ function statusAgrees(status, r) {
       return r.as_expected && !holds && r.expect === "refuted";
     case "unchecked":
       return r.as_expected && holds && r.instances === 0;
-    case "verified":
+    case "holds":
     case "reconstructed":
     case "computed":
       return r.as_expected && holds && r.instances > 0;
     default:
       return false;
   }
+}
+
+// The class of grundy-verify's verdict line (report.json's `verified`), as the site marks it
+// (crate::pipeline::VerifierVerdicts::class): a row marked re-derived must be fully re-derived.
+function verifiedClass(line) {
+  if (line === undefined || line === null) return "not-run";
+  const m = /^verified \(claim re-derived\): (\d+) of (\d+) /.exec(line);
+  if (m) return m[1] === m[2] ? "verified" : "partly-verified";
+  if (line.startsWith("verified (claim re-derived): ")) return "partly-verified";
+  if (line.startsWith("evidence checked")) return "evidence";
+  if (line.startsWith("REJECTED")) return "rejected";
+  return "not-certified";
 }
 
 function checkRow(page, row) {
@@ -69,6 +81,9 @@ function checkRow(page, row) {
   if (row.asExpected !== String(r.as_expected))
     fail(page, `${row.id}: as_expected ${row.asExpected} vs report.json ${r.as_expected}`);
   if (!statusAgrees(row.status, r)) fail(page, `${row.id}: status ${row.status} disagrees with report.json`);
+  if (row.verified !== verifiedClass(r.verified))
+    fail(page, `${row.id}: marked ${row.verified}, report.json's verifier verdict is ${verifiedClass(r.verified)}`);
+  if (row.status === "verified") fail(page, `${row.id}: the checker's badge claims the verifier's word "verified"`);
 }
 
 // A link target: the file must exist, and a #fragment must be an id in it.
@@ -148,6 +163,7 @@ for (const file of pages) {
       verdict: e.dataset.verdict,
       expect: e.dataset.expect,
       asExpected: e.dataset.asExpected,
+      verified: e.dataset.verified,
     }));
     const math = document.querySelectorAll(".math").length;
     const rendered = document.querySelectorAll(".math .katex").length;

@@ -260,7 +260,7 @@ mod tests {
             paper: "p".into(),
             source: source.into(),
             kind: kind.into(),
-            status: Status::Verified,
+            status: Status::Holds,
             yaml,
         };
         let nodes = vec![

@@ -236,7 +236,19 @@ fn tex_of(w: &str) -> String {
                 }
                 out.push_str("\\sim ");
             }
-            _ => out.push(c),
+            // The paper's symbols (𝒩, ∁, λ, …) as texlabel writes them for the figures.
+            _ => match crate::render::texlabel::symbol(c).filter(|_| !c.is_ascii()) {
+                Some(tex) => {
+                    out.push_str(tex);
+                    // `λx` is \lambda x, not the undefined \lambdax.
+                    if tex.ends_with(|e: char| e.is_ascii_alphabetic())
+                        && chars.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic())
+                    {
+                        out.push(' ');
+                    }
+                }
+                None => out.push(c),
+            },
         }
         i += 1;
     }
@@ -289,7 +301,7 @@ fn is_formula(w: &str) -> bool {
     if w.is_empty()
         || !w
             .chars()
-            .all(|c| c.is_alphanumeric() || "+-*/()[]{},|^_'".contains(c))
+            .all(|c| c.is_alphanumeric() || "+-*/()[]{},|^_'".contains(c) || paper_symbol(c))
         || !balanced(w)
         || !w.chars().any(|c| "+-*/()[]{}|^_".contains(c))
     {
@@ -311,6 +323,12 @@ fn is_formula(w: &str) -> bool {
         }
     }
     true
+}
+
+/// A symbol of the paper's notation that names something (`∁` of a family), not a relation:
+/// a formula may contain it (`∁(𝒢*)`).
+fn paper_symbol(c: char) -> bool {
+    matches!(c, '∁' | '∅')
 }
 
 /// Whether a word can stand beside an operator: a number, one letter (possibly primed or
@@ -346,6 +364,9 @@ fn op_tex(w: &str) -> Option<&'static str> {
         ":=" => "\\coloneqq",
         "->" | "→" => "\\to",
         "↦" => "\\mapsto",
+        // Remark 2.5's diagram: arrows both ways, labelled with the map.
+        "←∁→" => "\\overset{\\complement}{\\longleftrightarrow}",
+        "←Tr→" => "\\overset{\\mathrm{Tr}}{\\longleftrightarrow}",
         "+" => "+",
         "-" | "−" => "-",
         "∪" => "\\cup",
@@ -400,7 +421,12 @@ fn units(text: &str) -> Vec<Unit<'_>> {
             let set = w.starts_with('{');
             let mut k = i + 1;
             let mut acc = w.to_string();
-            let mut saw_prose = false;
+            // `(and 𝒢 = ∁(𝒩*))`: a parenthesis opening on prose is prose, the formula after
+            // it a run of its own.
+            let mut saw_prose = is_prose(w);
+            if saw_prose && !set {
+                k = words.len();
+            }
             while k < words.len() && k < i + 24 {
                 acc.push_str(words[k].0);
                 acc.push_str(words[k].1);
@@ -536,7 +562,9 @@ fn prose(text: &str, out: &mut Vec<Seg>) {
                         && o.tail.is_empty()
                         && (o.core != "in"
                             || us.get(k + 2).is_some_and(|r| {
-                                range_tex(&r.core).is_some() || r.core.starts_with('{')
+                                range_tex(&r.core).is_some()
+                                    || r.core.starts_with('{')
+                                    || number_list_tex(&r.core).is_some()
                             }))
                 })
                 && us.get(k + 2).is_some_and(unit_operand)
@@ -546,7 +574,11 @@ fn prose(text: &str, out: &mut Vec<Seg>) {
             let mut k = i;
             while starts_run(k) {
                 let op = op_tex(&us[k + 1].core).unwrap_or("");
-                tex.push_str(&format!(" {op} {}", operand_tex(&us[k + 2])));
+                let right = match number_list_tex(&us[k + 2].core) {
+                    Some(set) if op == "\\in" => set,
+                    _ => operand_tex(&us[k + 2]),
+                };
+                tex.push_str(&format!(" {op} {right}"));
                 k += 2;
             }
             // `n = 2 (mod 4)`: the congruence's modulus (a unit, its words joined).
@@ -648,13 +680,18 @@ pub fn range(text: &str) -> Vec<Seg> {
             push(&mut out, Seg::math(&tex_of(g)));
             push(&mut out, Seg::plain(" for "));
         }
-        for (k, b) in binds.split(", ").enumerate() {
+        for (k, b) in split_outside_brackets(binds, ", ").into_iter().enumerate() {
             if k > 0 {
                 push(&mut out, Seg::plain(", "));
             }
             match b.split_once(" in ") {
-                Some((x, r)) if is_operand(x) && range_tex(r).is_some() => {
-                    let r = range_tex(r).unwrap_or_default();
+                Some((x, r))
+                    if is_operand(x)
+                        && (range_tex(r).is_some() || number_list_tex(r).is_some()) =>
+                {
+                    let r = number_list_tex(r)
+                        .or_else(|| range_tex(r))
+                        .unwrap_or_default();
                     push(&mut out, Seg::math(&format!("{} \\in {r}", tex_of(x))));
                 }
                 // `lam in multisets with sum <= 18`: the variable as math, the set in words.
@@ -672,6 +709,41 @@ pub fn range(text: &str) -> Vec<Seg> {
         }
     }
     out
+}
+
+/// `text` split at `sep` where no bracket is open (`a in [1, 2], b in 3..=5` is two bindings).
+fn split_outside_brackets<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
+    while i < text.len() {
+        let rest = &text[i..];
+        if depth == 0 && rest.starts_with(sep) {
+            out.push(&text[start..i]);
+            i += sep.len();
+            start = i;
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+        i += c.len_utf8();
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// The set `\{1, 2, 7\}` of a parameter's list of values `[1, 2, 7]` (after `in`: a list of
+/// numbers there is the values taken, not a partition); None for anything else.
+fn number_list_tex(w: &str) -> Option<String> {
+    let inner = w.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let items: Vec<&str> = inner.split(',').map(str::trim).collect();
+    items
+        .iter()
+        .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()))
+        .then(|| format!("\\{{{}\\}}", items.join(", ")))
 }
 
 /// Whether a game expression with spaces (`*n + *n`, `SPL(h,[h]) + *1`) is all notation.
@@ -953,11 +1025,36 @@ mod tests {
             assert!(segments(word).iter().all(|s| !s.math), "{word}");
         }
         assert!(segments("TER(W_{m,n})")[0].math);
-        assert_eq!(tex_of("λ^{c+2}_0"), "λ^{c+2}_0");
+        assert_eq!(tex_of("λ^{c+2}_0"), "\\lambda^{c+2}_0");
+        assert_eq!(tex_of("λx"), "\\lambda x");
         assert_eq!(tex_of("50%_x"), "50\\%_x");
         assert_eq!(tex_of("{v_{i}}"), "\\{v_{i}\\}");
         assert_eq!(tex_of("K_m+~K_n"), "K_m+\\overline{K_n}");
-        assert_eq!(tex_of("𝒩*"), "𝒩^{*}");
+        assert_eq!(tex_of("𝒩*"), "\\mathcal{N}^{*}");
+        // Remark 2.5: the diagram of maps, and a formula inside a parenthesis of prose.
+        let s = segments("𝒩* ←∁→ 𝒢 ←Tr→ 𝒢* ←∁→ 𝒩: each arrow (and 𝒢 = ∁(𝒩*)).");
+        assert_eq!(
+            tex(&s),
+            [
+                (
+                    true,
+                    "\\mathcal{N}^{*} \\overset{\\complement}{\\longleftrightarrow} \\mathcal{G} \\overset{\\mathrm{Tr}}{\\longleftrightarrow} \\mathcal{G}^{*} \\overset{\\complement}{\\longleftrightarrow} \\mathcal{N}"
+                ),
+                (false, ": each arrow (and "),
+                (true, "\\mathcal{G} = \\complement (\\mathcal{N}^{*})"),
+                (false, ").")
+            ]
+        );
+        // Prop 2.4: the complement of a family is notation, not a stray symbol in prose.
+        let s = segments("For all graphs, 𝒩 = ∁(𝒢*).");
+        assert_eq!(
+            tex(&s),
+            [
+                (false, "For all graphs, "),
+                (true, "\\mathcal{N} = \\complement (\\mathcal{G}^{*})"),
+                (false, ".")
+            ]
+        );
         assert_eq!(tex_of("*1"), "*1");
         let s = segments("arrow S -> N1 (single, dehub)");
         assert_eq!(s[1].text, "S \\to N1");
@@ -1046,6 +1143,25 @@ mod tests {
                 (true, "n \\in \\{4,\\dots,10\\}")
             ]
         );
+        // A parameter's list of values is the set of them; its commas do not split bindings.
+        let r = range("a in [1, 2, 7, 40, 41], b in [2, 5, 31, 40], c in [70, 101, 150]");
+        assert_eq!(
+            tex(&r),
+            [
+                (true, "a \\in \\{1, 2, 7, 40, 41\\}"),
+                (false, ", "),
+                (true, "b \\in \\{2, 5, 31, 40\\}"),
+                (false, ", "),
+                (true, "c \\in \\{70, 101, 150\\}")
+            ]
+        );
+        let s = segments("for a in [1,2,7] and λ = [1,1]");
+        assert!(
+            s.iter().any(|s| s.math && s.text == "a \\in \\{1, 2, 7\\}"),
+            "{s:?}"
+        );
+        // Outside `in`, a bracketed list is a partition and stays one.
+        assert!(s.iter().all(|s| !s.text.contains("\\{1, 1\\}")), "{s:?}");
         let r =
             range("SPL(h,[lam]) for h in 1..=20, lam in multisets with sum <= 20 where size == h");
         assert!(

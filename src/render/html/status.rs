@@ -1,14 +1,17 @@
-//! The blueprint status of a checked result, from its report alone: verified on a range,
-//! erratum or reading (refuted as expected), reconstructed (holds; the paper's figure or
-//! definition was rebuilt from the text), computed data (tables and figures), unchecked (zero
-//! instances prove nothing), or unexpected (the verdict disagrees with the spec's expectation).
+//! The blueprint status of a checked result, from its report alone: holds (grundy's checker
+//! found the claim true on its range), erratum or reading (refuted as expected), reconstructed
+//! (holds; the paper's figure or definition was rebuilt from the text), computed data (tables
+//! and figures), unchecked (zero instances prove nothing), or unexpected (the verdict disagrees
+//! with the spec's expectation). What the independent verifier `grundy-verify` made of the
+//! result's certificate is a separate mark ([`verifier_mark`]): the status never says
+//! "verified", which would read as re-derived by the verifier where only the checker ran.
 
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
-    Verified,
+    Holds,
     Erratum,
     Reading,
     Reconstructed,
@@ -21,7 +24,7 @@ impl Status {
     /// The badge text.
     pub fn label(self) -> &'static str {
         match self {
-            Status::Verified => "verified",
+            Status::Holds => "holds",
             Status::Erratum => "erratum",
             Status::Reading => "reading",
             Status::Reconstructed => "reconstructed",
@@ -33,7 +36,7 @@ impl Status {
     /// The CSS class (and the `data-status` attribute the browser test reads).
     pub fn class(self) -> &'static str {
         match self {
-            Status::Verified => "verified",
+            Status::Holds => "holds",
             Status::Erratum => "erratum",
             Status::Reading => "reading",
             Status::Reconstructed => "reconstructed",
@@ -45,7 +48,7 @@ impl Status {
     /// Fill colour in the dependency graph.
     pub fn colour(self) -> &'static str {
         match self {
-            Status::Verified => "#b7e4c7",
+            Status::Holds => "#b7e4c7",
             Status::Erratum => "#f8c4b4",
             Status::Reading => "#fde2a7",
             Status::Reconstructed => "#c6dbef",
@@ -55,7 +58,7 @@ impl Status {
         }
     }
     pub const ALL: [Status; 7] = [
-        Status::Verified,
+        Status::Holds,
         Status::Erratum,
         Status::Reading,
         Status::Reconstructed,
@@ -63,6 +66,20 @@ impl Status {
         Status::Unchecked,
         Status::Unexpected,
     ];
+}
+
+/// The mark of `grundy-verify`'s verdict on a result, in certificates/VERIFIED.json's words,
+/// by the class [`crate::pipeline::VerifierVerdicts::class`] gives a verdict line: none when the
+/// verifier has not run on this build (the page says so in its facts).
+pub fn verifier_mark(class: &str) -> Option<&'static str> {
+    Some(match class {
+        "verified" => "re-derived by grundy-verify",
+        "partly-verified" => "partly re-derived",
+        "evidence" => "evidence checked",
+        "not-certified" => "not certified",
+        "rejected" => "rejected by grundy-verify",
+        _ => return None,
+    })
 }
 
 /// What the status is decided from.
@@ -104,7 +121,7 @@ pub fn status(f: &Facts) -> Status {
     {
         return Status::Reconstructed;
     }
-    Status::Verified
+    Status::Holds
 }
 
 #[cfg(test)]
@@ -124,7 +141,7 @@ mod tests {
 
     #[test]
     fn statuses_from_reports() {
-        assert_eq!(status(&facts(true, true, "")), Status::Verified);
+        assert_eq!(status(&facts(true, true, "")), Status::Holds);
         assert_eq!(
             status(&facts(false, true, "Erratum: L = …")),
             Status::Erratum
@@ -149,5 +166,43 @@ mod tests {
         f.instances = 2;
         f.kind = "table";
         assert_eq!(status(&f), Status::Computed);
+        // No status claims the verifier's work: "verified" is the verifier's word only.
+        for s in Status::ALL {
+            assert!(!s.label().contains("verif"), "{}", s.label());
+        }
+    }
+
+    #[test]
+    fn verifier_marks_say_what_the_verifier_did() {
+        use crate::pipeline::VerifierVerdicts;
+        let mark = |line: Option<&str>| verifier_mark(VerifierVerdicts::class(line).0);
+        assert_eq!(
+            mark(Some(
+                "verified (claim re-derived): 14 of 14 instances (910 entries)"
+            )),
+            Some("re-derived by grundy-verify")
+        );
+        // Re-derived on fewer instances than checked is not a full re-derivation.
+        assert_eq!(
+            mark(Some(
+                "verified (claim re-derived): 3 of 14 instances (90 entries)"
+            )),
+            Some("partly re-derived")
+        );
+        assert_eq!(
+            mark(Some(
+                "evidence checked, claim not re-derived: DNG(Spider_{1,1,12}): …"
+            )),
+            Some("evidence checked")
+        );
+        assert_eq!(
+            mark(Some("not certified: sets specs are not certified")),
+            Some("not certified")
+        );
+        assert_eq!(
+            mark(Some("REJECTED: entry 3 disagrees")),
+            Some("rejected by grundy-verify")
+        );
+        assert_eq!(mark(None), None);
     }
 }

@@ -828,6 +828,5 @@ fn evidence_guard(game: &AnyGame) -> Result<(), String> {
         max_positions: Some(EVIDENCE_POSITIONS),
         ..crate::solve::guard::Budget::default_for_machine()
     };
-    crate::solve::dispatch::precheck(game, &budget).map_err(|r| r.to_string())?;
-    game.positions_refusal().map_or(Ok(()), Err)
+    super::memo_guard_within(game, &budget)
 }

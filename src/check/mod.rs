@@ -466,8 +466,15 @@ impl PartCoverage {
 /// geography game whose outcome GF(2) decides, and the memo solver then answers a game its
 /// encoding does not hold (a wrong "holds" at UEG(SP_{44,2}, (1,1)) before this guard).
 pub fn memo_guard(game: &crate::game::AnyGame) -> Result<(), String> {
-    crate::solve::dispatch::precheck(game, &crate::solve::guard::Budget::default_for_machine())
-        .map_err(|r| r.to_string())?;
+    memo_guard_within(game, &crate::solve::guard::Budget::default_for_machine())
+}
+
+/// [`memo_guard`] under another budget.
+pub fn memo_guard_within(
+    game: &crate::game::AnyGame,
+    budget: &crate::solve::guard::Budget,
+) -> Result<(), String> {
+    crate::solve::dispatch::precheck(game, budget).map_err(|r| r.to_string())?;
     game.positions_refusal().map_or(Ok(()), Err)
 }
 

@@ -65,21 +65,24 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
     if claim.positions == Positions::Start && claimed(claim, &start_env, &start, true)?.is_none() {
         return Ok(None);
     }
-    let entries = nim_table(&game, std::slice::from_ref(&start), cap)?;
     let mut claims = Vec::new();
+    // The positions the claims are about are listed even where the table lists a split
+    // option by its parts (nim_table): the verifier looks each claim up.
+    let mut roots = vec![start.clone()];
     match claim.positions {
         Positions::Start => claims.extend(claimed(claim, &start_env, &start, true)?),
         Positions::Reachable => {
-            let mut solver = crate::solve::Solver::new(&game);
-            for (p, _) in solver.reachable(&start) {
-                let e = env(claim, inst, &game, &p)?;
-                claims.extend(claimed(claim, &e, &p, p == start)?);
+            roots = super::reachable_within(&game, &start, cap)?;
+            for p in &roots {
+                let e = env(claim, inst, &game, p)?;
+                claims.extend(claimed(claim, &e, p, *p == start)?);
             }
             if claims.is_empty() {
                 return Ok(None);
             }
         }
     }
+    let entries = nim_table(&game, &roots, cap)?;
     let n = entries.len();
     Ok(Some((
         json!({

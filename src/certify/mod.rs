@@ -146,8 +146,36 @@ fn body(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Body, String> {
     spec.body.certify(ctx, checked)
 }
 
+/// Every position reachable from `start`, breadth-first, unsplit; `Err` past `cap`.
+pub(crate) fn reachable_within(
+    game: &AnyGame,
+    start: &AnyPos,
+    cap: usize,
+) -> Result<Vec<AnyPos>, String> {
+    let mut seen: FxHashSet<AnyPos> = FxHashSet::default();
+    seen.insert(start.clone());
+    let mut order = vec![start.clone()];
+    let mut i = 0;
+    while i < order.len() {
+        for o in game.options(&order[i]) {
+            if seen.insert(o.clone()) {
+                if order.len() >= cap {
+                    return Err(format!(
+                        "more than {cap} positions (the budget left for the instance)"
+                    ));
+                }
+                order.push(o);
+            }
+        }
+        i += 1;
+    }
+    Ok(order)
+}
+
 /// Every position reachable from `roots` with its nim-value, breadth-first (a deterministic
-/// order), as certificate entries; `Err` past `cap` positions.
+/// order), as certificate entries; `Err` past `cap` positions. An option the game splits into
+/// a disjoint sum ([`Game::components`], Node Kayles) is listed as its parts, not itself: the
+/// verifier splits it by its own rules and takes the XOR of the parts' listed values.
 pub(crate) fn nim_table(
     game: &AnyGame,
     roots: &[AnyPos],
@@ -163,13 +191,17 @@ pub(crate) fn nim_table(
     let mut i = 0;
     while i < order.len() {
         for o in game.options(&order[i]) {
-            if seen.insert(o.clone()) {
-                if order.len() >= cap {
-                    return Err(format!(
-                        "more than {cap} positions (the budget left for the instance)"
-                    ));
+            let parts = game.components(&o);
+            let listed = if parts.len() >= 2 { parts } else { vec![o] };
+            for q in listed {
+                if seen.insert(q.clone()) {
+                    if order.len() >= cap {
+                        return Err(format!(
+                            "more than {cap} positions (the budget left for the instance)"
+                        ));
+                    }
+                    order.push(q);
                 }
-                order.push(o);
             }
         }
         i += 1;

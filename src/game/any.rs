@@ -152,6 +152,15 @@ impl Game for AnyGame {
             _ => p.clone(),
         }
     }
+
+    fn components(&self, p: &AnyPos) -> Vec<AnyPos> {
+        match (self, p) {
+            (AnyGame::Family(g), AnyPos::Family(q)) => {
+                g.components(q).into_iter().map(AnyPos::Family).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// Result of solving a named game.

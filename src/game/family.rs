@@ -113,6 +113,9 @@ impl Registered {
     pub fn canonical(&self, p: &DynPos) -> DynPos {
         self.0.canonical(p)
     }
+    pub fn components(&self, p: &DynPos) -> Vec<DynPos> {
+        self.0.components(p)
+    }
     pub fn label(&self, p: &DynPos) -> String {
         self.0.label(p)
     }
@@ -147,6 +150,7 @@ trait LeafGame: Send + Sync + fmt::Debug {
     fn start(&self) -> DynPos;
     fn options(&self, p: &DynPos) -> Vec<DynPos>;
     fn canonical(&self, p: &DynPos) -> DynPos;
+    fn components(&self, p: &DynPos) -> Vec<DynPos>;
     fn label(&self, p: &DynPos) -> String;
     fn parse_pos(&self, text: &str) -> Result<DynPos, String>;
     fn features(&self, p: &DynPos) -> Features;
@@ -189,6 +193,13 @@ where
     }
     fn canonical(&self, p: &DynPos) -> DynPos {
         DynPos::new(self.0.canonical(self.pos(p)))
+    }
+    fn components(&self, p: &DynPos) -> Vec<DynPos> {
+        self.0
+            .components(self.pos(p))
+            .into_iter()
+            .map(DynPos::new)
+            .collect()
     }
     fn label(&self, p: &DynPos) -> String {
         self.0.label(self.pos(p))

@@ -43,6 +43,16 @@ pub trait Game {
     fn canonical(&self, p: &Self::Pos) -> Self::Pos {
         p.clone()
     }
+
+    /// The disjoint-sum hook: positions whose games add up (disjoint sum) to the game at `p`,
+    /// so that nim(p) is the XOR of their values (Sprague–Grundy); empty, the default, when
+    /// `p` is not split. Sound only if every move from `p` is a move in exactly one part,
+    /// leaving the others as they are, and every such move is a move from `p`; each part
+    /// must itself split no further. The solver then memoises parts, never their unions,
+    /// which is what makes Node Kayles on a path polynomial.
+    fn components(&self, _p: &Self::Pos) -> Vec<Self::Pos> {
+        Vec::new()
+    }
 }
 
 /// Minimum excludant of a set of nim-values.

@@ -73,6 +73,58 @@ impl Game for NodeKayles {
             .get_or_init(|| Symmetry::of_graph(&self.graph, 0))
             .canonical(p)
     }
+    fn components(&self, &p: &u64) -> Vec<u64> {
+        // A move takes a vertex and its neighbours in play, all in one component of the
+        // graph induced on p, so the game at p is the disjoint sum of its components' games.
+        let parts = components(&self.graph, p);
+        if parts.len() >= 2 {
+            parts
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The vertex sets of the components of the subgraph induced on `p`, in order of least vertex.
+fn components(g: &Graph, p: u64) -> Vec<u64> {
+    let mut left = p;
+    let mut parts = Vec::new();
+    while left != 0 {
+        let mut part = left & left.wrapping_neg();
+        loop {
+            let grown = bits(part).fold(part, |acc, v| acc | (g.adj(v) & p));
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        parts.push(part);
+        left &= !part;
+    }
+    parts
+}
+
+/// How many vertex sets of `g` induce a connected subgraph (the empty set counted once), when
+/// every vertex has degree at most 2: a component is a path or a cycle of m vertices, whose
+/// connected subsets are its m(m+1)/2 subpaths, or its m(m−1) proper arcs and itself.
+/// `None` for other graphs, whose connected subsets can be exponentially many.
+fn connected_subsets_low_degree(g: &Graph) -> Option<f64> {
+    if (0..g.n()).any(|v| g.degree(v) > 2) {
+        return None;
+    }
+    let count = components(g, g.full())
+        .into_iter()
+        .map(|c| {
+            let m = f64::from(c.count_ones());
+            let edges: u32 = bits(c).map(|v| g.degree(v)).sum::<u32>() / 2;
+            if f64::from(edges) == m && m >= 3.0 {
+                m * (m - 1.0) + 1.0
+            } else {
+                m * (m + 1.0) / 2.0
+            }
+        })
+        .sum::<f64>();
+    Some(count + 1.0)
 }
 
 /// The features of Node Kayles positions.
@@ -112,7 +164,11 @@ impl FamilyGame for NodeKayles {
         FEATURES
     }
     fn distinct_bound(&self) -> Option<f64> {
-        Some(2f64.powi(self.graph.n() as i32))
+        // The solver memoises only connected positions (Game::components).
+        Some(
+            connected_subsets_low_degree(&self.graph)
+                .unwrap_or_else(|| 2f64.powi(self.graph.n() as i32)),
+        )
     }
     fn certificate(&self) -> Result<serde_json::Value, String> {
         // The graph as every certificate writes one: vertex count and edge list.

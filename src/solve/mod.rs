@@ -42,10 +42,32 @@ pub struct Solver<'g, G: Game> {
     progress: Progress,
 }
 
+/// A position being solved. Its options are `parts`, one each, unless the game splits some
+/// of them into disjoint sums ([`Game::components`]): then option i is the sum of
+/// `parts[ends[i-1]..ends[i]]`, and only the parts are memoised.
 struct Frame<P> {
     pos: P,
-    opts: Vec<P>,
+    parts: Vec<P>,
+    ends: Vec<usize>,
     next: usize,
+}
+
+impl<P> Frame<P> {
+    /// mex over the options of the XOR of each option's parts, from the memo.
+    fn value(&self, memo: &FxHashMap<P, u32>) -> u32
+    where
+        P: Eq + std::hash::Hash,
+    {
+        if self.ends.is_empty() {
+            return mex(self.parts.iter().map(|o| memo[o]));
+        }
+        let mut start = 0;
+        mex(self.ends.iter().map(|&end| {
+            let v = self.parts[start..end].iter().fold(0, |x, o| x ^ memo[o]);
+            start = end;
+            v
+        }))
+    }
 }
 
 impl<'g, G: Game> Solver<'g, G> {
@@ -93,11 +115,20 @@ impl<'g, G: Game> Solver<'g, G> {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
+        let split = self.game.components(&root);
+        if split.len() >= 2 {
+            // A disjoint sum: its parts are solved (and memoised) one by one.
+            let mut v = 0;
+            for part in &split {
+                v ^= self.try_nim(part)?;
+            }
+            return Ok(v);
+        }
         let mut stack = vec![self.frame(root)];
         while let Some(top) = stack.last_mut() {
             let mut descend = None;
-            while top.next < top.opts.len() {
-                let o = &top.opts[top.next];
+            while top.next < top.parts.len() {
+                let o = &top.parts[top.next];
                 if self.memo.contains_key(o) {
                     top.next += 1;
                 } else {
@@ -112,7 +143,7 @@ impl<'g, G: Game> Solver<'g, G> {
                 }
                 None => {
                     let done = stack.pop().expect("non-empty stack");
-                    let v = mex(done.opts.iter().map(|o| self.memo[o]));
+                    let v = done.value(&self.memo);
                     self.memo.insert(done.pos, v);
                     let n = self.memo.len() as u64;
                     let over = self.monitor.as_ref().is_some_and(|m| n > m.max_positions);
@@ -133,13 +164,32 @@ impl<'g, G: Game> Solver<'g, G> {
     }
 
     fn frame(&self, pos: G::Pos) -> Frame<G::Pos> {
-        let opts: Vec<G::Pos> = self
-            .game
-            .options(&pos)
-            .iter()
-            .map(|o| self.game.canonical(o))
-            .collect();
-        Frame { pos, opts, next: 0 }
+        let options = self.game.options(&pos);
+        let mut parts = Vec::with_capacity(options.len());
+        let mut ends = Vec::new();
+        let mut any_split = false;
+        for (i, o) in options.iter().enumerate() {
+            let split = self.game.components(o);
+            if split.len() >= 2 && !any_split {
+                // The first split option: every earlier option was one part.
+                any_split = true;
+                ends.extend(1..=i);
+            }
+            if split.len() >= 2 {
+                parts.extend(split.iter().map(|c| self.game.canonical(c)));
+            } else {
+                parts.push(self.game.canonical(o));
+            }
+            if any_split {
+                ends.push(parts.len());
+            }
+        }
+        Frame {
+            pos,
+            parts,
+            ends,
+            next: 0,
+        }
     }
 
     pub fn stats(&self) -> Stats {

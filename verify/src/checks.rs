@@ -79,6 +79,10 @@ pub struct Claim {
 /// Reads a closed table: every listed position's options are listed, and each value is the
 /// mex of its options' values (design.md §1, nim(p) = mex nim(Opt(p))). Since every game here
 /// is finite and acyclic, induction on the game graph makes every listed value the nim-value.
+/// An option that the rules split into a disjoint sum ([`Rules::components`], Node Kayles)
+/// may be listed as its parts instead: its value is then the XOR of theirs (Sprague–Grundy).
+/// Each part has no more vertices in play than the option, which has fewer than the position,
+/// so the induction runs on the number of vertices in play.
 fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u32>, String> {
     let mut index = HashMap::new();
     let mut positions = Vec::new();
@@ -89,14 +93,24 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
         }
         positions.push(p);
     }
-    let mut options = Vec::new();
+    // Per position, its options, each as the entries whose values XOR to the option's.
+    let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         let mut opts = Vec::new();
         for q in rules.options(p) {
-            match index.get(&q) {
-                Some(&j) => opts.push(j),
-                None => return Err(format!("entry {i}: option {q:?} of position {} is not listed (the table is not closed)", entries[i].0)),
-            }
+            let group = match index.get(&q) {
+                Some(&j) => vec![j],
+                None => {
+                    let parts = rules.components(&q);
+                    let listed: Option<Vec<usize>> =
+                        parts.iter().map(|c| index.get(c).copied()).collect();
+                    match listed {
+                        Some(js) if !js.is_empty() => js,
+                        _ => return Err(format!("entry {i}: option {q:?} of position {} is not listed, nor are all of its components (the table is not closed)", entries[i].0)),
+                    }
+                }
+            };
+            opts.push(group);
         }
         options.push(opts);
     }
@@ -109,13 +123,16 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
             if done[i] {
                 continue;
             }
-            if let Some(&j) = options[i].get(k) {
+            if let Some(group) = options[i].get(k) {
                 stack.push((i, k + 1));
-                stack.push((j, 0));
+                stack.extend(group.iter().map(|&j| (j, 0)));
                 continue;
             }
             done[i] = true;
-            let opt_values: Vec<u32> = options[i].iter().map(|&j| entries[j].1).collect();
+            let opt_values: Vec<u32> = options[i]
+                .iter()
+                .map(|group| group.iter().fold(0, |x, &j| x ^ entries[j].1))
+                .collect();
             let (m, (v, n)) = (mex(&opt_values), &entries[i]);
             if m != *n {
                 return Err(format!("entry {i}: position {v} is listed with value {n}, but the mex of its {} options' values is {m}", opt_values.len()));

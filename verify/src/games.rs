@@ -413,6 +413,37 @@ impl Rules {
         })
     }
 
+    /// The disjoint sum a position is, by the verifier's own rules: for Node Kayles, the
+    /// vertex sets of the components of the subgraph induced on the vertices in play (a move
+    /// takes a vertex and its neighbours in play, all in one component, and leaves the other
+    /// components as they are, so the game is their disjoint sum and its nim-value the XOR
+    /// of theirs). Empty when the position is not split: other games, or one component.
+    pub fn components(&self, p: &Pos) -> Vec<Pos> {
+        let (Rules::NodeKayles { closed }, Pos::Set(s)) = (self, p) else {
+            return Vec::new();
+        };
+        let mut parts = Vec::new();
+        let mut left = *s;
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            let mut frontier = part;
+            while frontier != 0 {
+                let v = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let new = closed[v] & s & !part;
+                part |= new;
+                frontier |= new;
+            }
+            parts.push(Pos::Set(part));
+            left &= !part;
+        }
+        if parts.len() >= 2 {
+            parts
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Opt(p), as a set.
     pub fn options(&self, p: &Pos) -> HashSet<Pos> {
         self.options_list(p).into_iter().collect()

@@ -144,3 +144,104 @@ fn a_table_of_the_vertex_only_rule_is_rejected() {
     });
     s.rejected("node_kayles_paths", "instance n=3");
 }
+
+/// nim of Node Kayles on the path P_n at every vertex set, by brute force (bit i = vertex i).
+fn path_values(n: usize) -> Vec<u32> {
+    let mut value = vec![0u32; 1 << n];
+    for p in 1..(1u64 << n) {
+        let mut opts: Vec<u32> = Vec::new();
+        for v in (0..n).filter(|&v| p >> v & 1 == 1) {
+            let closed = (7u64 << v >> 1) & ((1 << n) - 1);
+            opts.push(value[(p & !closed) as usize]);
+        }
+        value[p as usize] = (0..).find(|m| !opts.contains(m)).unwrap();
+    }
+    value
+}
+
+/// The subpaths of P_n (vertex sets of one interval), the empty set and the start: the table
+/// grundy writes when it lists every split option by its components.
+fn interval_table(n: usize, value: impl Fn(u64) -> u32) -> Value {
+    let full = (1u64 << n) - 1;
+    let mut sets = vec![full];
+    for len in (1..n).rev() {
+        for a in 0..=n - len {
+            sets.push(((1u64 << len) - 1) << a);
+        }
+    }
+    sets.push(0);
+    json!(sets
+        .into_iter()
+        .map(|p| json!([p, value(p)]))
+        .collect::<Vec<_>>())
+}
+
+/// A table that lists split options by their components (connected positions only) verifies:
+/// the verifier splits each option by its own rules and takes the XOR of the parts' values.
+#[test]
+fn a_table_of_components_verifies() {
+    let s = Scratch::new("components");
+    let truth = path_values(5);
+    s.edit("node_kayles_paths", |c| {
+        let t = &mut c["tables"][4];
+        assert_eq!(t["instance"], json!("n=5"));
+        t["entries"] = interval_table(5, |p| truth[p as usize]);
+    });
+    let (code, line) = s.line("node_kayles_paths");
+    assert_eq!(code, 0, "{line}");
+    assert!(line.contains("12 of 12 instances"), "{line}");
+}
+
+/// The wrong variants beside it: a component left out, and values made by adding the parts'
+/// values instead of XOR-ing them (on P_5, taking the middle vertex leaves P_1 + P_1, worth
+/// 1 ⊕ 1 = 0, not 1 + 1 = 2).
+#[test]
+fn a_table_of_components_with_a_part_missing_or_summed_is_rejected() {
+    let truth = path_values(5);
+    let s = Scratch::new("components-missing");
+    s.edit("node_kayles_paths", |c| {
+        let t = &mut c["tables"][4];
+        let mut entries = interval_table(5, |p| truth[p as usize]);
+        // {4} (bit 4) is the part of {0} ∪ {4} the table drops.
+        entries
+            .as_array_mut()
+            .unwrap()
+            .retain(|e| e[0] != json!(16u64));
+        t["entries"] = entries;
+    });
+    s.rejected("node_kayles_paths", "nor are all of its components");
+
+    // The "sum" rule's values, computed consistently over the whole table.
+    let mut summed = [0u32; 32];
+    for p in 1..32u64 {
+        let mut opts = Vec::new();
+        for v in (0..5).filter(|&v| p >> v & 1 == 1) {
+            let q = p & !((7u64 << v >> 1) & 31);
+            // Components of q in the path: its maximal runs of ones.
+            let mut parts = Vec::new();
+            let mut run = 0u64;
+            for i in 0..5 {
+                if q >> i & 1 == 1 {
+                    run |= 1 << i;
+                } else if run != 0 {
+                    parts.push(run);
+                    run = 0;
+                }
+            }
+            if run != 0 {
+                parts.push(run);
+            }
+            opts.push(parts.iter().map(|&r| summed[r as usize]).sum::<u32>());
+        }
+        summed[p as usize] = (0..).find(|m| !opts.contains(m)).unwrap();
+    }
+    assert_ne!(
+        summed[31], truth[31],
+        "the wrong rule must change the start's value"
+    );
+    let s = Scratch::new("components-summed");
+    s.edit("node_kayles_paths", |c| {
+        c["tables"][4]["entries"] = interval_table(5, |p| summed[p as usize]);
+    });
+    s.rejected("node_kayles_paths", "instance n=5");
+}

@@ -119,3 +119,35 @@ fn node_kayles_values() {
     // C_6: every first move leaves P_3, worth 2.
     assert_eq!(nim("NK(C_6)"), 0);
 }
+
+/// Node Kayles memoises components, so its memo bound (n(n+1)/2 + 1 on a path) is far below
+/// the positions a check that takes every reachable position whole lists. Such a check is
+/// guarded by the reachable bound (2^n): a claim on every reachable position of NK(P_60) is
+/// refused with exit 2 in moments, the same claim on NK(P_8) is checked (and holds), and at
+/// the start only NK(P_60) is solved.
+#[test]
+fn reachable_checks_of_split_games_are_guarded_by_whole_positions() {
+    let dir = std::env::temp_dir().join(format!("grundy-nk-reachable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |n: u32, positions: &str| {
+        let p = dir.join(format!("nk_{n}_{positions}.yaml"));
+        let text = format!(
+            "kind: claim\nsource: test\nstatement: every position holds at most n vertices\n\
+             game: NK(P_{n})\npositions: {positions}\nholds: 'remaining <= {n}'\n"
+        );
+        std::fs::write(&p, text).unwrap();
+        let t0 = std::time::Instant::now();
+        let out = grundy(&["check", p.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + String::from_utf8_lossy(&out.stderr).as_ref();
+        (out.status.code(), text, t0.elapsed().as_secs_f64())
+    };
+    let (code, text, secs) = run(60, "reachable");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(secs < 10.0, "took {secs} s: {text}");
+    let (code, text, _) = run(8, "reachable");
+    assert_eq!(code, Some(0), "{text}");
+    let (code, text, _) = run(60, "start");
+    assert_eq!(code, Some(0), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

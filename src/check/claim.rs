@@ -589,7 +589,10 @@ impl Claim {
                 )
             }
             Positions::Reachable => {
-                self.guard(inst, &game)?;
+                super::reachable_guard(&game).map_err(|r| CheckError {
+                    loc: self.game_loc.clone(),
+                    message: format!("instance {}: {r}", describe_instance(inst)),
+                })?;
                 let start = game.start();
                 let mut count = 0;
                 for (pos, _) in solver.reachable(&start) {

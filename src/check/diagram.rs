@@ -902,8 +902,9 @@ impl Diagram {
                 })?;
                 // The solver's guard (refuse, never abort): every position the strategy meets
                 // is cross-checked by exhaustive solving, so an instance past the budget is an
-                // error at its location, before any exploration.
-                super::memo_guard(&g).map_err(|r| CheckError {
+                // error at its location, before any exploration. The positions are taken
+                // whole, so the bound is on reachable positions, not on the memo's parts.
+                super::reachable_guard(&g).map_err(|r| CheckError {
                     loc: s.game_loc.clone(),
                     message: format!("instance {}: {r}", describe_instance(&inst)),
                 })?;

@@ -478,6 +478,14 @@ pub fn memo_guard_within(
     game.positions_refusal().map_or(Ok(()), Err)
 }
 
+/// [`memo_guard`] for checks that list every reachable position whole: a game that splits
+/// positions into components (Node Kayles) memoises few of them but may reach many.
+pub fn reachable_guard(game: &crate::game::AnyGame) -> Result<(), String> {
+    let budget = crate::solve::guard::Budget::default_for_machine();
+    crate::solve::dispatch::precheck_reachable(game, &budget).map_err(|r| r.to_string())?;
+    game.positions_refusal().map_or(Ok(()), Err)
+}
+
 /// The worst exit code of a run: 2 if any spec is bad input, else 1 if any verdict is not as
 /// expected, else 0.
 pub fn worst_exit(reports: &[&Report]) -> u8 {

@@ -78,6 +78,13 @@ where
     fn distinct_bound(&self) -> Option<f64> {
         None
     }
+    /// An upper bound on the positions reachable from the start, each taken whole: what
+    /// enumerating every reachable position visits (a `positions: reachable` claim, a
+    /// diagram's candidates). It exceeds [`FamilyGame::distinct_bound`] for a game that
+    /// splits positions into components, whose memo holds the parts only.
+    fn reachable_bound(&self) -> Option<f64> {
+        self.distinct_bound()
+    }
     /// The game in the certificates' self-describing encoding (`crate::certify::encode`),
     /// which `grundy-verify` reads with its own implementation of the family's rules; its
     /// positions are written as their serde serialisation. `Err` says why it is not
@@ -131,6 +138,9 @@ impl Registered {
     pub fn distinct_bound(&self) -> Option<f64> {
         self.0.distinct_bound()
     }
+    pub fn reachable_bound(&self) -> Option<f64> {
+        self.0.reachable_bound()
+    }
     pub fn certificate(&self) -> Result<Value, String> {
         self.0.certificate()
     }
@@ -156,6 +166,7 @@ trait LeafGame: Send + Sync + fmt::Debug {
     fn features(&self, p: &DynPos) -> Features;
     fn feature_docs(&self) -> &'static [FeatureDoc];
     fn distinct_bound(&self) -> Option<f64>;
+    fn reachable_bound(&self) -> Option<f64>;
     fn certificate(&self) -> Result<Value, String>;
 }
 
@@ -215,6 +226,9 @@ where
     }
     fn distinct_bound(&self) -> Option<f64> {
         self.0.distinct_bound()
+    }
+    fn reachable_bound(&self) -> Option<f64> {
+        self.0.reachable_bound()
     }
     fn certificate(&self) -> Result<Value, String> {
         self.0.certificate()

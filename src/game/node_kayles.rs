@@ -170,6 +170,10 @@ impl FamilyGame for NodeKayles {
                 .unwrap_or_else(|| 2f64.powi(self.graph.n() as i32)),
         )
     }
+    fn reachable_bound(&self) -> Option<f64> {
+        // Whole positions are vertex sets: splitting saves the memo, not an enumeration.
+        Some(2f64.powi(self.graph.n() as i32))
+    }
     fn certificate(&self) -> Result<serde_json::Value, String> {
         // The graph as every certificate writes one: vertex count and edge list.
         let g = &self.graph;

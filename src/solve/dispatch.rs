@@ -758,6 +758,24 @@ fn memo_options(game: &AnyGame, opts: &Options) -> Result<(super::ordinal::Value
 
 /// Refuses a game whose proved bound on distinct positions ([`estimate::distinct_bound`])
 /// exceeds `limit`; games without such a bound pass.
+/// [`precheck`], and for listing every reachable position whole (a `positions: reachable`
+/// claim, a diagram's candidates): the game's reachable positions within the budget, also
+/// where the memo would hold only their components.
+pub fn precheck_reachable(game: &AnyGame, budget: &Budget) -> Result<(), Refusal> {
+    precheck(game, budget)?;
+    let limit = budget.position_limit(MEMO_BYTES) as f64;
+    match estimate::reachable_bound(game) {
+        Some(bound) if bound > limit => Err(refusal_from_estimate(
+            game,
+            bound,
+            true,
+            limit,
+            hint_for(game),
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn within_distinct_bound(game: &AnyGame, limit: f64) -> Result<(), Refusal> {
     match estimate::distinct_bound(game) {
         Some(bound) if bound > limit => Err(refusal_from_estimate(

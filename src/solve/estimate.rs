@@ -189,6 +189,18 @@ pub fn distinct_bound(game: &crate::game::AnyGame) -> Option<f64> {
     }
 }
 
+/// An upper bound on the positions reachable from the start, each taken whole (what listing
+/// them all visits): [`distinct_bound`] but for games that split positions into components
+/// ([`crate::game::Game::components`]), whose memo holds only the parts.
+pub fn reachable_bound(game: &crate::game::AnyGame) -> Option<f64> {
+    use crate::game::AnyGame;
+    match game {
+        AnyGame::Family(g) => g.reachable_bound(),
+        AnyGame::Sum(parts) => parts.iter().map(reachable_bound).product(),
+        _ => distinct_bound(game),
+    }
+}
+
 /// Σ_{s ≤ n} p(s), the partitions of all integers up to `n` (in floating point: an estimate's
 /// magnitude, exact while below 2^53; past 10^4 parts the count is astronomically large).
 fn partitions_up_to(n: usize) -> f64 {

@@ -7,11 +7,13 @@
 //!
 //! Elements are written in a convention-free order: group elements ranked by their cycle
 //! notation as text (byte order, `()` the identity), the elements of posets (`Bool(n)`,
-//! `Div(n)`, `Chain(n)`, `P x Q`), of families of sets (`Sets(..)`) and of inline digraphs
-//! (`Digraph(..)`) by their names as text too (`{1,2}` < `{}`, `12` < `2`, `(1,2)` < `(2,1)`),
-//! so that the verifier, which builds them with its own element order, needs only the names;
-//! vertices of graphs by their index. Structures read from files (`poset:`, `sets:`,
-//! `digraph:`, `weighted:`) are refused: the verifier reads no files besides the specs.
+//! `Div(n)`, `Chain(n)`, `P x Q`), of families of sets (`Sets(..)`), of inline digraphs
+//! (`Digraph(..)`) and of inline weighted graphs (`Weighted(..)`) by their names as text too
+//! (`{1,2}` < `{}`, `12` < `2`, `(1,2)` < `(2,1)`), so that the verifier, which builds them
+//! with its own element order, needs only the names; vertices of graphs by their index.
+//! Structures read from files (`poset:`, `sets:`, `digraph:`, `weighted:`; the operator says
+//! so, [`crate::game::closure::ClosureOperator::from_file`]) are refused: the verifier reads
+//! no files besides the specs.
 //! Structures solved by count vectors (complete multipartite graphs past 64 vertices,
 //! [`crate::game::closure::Counted`]) list 𝓜 up to their automorphisms instead: the maximal
 //! legal count vectors, part by part in the order the parts are written (`maximal_counts`),
@@ -29,17 +31,15 @@ use serde_json::{json, Value};
 fn ranks(g: &ClosureGame) -> Result<Vec<usize>, String> {
     let op = g.operator();
     let n = op.size();
-    let structure = op.structure();
-    if let Some(prefix) = ["poset:", "sets:", "digraph:", "weighted:"]
-        .iter()
-        .find(|p| structure.trim_start().starts_with(*p))
-    {
+    if op.from_file() {
         return Err(format!(
-            "closure games on structures read from files (`{prefix}<path>`) are not certified: the verifier reads no files besides the specs"
+            "closure games on structures read from files (`{}`) are not certified: the verifier reads no files besides the specs",
+            op.structure()
         ));
     }
     match op.kind() {
-        "subgroup" | "poset" | "sets" | "digraph" | "digraph-geodetic" => {
+        "subgroup" | "poset" | "sets" | "digraph" | "digraph-geodetic" | "weighted"
+        | "weighted-geodetic" => {
             let names: Vec<String> = (0..n).map(|i| op.element_name(i)).collect();
             let mut order: Vec<usize> = (0..n).collect();
             order.sort_by(|&a, &b| names[a].cmp(&names[b]));
@@ -51,7 +51,7 @@ fn ranks(g: &ClosureGame) -> Result<Vec<usize>, String> {
         }
         "hull" | "geodetic" | "monophonic" => Ok((0..n).collect()),
         k => Err(format!(
-            "closure games on `{k}` structures are not certified (weighted graphs are read from files only)"
+            "closure games on `{k}` structures are not certified"
         )),
     }
 }

@@ -16,7 +16,11 @@ pub const OPERATOR: Operator = Operator {
     read: |text, closure| {
         let t = text.trim();
         let body = if let Some(path) = t.strip_prefix("digraph:") {
-            read_file(path)
+            return Some(
+                read_file(path)
+                    .and_then(|b| build(t, &b, closure))
+                    .map(super::read_from_file),
+            );
         } else if let Some(inner) = t.strip_prefix("Digraph(") {
             match inner.strip_suffix(')') {
                 Some(arcs) => Ok(format!("digraph {{ {} }}", arcs.replace(',', ";"))),

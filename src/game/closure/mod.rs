@@ -117,6 +117,73 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
         let names: Vec<String> = s.ones().map(|i| self.element_name(i)).collect();
         format!("{{{}}}", names.join(", "))
     }
+    /// Whether the structure was read from a file (`poset:`, `sets:`, `digraph:`,
+    /// `weighted:`) rather than written out in its name: certificates of such games are
+    /// refused (src/certify/closure.rs), since the verifier rebuilds structures from their
+    /// names alone and reads no files besides the specs. Set by the file readers through
+    /// [`read_from_file`], so no caller has to guess it from the name.
+    fn from_file(&self) -> bool {
+        false
+    }
+}
+
+/// Marks an operator as read from a file ([`ClosureOperator::from_file`]); everything else is
+/// the operator's own.
+pub fn read_from_file(op: Arc<dyn ClosureOperator>) -> Arc<dyn ClosureOperator> {
+    Arc::new(FromFile(op))
+}
+
+/// An operator read from a file: every method forwards to it, except
+/// [`ClosureOperator::from_file`].
+#[derive(Debug)]
+struct FromFile(Arc<dyn ClosureOperator>);
+
+impl ClosureOperator for FromFile {
+    fn kind(&self) -> &'static str {
+        self.0.kind()
+    }
+    fn structure(&self) -> String {
+        self.0.structure()
+    }
+    fn size(&self) -> usize {
+        self.0.size()
+    }
+    fn element_name(&self, i: usize) -> String {
+        self.0.element_name(i)
+    }
+    fn parse_element(&self, text: &str) -> Option<usize> {
+        self.0.parse_element(text)
+    }
+    fn close(&self, s: &Set) -> Set {
+        self.0.close(s)
+    }
+    fn generates(&self, s: &Set) -> bool {
+        self.0.generates(s)
+    }
+    fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
+        self.0.maximal_nongenerating(budget)
+    }
+    fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
+        self.0.minimal_generating(budget)
+    }
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        self.0.feature_docs()
+    }
+    fn features(&self) -> Vec<(String, Value)> {
+        self.0.features()
+    }
+    fn symmetries(&self) -> Vec<Vec<usize>> {
+        self.0.symmetries()
+    }
+    fn counted(&self) -> Option<&dyn Counted> {
+        self.0.counted()
+    }
+    fn class_label(&self, s: &Set) -> String {
+        self.0.class_label(s)
+    }
+    fn from_file(&self) -> bool {
+        true
+    }
 }
 
 /// A structure whose ground set splits into parts such that whether a set generates depends
@@ -167,7 +234,7 @@ pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOpe
         }
     }
     Err(format!(
-        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})), a poset (Bool(n), Div(n), Chain(n), poset:<path>), a digraph (digraph:<path>, Digraph(a->b, ..)), a weighted graph (weighted:<path>) nor a graph",
+        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})), a poset (Bool(n), Div(n), Chain(n), poset:<path>), a digraph (digraph:<path>, Digraph(a->b, ..)), a weighted graph (weighted:<path>, Weighted(a-b:2, ..)) nor a graph",
         text.trim()
     ))
 }

@@ -26,7 +26,13 @@ pub const OPERATOR: Operator = Operator {
         if !looks_like_poset(t) {
             return None;
         }
-        Some(parse(t).map(|p| Arc::new(p) as Arc<dyn ClosureOperator>))
+        let op = parse(t).map(|p| Arc::new(p) as Arc<dyn ClosureOperator>);
+        // `poset:<path>` is the one form read from a file (parse's branch for it).
+        Some(if t.starts_with("poset:") {
+            op.map(super::read_from_file)
+        } else {
+            op
+        })
     },
 };
 

@@ -32,7 +32,7 @@ pub const OPERATOR: Operator = Operator {
                             .collect();
                         SetsOperator::new(t.to_string(), lines)
                     })
-                    .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
+                    .map(|op| super::read_from_file(Arc::new(op))),
             );
         }
         let inner = t.strip_prefix("Sets(")?.strip_suffix(')');

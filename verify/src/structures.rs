@@ -13,6 +13,11 @@
 //!   search along the arcs, I[x, y] = {z : d(x, z) + d(z, y) = d(x, y) < ∞} ∪ {x, y}, the hull
 //!   (iterated, closure `hull`) or one step (closure `geodetic`).
 //!
+//! - *weighted graphs* `Weighted(a-b:2, b-c, a-c:3)` (undirected edges with positive integer
+//!   weights, 1 when absent) with weighted geodesics: least total weights by Dijkstra's
+//!   algorithm from each vertex, I[x, y] = {z : d(x, z) + d(z, y) = d(x, y) < ∞} ∪ {x, y},
+//!   the hull (closure `hull`) or one step (closure `geodetic`).
+//!
 //! Elements are indexed in the certificates' convention-free order: by their names as text
 //! (byte order), whatever order the structure lists them in.
 //!
@@ -61,6 +66,7 @@ pub fn looks_like(arg: &str) -> bool {
         "weighted:",
         "Sets(",
         "Digraph(",
+        "Weighted(",
     ]
     .iter()
     .any(|p| t.starts_with(p))
@@ -90,6 +96,12 @@ pub fn parse(arg: &str, kind: Kind) -> Result<Structure, String> {
             .strip_suffix(')')
             .ok_or("Digraph(..) is never closed")?;
         return digraph(inner, kind);
+    }
+    if let Some(inner) = t.strip_prefix("Weighted(") {
+        let inner = inner
+            .strip_suffix(')')
+            .ok_or("Weighted(..) is never closed")?;
+        return weighted(inner, kind);
     }
     if kind != Kind::Hull {
         return Err(format!(
@@ -440,6 +452,148 @@ fn digraph(inner: &str, kind: Kind) -> Result<Structure, String> {
         names,
         closure: Closure::Intervals(GraphClosure::from_intervals(n, k, arcs.len(), interval)),
         features: vec![("vertices", n as i64), ("edges", arcs.len() as i64)],
+    })
+}
+
+/// Largest edge weight read (grundy's bound too): 63 edges of it stay far below 2^64.
+pub const MAX_WEIGHT: u64 = 1 << 32;
+
+/// `a-b:2, b-c-d, e`: undirected edges (chains of them, each edge of a chain of the chain's
+/// weight, 1 without `:k`) and lone vertices, separated by commas. Refused: an empty item, a
+/// weight that is not a decimal integer in 1..=[`MAX_WEIGHT`], a weight on a lone vertex, a
+/// self-loop, an edge given twice with different weights, more than 64 vertices.
+fn weighted(inner: &str, kind: Kind) -> Result<Structure, String> {
+    let iterate = match kind {
+        Kind::Hull => true,
+        Kind::Geodetic => false,
+        Kind::Monophonic => {
+            return Err("the monophonic hull is not defined on weighted graphs".into())
+        }
+    };
+    let mut names: Vec<String> = Vec::new();
+    // (u, v, weight) with u < v in the order listed, each edge once.
+    let mut edges: Vec<(usize, usize, u64)> = Vec::new();
+    let mut seen: std::collections::HashMap<(usize, usize), u64> = Default::default();
+    for item in inner.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err("an empty item in Weighted(..)".into());
+        }
+        let (chain, weight) = match item.split_once(':') {
+            None => (item, None),
+            Some((c, w)) => {
+                let w = w.trim();
+                if w.is_empty() || !w.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!("`{w}` is not a weight the verifier reads"));
+                }
+                let w: u64 = w
+                    .parse()
+                    .ok()
+                    .filter(|x| (1..=MAX_WEIGHT).contains(x))
+                    .ok_or_else(|| format!("the weight `{w}` is not in 1..={MAX_WEIGHT}"))?;
+                (c, Some(w))
+            }
+        };
+        let mut ids = Vec::new();
+        for v in chain.split('-').map(str::trim) {
+            if !identifier(v) {
+                return Err(format!("`{v}` is not a vertex name the verifier reads"));
+            }
+            let i = match names.iter().position(|x| x == v) {
+                Some(i) => i,
+                None => {
+                    if names.len() == MAX_ELEMENTS {
+                        return Err(format!("more than {MAX_ELEMENTS} vertices"));
+                    }
+                    names.push(v.to_string());
+                    names.len() - 1
+                }
+            };
+            ids.push(i);
+        }
+        if ids.len() == 1 && weight.is_some() {
+            return Err(format!("`{item}`: a weight on a lone vertex"));
+        }
+        let w = weight.unwrap_or(1);
+        for p in ids.windows(2) {
+            let (a, b) = (p[0].min(p[1]), p[0].max(p[1]));
+            if a == b {
+                return Err(format!("a self-loop at `{}`", names[a]));
+            }
+            match seen.get(&(a, b)) {
+                Some(&old) if old != w => {
+                    return Err(format!(
+                        "the edge {}-{} has the weights {old} and {w}",
+                        names[a], names[b]
+                    ))
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert((a, b), w);
+                    edges.push((a, b, w));
+                }
+            }
+        }
+    }
+    let n = names.len();
+    if n == 0 {
+        return Err("Weighted(..) has no vertices".into());
+    }
+    let (names, rank) = by_name(&names);
+    // adj[x][y]: the weight of the edge x–y, in certificate order.
+    let mut adj = vec![vec![None; n]; n];
+    for &(a, b, w) in &edges {
+        adj[rank[a]][rank[b]] = Some(w);
+        adj[rank[b]][rank[a]] = Some(w);
+    }
+    // d[s][x]: least total weight from s, by Dijkstra's algorithm (array form, n ≤ 64).
+    let dist: Vec<Vec<Option<u64>>> = (0..n)
+        .map(|s| {
+            let mut d: Vec<Option<u64>> = vec![None; n];
+            let mut done = vec![false; n];
+            d[s] = Some(0);
+            while let Some(u) = (0..n)
+                .filter(|&u| !done[u] && d[u].is_some())
+                .min_by_key(|&u| d[u])
+            {
+                done[u] = true;
+                let du = d[u].expect("picked vertices are reached");
+                for v in 0..n {
+                    if let Some(w) = adj[u][v] {
+                        let via = du + w;
+                        if d[v].is_none_or(|dv| via < dv) {
+                            d[v] = Some(via);
+                        }
+                    }
+                }
+            }
+            d
+        })
+        .collect();
+    let mut interval = vec![vec![0u64; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            interval[x][y] = (1 << x) | (1 << y);
+            let Some(dxy) = dist[x][y] else { continue };
+            for z in 0..n {
+                if let (Some(a), Some(b)) = (dist[x][z], dist[z][y]) {
+                    if a + b == dxy {
+                        interval[x][y] |= 1 << z;
+                    }
+                }
+            }
+        }
+    }
+    let k = if iterate { Kind::Hull } else { Kind::Geodetic };
+    Ok(Structure {
+        kind: if iterate {
+            "weighted"
+        } else {
+            "weighted-geodetic"
+        },
+        names,
+        closure: Closure::Intervals(GraphClosure::from_intervals(n, k, edges.len(), interval)),
+        features: vec![("vertices", n as i64), ("edges", edges.len() as i64)],
     })
 }
 

@@ -669,6 +669,11 @@ mod tests {
             ("Chain(5)", None, 5, 2),
             ("Chain(2) x Chain(3)", None, 6, 2),
             ("Digraph(a->b, a->c, b->d, c->d)", Some("geodetic"), 4, 2),
+            // A cycle with a heavy edge (weight >= n - 1) is the path P_n to both closures:
+            // S generates iff it holds both ends (Proposition 6).
+            ("Weighted(a-b, b-c, a-c:2)", None, 3, 2),
+            ("Weighted(v1-v2-v3-v4-v5, v5-v1:4)", Some("geodetic"), 5, 2),
+            ("Weighted(v1-v2-v3-v4-v5-v6, v6-v1:9)", None, 6, 2),
         ] {
             let want = [
                 ("GEN", n % 2),
@@ -709,6 +714,23 @@ mod tests {
                 Some("geodetic"),
                 1,
             ),
+            // The weighted K_{3,2} of verify/tests/data (x3-y2 of weight w): TER = 2, 1, 4 for
+            // w = 1 (unweighted), 2, 3 (by exhaustive search in Python, independently).
+            (
+                "TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2))",
+                None,
+                2,
+            ),
+            (
+                "TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2))",
+                None,
+                1,
+            ),
+            (
+                "TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:3))",
+                None,
+                4,
+            ),
         ] {
             let game = parse(name, closure).unwrap().unwrap();
             assert_eq!(game.value().unwrap(), (v, true), "{name}");
@@ -721,6 +743,11 @@ mod tests {
         assert_eq!(
             k("GEN(Digraph(a->b))", Some("geodetic")),
             "digraph-geodetic"
+        );
+        assert_eq!(k("DNT(Weighted(a-b:2))", None), "weighted");
+        assert_eq!(
+            k("DNT(Weighted(a-b:2))", Some("geodetic")),
+            "weighted-geodetic"
         );
         // Past the search limit the list is left to the certificate's check.
         let big = parse("GEN(Bool(6))", None).unwrap().unwrap();

@@ -833,6 +833,18 @@ mod tests {
             "Digraph(0->1, 1->2, 2->3, 3->4, 4->5, 5->0, 0->3)",
             Kind::Geodetic,
         ),
+        ("Weighted(a-b, b-c, a-c:2)", Kind::Hull),
+        ("Weighted(a-b, b-c, a-c:2)", Kind::Geodetic),
+        (
+            "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)",
+            Kind::Hull,
+        ),
+        (
+            "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)",
+            Kind::Geodetic,
+        ),
+        ("Weighted(a-b:3, b-c:1, c-d:1, d-a:1, e)", Kind::Hull),
+        ("Weighted(v1-v2-v3-v4-v5-v6, v6-v1:3)", Kind::Geodetic),
     ];
 
     /// The searches (closed sets, one step vertex by vertex, transversals) find exactly the
@@ -960,6 +972,63 @@ mod tests {
         assert!(parse("Digraph(a->\"b\")", Kind::Hull).is_err());
         assert!(parse("Digraph(a->b)", Kind::Monophonic).is_err());
         assert!(parse("digraph:x.dot", Kind::Hull).is_err());
+    }
+
+    /// Weighted graphs, by hand. On K_{3,2} (x1, x2, x3 | y1, y2) with x3-y2 of weight 2, the
+    /// only least-weight y1-y2 paths pass x1 or x2 (via x3 it weighs 3), so the hull of
+    /// {y1, y2} is {x1, x2, y1, y2}, where on the unweighted K_{3,2} it is everything; and
+    /// {x1, x3, y2} generates under the hull (one step gives {x1, x3, y1, y2}, the next adds
+    /// x2 from I[y1, y2]) but not in one step. Names rank x1, x2, x3, y1, y2 as 0..4.
+    #[test]
+    fn weighted_intervals_by_hand() {
+        let name = "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)";
+        let Closure::Intervals(hull) = build(name, Kind::Hull).closure else {
+            panic!("an interval closure")
+        };
+        assert_eq!(hull.close(0b11000), 0b11011);
+        assert_eq!(hull.close(0b10101), 0b11111);
+        let Closure::Intervals(step) = build(name, Kind::Geodetic).closure else {
+            panic!("an interval closure")
+        };
+        assert_eq!(step.close(0b10101), 0b11101);
+        let unweighted = build(&name.replace(":2", ""), Kind::Hull);
+        assert!(unweighted.generates(0b11000));
+        assert_eq!(
+            build(name, Kind::Hull).features,
+            vec![("vertices", 5), ("edges", 6)]
+        );
+        // Unit weights are the graph's own geodesics: the inline 5-cycle against C_5 (the
+        // names v1..v5 sort as the family's vertex order).
+        let c5 = GraphClosure::new(&crate::names::parse_graph("C_5").unwrap(), Kind::Hull).unwrap();
+        let w5 = build("Weighted(v1-v2-v3-v4-v5-v1)", Kind::Hull);
+        for s in 0..1u64 << 5 {
+            assert_eq!(c5.generates(s), w5.generates(s), "{s:05b}");
+        }
+        // A heavy chord: I[a, c] holds b when a-c weighs 2 (both routes) or more, not at 1.
+        assert!(build("Weighted(a-b, b-c, a-c:2)", Kind::Geodetic).generates(0b101));
+        assert!(build("Weighted(a-b, b-c, a-c:9)", Kind::Geodetic).generates(0b101));
+        assert!(!build("Weighted(a-b, b-c, a-c)", Kind::Geodetic).generates(0b101));
+        for bad in [
+            "Weighted()",
+            "Weighted(a-b,)",
+            "Weighted(a-a)",
+            "Weighted(a-b:0)",
+            "Weighted(a-b:-1)",
+            "Weighted(a-b:+2)",
+            "Weighted(a-b:4294967297)",
+            "Weighted(a-b:2, b-a:3)",
+            "Weighted(a:2)",
+            "Weighted(a--b)",
+            "Weighted(\"a\"-b)",
+            "Weighted(a-b",
+        ] {
+            assert!(parse(bad, Kind::Hull).is_err(), "{bad}");
+        }
+        assert!(parse("Weighted(a-b:2, b-a:2)", Kind::Hull).is_ok());
+        assert!(parse("Weighted(a-b)", Kind::Monophonic).is_err());
+        assert!(parse("weighted:x.dot", Kind::Hull).is_err());
+        let many: Vec<String> = (0..65).map(|i| format!("v{i}")).collect();
+        assert!(parse(&format!("Weighted({})", many.join(", ")), Kind::Hull).is_err());
     }
 
     #[test]

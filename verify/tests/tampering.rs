@@ -134,6 +134,8 @@ fn unedited_certificates_verify_with_their_claims_rederived() {
     s.verified("lemma_5_37_diagram", "20 of 20 instances");
     s.verified("prop_4_8_dnt", "30 of 30 instances");
     s.verified("prop_4_3", "334 of 334 instances");
+    s.verified("closure_weighted_ter", "4 of 4 instances");
+    s.verified("closure_weighted_dnt", "3 of 3 instances");
     let (_, line) = s.line("thm_5_24");
     assert!(line.contains("not certified"), "{line}");
 }
@@ -952,5 +954,82 @@ fn structure_closure_values_edited() {
     s.rejected(
         id,
         "instance n=1: nim(DNG(Bool(1))) = 1 by the verifier, but the spec states 0",
+    );
+}
+
+/// Inline weighted graphs (issue 31): the verifier rebuilds `Weighted(..)` from the spec's name
+/// with its own Dijkstra, so a value edited, a table of the unweighted graph, the table of
+/// another weighting of the same edges and a closure relabelled are all rejected. The fixture
+/// K_{3,2} (x1, x2, x3 | y1, y2) has x3-y2 of weight w: TER = 2 for w = 1 (unweighted), 1 for
+/// w = 2, 4 for w >= 3; its elements rank x1..x3, y1, y2 as 0..4.
+#[test]
+fn weighted_closure_certificates_edited() {
+    let id = "closure_weighted_ter";
+    // The value edited.
+    let s = Scratch::new("weighted-value");
+    s.edit(id, |c| c["instances"][1]["value"] = json!(2));
+    s.rejected(
+        id,
+        "instance w=2: the certificate states nim(TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2))) = 2, the verifier computes 1",
+    );
+    // The table computed with unweighted geodesics (the w = 1 instance's, K_{3,2} itself)
+    // stated for w = 2: {x1, x2, x3} is legal only when x3-y2 is as light as the rest.
+    let s = Scratch::new("weighted-unweighted-table");
+    s.edit(id, |c| {
+        let unweighted = c["instances"][0].clone();
+        c["instances"][1]["maximal_sets"] = unweighted["maximal_sets"].clone();
+        c["instances"][1]["value"] = unweighted["value"].clone();
+    });
+    s.rejected(
+        id,
+        "instance w=2: the certificate lists [0, 1, 2] as a maximal legal set of TER(Weighted(",
+    );
+    // The certificate relabelled as another weighting of the same edges: the entry's name
+    // alone (bound to the spec's), and the spec too, the binding regenerated (the heavy edge
+    // moved to x3-y1; y1 and y2 trade places in the maximal sets, the value stays 1).
+    let s = Scratch::new("weighted-relabelled-entry");
+    s.edit(id, |c| {
+        c["instances"][1]["structure"] =
+            json!("Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1:2, x3-y2)");
+    });
+    s.rejected(id, "instance w=2: the certificate's game is TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1:2, x3-y2))");
+    let s = Scratch::new("weighted-relabelled-spec");
+    s.edit_spec(id, |t| t.replace("x3-y1, x3-y2:w", "x3-y1:w, x3-y2"));
+    s.edit(id, |c| {
+        for (k, inst) in c["instances"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .enumerate()
+        {
+            inst["structure"] = json!(format!(
+                "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1:{}, x3-y2)",
+                k + 1
+            ));
+        }
+    });
+    s.rejected(
+        id,
+        "instance w=2: the certificate lists [0, 3] as a maximal legal set of TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1:2, x3-y2))",
+    );
+    // The 5-cycle with a heavy edge: the hull named for the spec's one-step closure, and a
+    // maximal set dropped.
+    let id = "closure_weighted_dnt";
+    let s = Scratch::new("weighted-kind");
+    s.edit(id, |c| c["instances"][0]["closure"] = json!("weighted"));
+    s.rejected(
+        id,
+        "under the weighted closure on 5 elements, not the spec's",
+    );
+    let s = Scratch::new("weighted-drop");
+    s.edit(id, |c| {
+        c["instances"][0]["maximal_sets"]
+            .as_array_mut()
+            .unwrap()
+            .clear();
+    });
+    s.rejected(
+        id,
+        "instance w=4: the certificate omits the maximal legal set",
     );
 }

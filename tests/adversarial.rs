@@ -1424,3 +1424,81 @@ fn synthesis_solves_within_max_positions() {
         );
     }
 }
+
+// ---- inline weighted graphs -----------------------------------------------------------------
+
+/// `Weighted(..)` (issue 31): zero, negative, signed and huge weights, self-loops, an edge
+/// given twice with two weights, no vertices, empty items, bad names and more than 64 vertices
+/// end in exit 2 naming the fault; so do the file forms' self-loops and double weights. A
+/// spec naming 200,000 vertices, or 400,000 copies of one edge before a conflicting weight,
+/// ends in seconds (names are looked up in a map, the 65th vertex stops the reading).
+#[test]
+fn weighted_graph_names_are_checked() {
+    let mut s = Scratch::new();
+    for (game, phrase) in [
+        (
+            "GEN(Weighted(a-b:0))",
+            "the weight `0` of `a-b` is not an integer in 1..=4294967296",
+        ),
+        ("GEN(Weighted(a-b:-3))", "the weight `-3`"),
+        ("GEN(Weighted(a-b:+3))", "the weight `+3`"),
+        ("GEN(Weighted(a-b:4294967297))", "the weight `4294967297`"),
+        (
+            "GEN(Weighted(a-b:99999999999999999999999))",
+            "not an integer",
+        ),
+        ("GEN(Weighted(a-b:1.5))", "the weight `1.5`"),
+        ("GEN(Weighted(a-a:2))", "a self-loop at `a`"),
+        (
+            "GEN(Weighted(a-b:2, b-a:3))",
+            "the edge a-b is given twice, with weights 2 and 3",
+        ),
+        ("GEN(Weighted())", "no vertices"),
+        ("GEN(Weighted(a-b,,b-c))", "an empty item"),
+        ("GEN(Weighted(a:2))", "a weight needs an edge"),
+        (
+            "GEN(Weighted(a--b))",
+            "an edge needs a vertex on both sides",
+        ),
+        ("GEN(Weighted(a-2b))", "`2b` is not a vertex name"),
+        ("GEN(Weighted(a-b)", "never closed"),
+    ] {
+        s.expect(&["solve", game], 2, phrase);
+    }
+    s.expect(
+        &["solve", "GEN(Weighted(a-b))", "--closure", "monophonic"],
+        2,
+        "monophonic",
+    );
+    let ring: Vec<String> = (0..65).map(|i| format!("v{i}-v{}", (i + 1) % 65)).collect();
+    s.expect(
+        &["solve", &format!("GEN(Weighted({}))", ring.join(", "))],
+        2,
+        "more than 64 vertices",
+    );
+    s.file("loop.dot", "graph { a -- b; b -- b [weight=2] }\n");
+    s.expect(
+        &["solve", "GEN(weighted:loop.dot)"],
+        2,
+        "a self-loop at `b`",
+    );
+    s.file(
+        "twice.dot",
+        "graph { a -- b [weight=2]; b -- a [weight=5] }\n",
+    );
+    s.expect(&["solve", "GEN(weighted:twice.dot)"], 2, "given twice");
+    let many: Vec<String> = (0..200_000).map(|i| format!("v{i}")).collect();
+    s.file(
+        "specs/many.yaml",
+        claim(&format!("GEN(Weighted({}))", many.join(", ")), "0"),
+    );
+    let o = s.expect(&["check", "specs/many.yaml"], 2, "more than 64 vertices");
+    assert!(o.elapsed < Duration::from_secs(5), "{:?}", o.elapsed);
+    let copies = vec!["a-b"; 400_000].join(", ");
+    s.file(
+        "specs/copies.yaml",
+        claim(&format!("GEN(Weighted({copies}, a-b:2))"), "0"),
+    );
+    let o = s.expect(&["check", "specs/copies.yaml"], 2, "given twice");
+    assert!(o.elapsed < Duration::from_secs(5), "{:?}", o.elapsed);
+}

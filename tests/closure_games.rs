@@ -680,3 +680,133 @@ fn poset_sets_and_digraph_certificates_rank_elements_by_name() {
     let report = std::fs::read_to_string(out.join("report.json")).unwrap();
     assert!(report.contains("structures read from files"), "{report}");
 }
+
+/// Inline weighted graphs by hand (issue 31). K_{3,2} with parts x1, x2, x3 | y1, y2 and the
+/// edge x3-y2 of weight 2 (the rest 1): a least-weight y1-y2 path passes x1 or x2 (via x3 it
+/// weighs 3), so the hull of {y1, y2} is {x1, x2, y1, y2}, while on the unweighted K_{3,2}
+/// I[y1, y2] is everything. {x1, x3, y2} generates under the hull (one step gives
+/// {x1, x3, y1, y2}: I[x1, x3] = {x1, y1, x3}; the next adds x2 from I[y1, y2]) but not in one
+/// step. The values (exhaustive search, and independently a Python enumeration of all
+/// subsets): TER = 1 weighted, 2 unweighted; DNG = 0 under the hull, 1 in one step; GEN = 1
+/// weighted, 0 unweighted. The triangle with a heavy edge a-c:2 is P_3 to the hull: TER = 2,
+/// DNT = 1, where K_3 has 1 and 0 (Proposition 6 of docs/results/closures.md).
+#[test]
+fn inline_weighted_graphs_by_hand() {
+    let heavy = "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)";
+    let light = "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2)";
+    let hull = game("GEN", heavy, Closure::Hull);
+    let step = game("GEN", heavy, Closure::Geodetic);
+    let unweighted = game("GEN", light, Closure::Hull);
+    let set = |g: &ClosureGame, s: &str| g.parse_pos(s).unwrap();
+    let closed = |g: &ClosureGame, s: &str| g.label(&g.operator().close(&set(g, s)));
+    // Labels list the vertices in the order the name first gives them: x1, y1, y2, x2, x3.
+    assert_eq!(closed(&hull, "{y1, y2}"), "{x1, y1, y2, x2}");
+    assert_eq!(closed(&unweighted, "{y1, y2}"), "{x1, y1, y2, x2, x3}");
+    assert_eq!(closed(&hull, "{x1, x3}"), "{x1, y1, x3}");
+    assert_eq!(closed(&hull, "{x1, x3, y2}"), "{x1, y1, y2, x2, x3}");
+    assert!(hull.operator().generates(&set(&hull, "{x1, x3, y2}")));
+    assert_eq!(closed(&step, "{x1, x3, y2}"), "{x1, y1, y2, x3}");
+    assert!(!step.operator().generates(&set(&step, "{x1, x3, y2}")));
+    // Unit weights are the graph's own geodesics: the same generating sets as K_{3,2}.
+    let graph = game("GEN", "K_{3,2}", Closure::Hull);
+    assert_eq!(exhaustive(&unweighted), exhaustive(&graph));
+    for (word, structure, closure, v) in [
+        ("TER", heavy, Closure::Hull, 1),
+        ("TER", light, Closure::Hull, 2),
+        ("DNG", heavy, Closure::Hull, 0),
+        ("DNG", heavy, Closure::Geodetic, 1),
+        ("GEN", heavy, Closure::Hull, 1),
+        ("GEN", light, Closure::Hull, 0),
+        ("TER", "Weighted(a-b, b-c, a-c:2)", Closure::Hull, 2),
+        ("DNT", "Weighted(a-b, b-c, a-c:2)", Closure::Hull, 1),
+        ("TER", "Weighted(a-b, b-c, a-c)", Closure::Hull, 1),
+        ("DNT", "Weighted(a-b, b-c, a-c)", Closure::Hull, 0),
+        // A chain gives each of its edges its weight: the 5-cycle with v5-v1 of weight 4.
+        (
+            "DNT",
+            "Weighted(v1-v2-v3-v4-v5, v5-v1:4)",
+            Closure::Geodetic,
+            1,
+        ),
+        ("DNT", "Weighted(v1-v2-v3-v4-v5-v1)", Closure::Geodetic, 0),
+    ] {
+        let g = game(word, structure, closure);
+        assert_eq!((exhaustive(&g), by_structure(&g)), (v, v), "{}", g.name());
+    }
+    // The inline form and the DOT file form are one graph; only the file form is marked
+    // as read from a file (which certificates refuse).
+    let dot = "graph { x1 -- y1; x1 -- y2; x2 -- y1; x2 -- y2; x3 -- y1; x3 -- y2 [weight=2] }";
+    let file = weighted_game("TER", dot, Closure::Hull);
+    assert_eq!(exhaustive(&file), 1);
+    assert!(!hull.operator().from_file());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.dot");
+    std::fs::write(&path, dot).unwrap();
+    let read = game(
+        "TER",
+        &format!("weighted:{}", path.display()),
+        Closure::Hull,
+    );
+    assert!(read.operator().from_file());
+    assert_eq!(exhaustive(&read), 1);
+    assert_eq!(hull.name(), format!("GEN({heavy})"));
+    assert_eq!(step.name(), format!("GEN({heavy}) [geodetic]"));
+}
+
+/// Certificates of closure games on inline weighted graphs: written like the digraphs', the
+/// vertices ranked by name (x1, x2, x3, y1, y2 as 0..4); TER(K_{3,2} with x3-y2:2) has
+/// 𝓜 = {{x1, x2}, {x1, y1}, {x2, y1}, {y1, y2}} (P is legal iff the rest generates, i.e.
+/// holds x3 and y2, and one of x1, x2, y1 besides). The same graph read from a file is not
+/// certified, with the reason.
+#[test]
+fn weighted_certificates_rank_vertices_by_name_and_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir_all(&specs).unwrap();
+    let file = dir.path().join("k.dot");
+    std::fs::write(
+        &file,
+        "graph { x1 -- y1; x1 -- y2; x2 -- y1; x2 -- y2; x3 -- y1; x3 -- y2 [weight=2] }",
+    )
+    .unwrap();
+    std::fs::write(
+        specs.join("inline.yaml"),
+        "kind: claim\nsource: t\ngame: TER(Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2))\nnim: 1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        specs.join("file.yaml"),
+        format!(
+            "kind: claim\nsource: t\ngame: TER(weighted:{})\nnim: 1\n",
+            file.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "--specs"])
+        .arg(&specs)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let p = out.join("certificates").join("inline.json");
+    let cert: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+    let e = &cert["instances"][0];
+    assert_eq!(e["closure"], "weighted");
+    assert_eq!(e["elements"], 5);
+    assert_eq!(
+        e["maximal_sets"],
+        serde_json::json!([[0, 1], [0, 3], [1, 3], [3, 4]])
+    );
+    assert_eq!(e["value"], 1);
+    assert!(!out.join("certificates").join("file.json").exists());
+    let report = std::fs::read_to_string(out.join("report.json")).unwrap();
+    assert!(report.contains("structures read from files"), "{report}");
+}

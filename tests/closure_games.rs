@@ -738,7 +738,7 @@ fn inline_weighted_graphs_by_hand() {
     let dot = "graph { x1 -- y1; x1 -- y2; x2 -- y1; x2 -- y2; x3 -- y1; x3 -- y2 [weight=2] }";
     let file = weighted_game("TER", dot, Closure::Hull);
     assert_eq!(exhaustive(&file), 1);
-    assert!(!hull.operator().from_file());
+    assert!(!hull.operator().is_from_file());
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("k.dot");
     std::fs::write(&path, dot).unwrap();
@@ -747,7 +747,7 @@ fn inline_weighted_graphs_by_hand() {
         &format!("weighted:{}", path.display()),
         Closure::Hull,
     );
-    assert!(read.operator().from_file());
+    assert!(read.operator().is_from_file());
     assert_eq!(exhaustive(&read), 1);
     assert_eq!(hull.name(), format!("GEN({heavy})"));
     assert_eq!(step.name(), format!("GEN({heavy}) [geodetic]"));

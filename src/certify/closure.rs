@@ -12,7 +12,7 @@
 //! (`{1,2}` < `{}`, `12` < `2`, `(1,2)` < `(2,1)`), so that the verifier, which builds them
 //! with its own element order, needs only the names; vertices of graphs by their index.
 //! Structures read from files (`poset:`, `sets:`, `digraph:`, `weighted:`; the operator says
-//! so, [`crate::game::closure::ClosureOperator::from_file`]) are refused: the verifier reads
+//! so, [`crate::game::closure::ClosureOperator::is_from_file`]) are refused: the verifier reads
 //! no files besides the specs.
 //! Structures solved by count vectors (complete multipartite graphs past 64 vertices,
 //! [`crate::game::closure::Counted`]) list 𝓜 up to their automorphisms instead: the maximal
@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 fn ranks(g: &ClosureGame) -> Result<Vec<usize>, String> {
     let op = g.operator();
     let n = op.size();
-    if op.from_file() {
+    if op.is_from_file() {
         return Err(format!(
             "closure games on structures read from files (`{}`) are not certified: the verifier reads no files besides the specs",
             op.structure()

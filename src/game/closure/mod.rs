@@ -122,19 +122,19 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     /// refused (src/certify/closure.rs), since the verifier rebuilds structures from their
     /// names alone and reads no files besides the specs. Set by the file readers through
     /// [`read_from_file`], so no caller has to guess it from the name.
-    fn from_file(&self) -> bool {
+    fn is_from_file(&self) -> bool {
         false
     }
 }
 
-/// Marks an operator as read from a file ([`ClosureOperator::from_file`]); everything else is
+/// Marks an operator as read from a file ([`ClosureOperator::is_from_file`]); everything else is
 /// the operator's own.
 pub fn read_from_file(op: Arc<dyn ClosureOperator>) -> Arc<dyn ClosureOperator> {
     Arc::new(FromFile(op))
 }
 
 /// An operator read from a file: every method forwards to it, except
-/// [`ClosureOperator::from_file`].
+/// [`ClosureOperator::is_from_file`].
 #[derive(Debug)]
 struct FromFile(Arc<dyn ClosureOperator>);
 
@@ -181,7 +181,7 @@ impl ClosureOperator for FromFile {
     fn class_label(&self, s: &Set) -> String {
         self.0.class_label(s)
     }
-    fn from_file(&self) -> bool {
+    fn is_from_file(&self) -> bool {
         true
     }
 }

@@ -179,6 +179,9 @@ pub struct FigureView {
     pub panels: Vec<PanelView>,
     /// Dashed arrows from a play's positions to their images.
     pub map_edges: Vec<EdgeView>,
+    /// A play and its image under a map (Figs 5.1, 5.7): drawn left to right as in the paper,
+    /// the play above its image.
+    pub plays: bool,
     pub graph: Option<GraphFigureView>,
     /// The structure diagram, for `structure:` figures.
     pub structure: Option<super::structure_figure::StructureView>,
@@ -934,6 +937,41 @@ impl Figure {
                                 }
                             }
                         }
+                        // The fibres are ranked by their image's rank in the image's
+                        // gamegraph (f sends every move to a move, so ranks still grow along
+                        // every edge): a fibre's positions then share a rank, its box is one
+                        // row high, and the rows between ranks, where the arrows run, hold no
+                        // box (ranked by moves made, fibres spanning two ranks stood in the
+                        // way of the arrows between them, Fig 5.2).
+                        let image_rank: BTreeMap<&str, usize> = tgt
+                            .view
+                            .nodes
+                            .iter()
+                            .map(|n| (n.id.as_str(), n.rank))
+                            .collect();
+                        let mut rank_of: BTreeMap<String, usize> = BTreeMap::new();
+                        for (c, nodes) in &fibres {
+                            let r = tgt
+                                .node_of_class
+                                .get(c)
+                                .and_then(|t| image_rank.get(t.as_str()));
+                            for id in nodes {
+                                if let Some(&r) = r {
+                                    rank_of.insert(id.clone(), r);
+                                }
+                            }
+                        }
+                        if src.view.nodes.iter().all(|n| rank_of.contains_key(&n.id)) {
+                            let mut ranks: Vec<Vec<String>> = Vec::new();
+                            for n in &mut src.view.nodes {
+                                n.rank = rank_of[&n.id];
+                                if ranks.len() <= n.rank {
+                                    ranks.resize(n.rank + 1, Vec::new());
+                                }
+                                ranks[n.rank].push(n.id.clone());
+                            }
+                            src.view.ranks = ranks;
+                        }
                         for (j, (c, nodes)) in fibres.into_iter().enumerate() {
                             src.view.clusters.push(ClusterView {
                                 id: format!("{}_f{j}", src.view.id),
@@ -965,6 +1003,7 @@ impl Figure {
                     title: html(&self.title),
                     source: html(&self.source),
                     panels: built.into_iter().map(|b| b.view).collect(),
+                    plays: !map_edges.is_empty(),
                     map_edges,
                     graph: None,
                     structure: None,
@@ -1046,6 +1085,7 @@ impl Figure {
                     source: html(&self.source),
                     panels: Vec::new(),
                     map_edges: Vec::new(),
+                    plays: false,
                     graph: Some(GraphFigureView {
                         vertices: graph
                             .names()
@@ -1084,6 +1124,7 @@ impl Figure {
                     source: html(&self.source),
                     panels: Vec::new(),
                     map_edges: Vec::new(),
+                    plays: false,
                     graph: None,
                     structure: Some(view),
                     caption: self.caption.clone(),

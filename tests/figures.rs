@@ -667,6 +667,25 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
         .iter()
         .map(|n| (n.id.as_str(), (f(&n.x), f(&n.y))))
         .collect();
+    // Every node's box, coordinates (points) included, to tell which boxes hold an edge's ends.
+    let node_rect: std::collections::BTreeMap<&str, Rect> = v
+        .nodes
+        .iter()
+        .map(|n| {
+            let (w, h) = if n.coordinate {
+                (0.0, 0.0)
+            } else {
+                (f(&n.w), f(&n.h))
+            };
+            (n.id.as_str(), Rect::centred(f(&n.x), f(&n.y), w, h))
+        })
+        .collect();
+    let text_nodes: Vec<&str> = v
+        .nodes
+        .iter()
+        .filter(|n| !n.coordinate && (n.style.contains("label") || n.style.contains("legend")))
+        .map(|n| n.id.as_str())
+        .collect();
     let panels: Vec<Rect> = v
         .clusters
         .iter()
@@ -748,6 +767,26 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             if *id == e.from || *id == e.to {
                 continue;
             }
+            // A text node (a fibre's image, a legend) is its whole box: an arrow through the
+            // corner of `↦ ... + *1` crosses the text, which the inscribed ellipse misses.
+            if text_nodes.contains(id) {
+                let inner = Rect {
+                    x0: r.x0 + 0.5,
+                    y0: r.y0 + 0.5,
+                    x1: r.x1 - 0.5,
+                    y1: r.y1 - 0.5,
+                };
+                if curve
+                    .iter()
+                    .any(|&(x, y)| x > inner.x0 && x < inner.x1 && y > inner.y0 && y < inner.y1)
+                {
+                    faults.push(format!(
+                        "edge {} -> {} crosses the label {id}",
+                        e.from, e.to
+                    ));
+                }
+                continue;
+            }
             let (cx, cy, a, b) = (
                 (r.x0 + r.x1) / 2.0,
                 (r.y0 + r.y1) / 2.0,
@@ -760,6 +799,30 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             {
                 faults.push(format!(
                     "edge {} -> {} passes through node {id}",
+                    e.from, e.to
+                ));
+            }
+        }
+        // An arrow enters no box (a fibre of Fig 5.2, a panel) that holds neither of its
+        // ends: inside a box are the positions it groups, and an arrow through it reads as
+        // one from or to them.
+        let (ra, rb) = (node_rect[e.from.as_str()], node_rect[e.to.as_str()]);
+        for (k, p) in panels.iter().enumerate() {
+            if ra.inside(p, 0.5) || rb.inside(p, 0.5) {
+                continue;
+            }
+            let inner = Rect {
+                x0: p.x0 + 1.0,
+                y0: p.y0 + 1.0,
+                x1: p.x1 - 1.0,
+                y1: p.y1 - 1.0,
+            };
+            if curve
+                .iter()
+                .any(|&(x, y)| x > inner.x0 && x < inner.x1 && y > inner.y0 && y < inner.y1)
+            {
+                faults.push(format!(
+                    "edge {} -> {} crosses box {k}, which holds neither of its ends",
                     e.from, e.to
                 ));
             }
@@ -837,6 +900,10 @@ fn every_laid_out_figure_keeps_its_nodes_labels_and_edges_apart() {
         // reader sees it: at \linewidth, or less for a figure then taller than the page (the
         // template scales it to 0.85\textheight).
         let printed = tikz::printed_scale(v);
+        eprintln!(
+            "{name}: {:.0}bp x {:.0}bp, printed at {printed:.3}",
+            v.natural_width, v.natural_height
+        );
         if printed < 0.8 {
             all.push(format!(
                 "{name}: {:.0}bp x {:.0}bp, printed at {printed:.2} of its size",
@@ -883,4 +950,48 @@ fn the_geometric_check_catches_overlaps_crossings_and_escaping_titles() {
     )
     .unwrap();
     assert!(geometry_faults(&tikz::view(&json, "right.dot").unwrap()).is_empty());
+}
+
+#[test]
+fn the_geometric_check_catches_arrows_across_fibre_boxes_and_their_labels() {
+    // Fig 5.2 as it was: an arrow from a fibre's position through the fibre's own label
+    // (`↦ …`, a text node) and on through another fibre's box, which holds neither end.
+    let layout = |route: &str| -> serde_json::Value {
+        serde_json::from_str(&format!(
+            r#"{{"directed": true, "objects": [
+              {{"name": "cluster_p", "bb": "0,0,200,200", "nodes": [3, 4, 5, 6]}},
+              {{"name": "cluster_f1", "bb": "10,120,110,160", "grundystyle": "grundy fibre", "nodes": [3, 4]}},
+              {{"name": "cluster_f2", "bb": "120,60,190,100", "grundystyle": "grundy fibre", "nodes": [5]}},
+              {{"_gvid": 3, "name": "a", "pos": "30,140", "width": "0.3", "height": "0.3"}},
+              {{"_gvid": 4, "name": "a_image", "pos": "80,140", "width": "0.6", "height": "0.2", "grundystyle": "grundy fibre label"}},
+              {{"_gvid": 5, "name": "c", "pos": "175,80", "width": "0.2", "height": "0.2"}},
+              {{"_gvid": 6, "name": "b", "pos": "155,20", "width": "0.3", "height": "0.3"}}],
+             "edges": [{{"tail": 3, "head": 6, "pos": "{route}"}}]}}"#
+        ))
+        .unwrap()
+    };
+    let wrong = tikz::view(
+        &layout("e,155,30 30,140 90,140 155,120 155,30"),
+        "wrong.dot",
+    )
+    .unwrap();
+    let faults = geometry_faults(&wrong).join("\n");
+    for fault in [
+        "edge n3 -> n6 crosses the label n4",
+        "edge n3 -> n6 crosses box 2, which holds neither of its ends",
+    ] {
+        assert!(faults.contains(fault), "{fault} not caught:\n{faults}");
+    }
+    // Leaving its own fibre (box 1) and entering the panel holding both ends is no fault.
+    assert!(
+        !faults.contains("box 1") && !faults.contains("box 0"),
+        "{faults}"
+    );
+    // The right variant: down the left of the label, under the other fibre.
+    let right = tikz::view(&layout("e,150,22 30,140 30,60 60,30 150,22"), "right.dot").unwrap();
+    assert!(
+        geometry_faults(&right).is_empty(),
+        "{:?}",
+        geometry_faults(&right)
+    );
 }

@@ -730,6 +730,25 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             faults.push(format!("the title of panel {k} leaves its frame"));
         }
     }
+    // A fibre box (the positions with one image under a map) is one row high: a box across
+    // two ranks stands in the band between them where the arrows run, and an arrow to one of
+    // its positions runs inside it past the others (Fig 5.2, ranked by moves made).
+    for (k, c) in v.clusters.iter().enumerate() {
+        if !c.style.contains("fibre") {
+            continue;
+        }
+        let ys: Vec<f64> = nodes
+            .iter()
+            .filter(|(id, r)| !text_nodes.contains(id) && r.inside(&panels[k], 0.5))
+            .map(|(_, r)| (r.y0 + r.y1) / 2.0)
+            .collect();
+        let (lo, hi) = ys
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &y| (l.min(y), h.max(y)));
+        if hi - lo > 1.0 {
+            faults.push(format!("fibre box {k} spans more than one rank"));
+        }
+    }
     // Panels (and the fibre boxes inside them) are nested or apart.
     for (i, a) in panels.iter().enumerate() {
         for (j, b) in panels.iter().enumerate().skip(i + 1) {
@@ -993,5 +1012,18 @@ fn the_geometric_check_catches_arrows_across_fibre_boxes_and_their_labels() {
         geometry_faults(&right).is_empty(),
         "{:?}",
         geometry_faults(&right)
+    );
+    // A fibre across two ranks (c moved into fibre 1's box, below a).
+    let two_ranks = layout("e,150,22 30,140 30,60 60,30 150,22")
+        .to_string()
+        .replace(r#""bb":"10,120,110,160""#, r#""bb":"10,60,110,160""#)
+        .replace(r#""nodes":[3,4]"#, r#""nodes":[3,4,5]"#)
+        .replace(r#""bb":"120,60,190,100""#, r#""bb":"120,160,190,190""#)
+        .replace(r#""pos":"175,80""#, r#""pos":"60,80""#);
+    let two_ranks: serde_json::Value = serde_json::from_str(&two_ranks).unwrap();
+    let faults = geometry_faults(&tikz::view(&two_ranks, "wrong.dot").unwrap()).join("\n");
+    assert!(
+        faults.contains("fibre box 1 spans more than one rank"),
+        "{faults}"
     );
 }

@@ -17,10 +17,11 @@
 //! Positions are Graphviz's, in big points, and the drawing is made at that natural size; the
 //! template scales the whole picture, labels included, to the text width when it is wider
 //! (never up), so nodes, labels and routes keep the proportions Graphviz laid out. To keep
-//! labels at 0.8 of their size or more at `\linewidth` (and on the page's height), [`fitted`]
-//! sizes miniatures as LaTeX sets them and lays a figure out again, more compactly (text
-//! nodes without Graphviz's minimum size, less space, panels in rows or stacked each with its
-//! own ranks), when it is wider than [`MAX_NATURAL_WIDTH`] or too tall. Every edge follows Graphviz's
+//! labels at 0.9 of their size where it can ([`GOOD_SCALE`]; 0.8 at least, which the tests
+//! check) at `\linewidth` and on the page's height, [`fitted`] sizes miniatures as LaTeX sets
+//! them and lays a figure out again, more compactly (text nodes without Graphviz's minimum
+//! size, less space, panels in rows or stacked each with its own ranks), when it would print
+//! smaller. Every edge follows Graphviz's
 //! Bézier route (`.. controls ..`), so an edge never runs through a node it does not touch;
 //! each node and panel title is checked by LaTeX (`\grundyfits` of `grundy-tikz.sty`) to fit
 //! in the box Graphviz reserved for it, which is what makes Graphviz's non-overlap hold for
@@ -74,8 +75,8 @@ enum Arrange {
     Stacked,
 }
 
-/// Graph attributes tried in turn, more compact each time, when a figure laid out as its DOT
-/// says is wider than [`MAX_NATURAL_WIDTH`] or taller than the page allows (the reading
+/// Graph attributes tried in turn, more compact each time, while a figure would print below
+/// [`GOOD_SCALE`] (wider than the text or taller than the page allows; the reading
 /// direction is never changed: plays run left to right and gamegraphs top down as in the
 /// paper), with the arrangement of its panels.
 const COMPACT: [(&str, Arrange); 6] = [
@@ -225,7 +226,7 @@ fn with_attributes(dot: &str, extra: &str) -> String {
 }
 
 /// The TikZ view of a DOT figure laid out for the printed width: the first of [`COMPACT`]'s
-/// layouts at most [`MAX_NATURAL_WIDTH`] wide, else the narrowest. `Ok(None)` when the
+/// layouts printed at [`GOOD_SCALE`] or more, else the one printed largest. `Ok(None)` when the
 /// layout has no nodes.
 pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
     // Graphviz sizes nodes from its own rendering of the DOT label (a table of ● and ○ for a

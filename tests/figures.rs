@@ -631,6 +631,16 @@ impl Rect {
             && self.y0 < o.y1 - slack
             && o.y0 < self.y1 - slack
     }
+    /// Whether a point of `curve` lies in the interior of this box shrunk by `margin` on
+    /// every side (a curve that only grazes the frame does not enter).
+    fn entered_by(&self, curve: &[(f64, f64)], margin: f64) -> bool {
+        curve.iter().any(|&(x, y)| {
+            x > self.x0 + margin
+                && x < self.x1 - margin
+                && y > self.y0 + margin
+                && y < self.y1 - margin
+        })
+    }
     fn inside(&self, o: &Rect, slack: f64) -> bool {
         self.x0 >= o.x0 - slack
             && self.x1 <= o.x1 + slack
@@ -789,16 +799,7 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             // A text node (a fibre's image, a legend) is its whole box: an arrow through the
             // corner of `↦ ... + *1` crosses the text, which the inscribed ellipse misses.
             if text_nodes.contains(id) {
-                let inner = Rect {
-                    x0: r.x0 + 0.5,
-                    y0: r.y0 + 0.5,
-                    x1: r.x1 - 0.5,
-                    y1: r.y1 - 0.5,
-                };
-                if curve
-                    .iter()
-                    .any(|&(x, y)| x > inner.x0 && x < inner.x1 && y > inner.y0 && y < inner.y1)
-                {
+                if r.entered_by(&curve, 0.5) {
                     faults.push(format!(
                         "edge {} -> {} crosses the label {id}",
                         e.from, e.to
@@ -830,16 +831,7 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             if ra.inside(p, 0.5) || rb.inside(p, 0.5) {
                 continue;
             }
-            let inner = Rect {
-                x0: p.x0 + 1.0,
-                y0: p.y0 + 1.0,
-                x1: p.x1 - 1.0,
-                y1: p.y1 - 1.0,
-            };
-            if curve
-                .iter()
-                .any(|&(x, y)| x > inner.x0 && x < inner.x1 && y > inner.y0 && y < inner.y1)
-            {
+            if p.entered_by(&curve, 1.0) {
                 faults.push(format!(
                     "edge {} -> {} crosses box {k}, which holds neither of its ends",
                     e.from, e.to
@@ -847,16 +839,7 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             }
         }
         for (k, t) in &titles {
-            let inner = Rect {
-                x0: t.x0 + 1.0,
-                y0: t.y0 + 1.0,
-                x1: t.x1 - 1.0,
-                y1: t.y1 - 1.0,
-            };
-            if curve
-                .iter()
-                .any(|&(x, y)| x > inner.x0 && x < inner.x1 && y > inner.y0 && y < inner.y1)
-            {
+            if t.entered_by(&curve, 1.0) {
                 faults.push(format!(
                     "edge {} -> {} crosses the title of panel {k}",
                     e.from, e.to

@@ -152,19 +152,43 @@ pub(crate) fn reachable_within(
     start: &AnyPos,
     cap: usize,
 ) -> Result<Vec<AnyPos>, String> {
+    breadth_first(game, std::slice::from_ref(start), cap, false)
+}
+
+/// The roots, then every position reached from them breadth-first (a deterministic order);
+/// with `split`, an option the game splits into a disjoint sum ([`Game::components`]) is
+/// reached as its parts instead. `Err` past `cap` positions.
+fn breadth_first(
+    game: &AnyGame,
+    roots: &[AnyPos],
+    cap: usize,
+    split: bool,
+) -> Result<Vec<AnyPos>, String> {
     let mut seen: FxHashSet<AnyPos> = FxHashSet::default();
-    seen.insert(start.clone());
-    let mut order = vec![start.clone()];
+    let mut order: Vec<AnyPos> = Vec::new();
+    for r in roots {
+        if seen.insert(r.clone()) {
+            order.push(r.clone());
+        }
+    }
     let mut i = 0;
     while i < order.len() {
         for o in game.options(&order[i]) {
-            if seen.insert(o.clone()) {
-                if order.len() >= cap {
-                    return Err(format!(
-                        "more than {cap} positions (the budget left for the instance)"
-                    ));
+            let parts = if split {
+                game.components(&o)
+            } else {
+                Vec::new()
+            };
+            let reached = if parts.len() >= 2 { parts } else { vec![o] };
+            for q in reached {
+                if seen.insert(q.clone()) {
+                    if order.len() >= cap {
+                        return Err(format!(
+                            "more than {cap} positions (the budget left for the instance)"
+                        ));
+                    }
+                    order.push(q);
                 }
-                order.push(o);
             }
         }
         i += 1;
@@ -181,31 +205,7 @@ pub(crate) fn nim_table(
     roots: &[AnyPos],
     cap: usize,
 ) -> Result<Vec<(Value, u32)>, String> {
-    let mut seen: FxHashSet<AnyPos> = FxHashSet::default();
-    let mut order: Vec<AnyPos> = Vec::new();
-    for r in roots {
-        if seen.insert(r.clone()) {
-            order.push(r.clone());
-        }
-    }
-    let mut i = 0;
-    while i < order.len() {
-        for o in game.options(&order[i]) {
-            let parts = game.components(&o);
-            let listed = if parts.len() >= 2 { parts } else { vec![o] };
-            for q in listed {
-                if seen.insert(q.clone()) {
-                    if order.len() >= cap {
-                        return Err(format!(
-                            "more than {cap} positions (the budget left for the instance)"
-                        ));
-                    }
-                    order.push(q);
-                }
-            }
-        }
-        i += 1;
-    }
+    let order = breadth_first(game, roots, cap, true)?;
     let mut solver = Solver::new(game);
     Ok(order
         .iter()

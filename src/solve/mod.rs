@@ -167,20 +167,19 @@ impl<'g, G: Game> Solver<'g, G> {
         let options = self.game.options(&pos);
         let mut parts = Vec::with_capacity(options.len());
         let mut ends = Vec::new();
-        let mut any_split = false;
         for (i, o) in options.iter().enumerate() {
             let split = self.game.components(o);
-            if split.len() >= 2 && !any_split {
+            let grouped = split.len() >= 2;
+            if grouped && ends.is_empty() {
                 // The first split option: every earlier option was one part.
-                any_split = true;
                 ends.extend(1..=i);
             }
-            if split.len() >= 2 {
+            if grouped {
                 parts.extend(split.iter().map(|c| self.game.canonical(c)));
             } else {
                 parts.push(self.game.canonical(o));
             }
-            if any_split {
+            if grouped || !ends.is_empty() {
                 ends.push(parts.len());
             }
         }

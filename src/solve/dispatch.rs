@@ -461,12 +461,15 @@ fn removing(
             table_outcome = Some(r);
         }
     }
-    let classes = match removing_by_estimate(g) {
+    // The sampled estimate is a few thousand closure tests: taken once, when first needed,
+    // and shared by the choice of method and the level solver's guard.
+    let positions = std::cell::OnceCell::new();
+    let classes = match removing_by_estimate(g, &positions) {
         Ok(Some(p)) => return Ok(p),
         Ok(None) => None,
         Err(why) => Some(why),
     };
-    let level = level_solve(game, g, opts).map_err(|mut r| {
+    let level = level_solve(game, g, opts, &positions).map_err(|mut r| {
         if let Some(why) = &classes {
             r.hint = format!("{} (Structure classes were tried first: {why}.)", r.hint);
         }
@@ -556,7 +559,11 @@ const REMOVING_MAX_CLASSES: usize = 20_000;
 /// The dispatcher's choice for TER/DNT on a graph, by the estimate: the level solver's
 /// distinct positions against the structure classes (issue 31, item 3). `Ok(None)`: the level
 /// solver (already solved in this process, or small); `Err`: why the classes failed.
-fn removing_by_estimate(g: &RemovingGame) -> Result<Option<Part>, String> {
+/// `positions` holds the estimate of [`estimate::removing`] once taken.
+fn removing_by_estimate(
+    g: &RemovingGame,
+    positions: &std::cell::OnceCell<f64>,
+) -> Result<Option<Part>, String> {
     if LEVEL_RESULTS
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -564,7 +571,7 @@ fn removing_by_estimate(g: &RemovingGame) -> Result<Option<Part>, String> {
     {
         return Ok(None);
     }
-    if estimate::removing(g).positions <= CLASSES_FROM_POSITIONS {
+    if *positions.get_or_init(|| estimate::removing(g).positions) <= CLASSES_FROM_POSITIONS {
         return Ok(None);
     }
     let (nim, classes) = removing_by_classes(g, REMOVING_MAX_CLASSES)?;
@@ -628,6 +635,7 @@ fn level_solve(
     game: &AnyGame,
     g: &RemovingGame,
     opts: &Options,
+    positions: &std::cell::OnceCell<f64>,
 ) -> Result<levels::LevelResult, Refusal> {
     let key = level_key(g);
     let cached = |k: &LevelKey| {
@@ -640,7 +648,7 @@ fn level_solve(
     if let Some(r) = cached(&key) {
         return Ok(r);
     }
-    let r = level_solve_uncached(game, g, opts)?;
+    let r = level_solve_uncached(game, g, opts, positions)?;
     let mut results = LEVEL_RESULTS.lock().unwrap_or_else(|e| e.into_inner());
     if results.len() < LEVEL_RESULTS_KEPT {
         results.insert(key, r.clone());
@@ -652,12 +660,13 @@ fn level_solve_uncached(
     game: &AnyGame,
     g: &RemovingGame,
     opts: &Options,
+    positions: &std::cell::OnceCell<f64>,
 ) -> Result<levels::LevelResult, Refusal> {
     let limit = opts.budget.position_limit(levels::BYTES_PER_POSITION) as f64;
-    let est = estimate::removing(g);
-    let bytes = est.positions * levels::BYTES_PER_POSITION;
-    if est.positions > limit {
-        let mut r = refusal_from_estimate(game, est.positions, true, limit, hint_for(game));
+    let est = *positions.get_or_init(|| estimate::removing(g).positions);
+    let bytes = est * levels::BYTES_PER_POSITION;
+    if est > limit {
+        let mut r = refusal_from_estimate(game, est, true, limit, hint_for(game));
         r.estimate = format!("{} (about {})", r.estimate, human_bytes(bytes));
         return Err(r);
     }

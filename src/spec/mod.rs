@@ -759,6 +759,44 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
             }
             (vals, format!("connected graphs with {lo}..={hi} vertices"))
         }
+        RawRange::Posets { posets } => {
+            let (lo, hi) = match &posets.elements {
+                RawVertexRange::Int(i) => (*i, *i),
+                RawVertexRange::Text(t) => {
+                    let hint = || Some("give a count such as 4 or a range such as 1..=6".into());
+                    match range::split(t).map_err(|e| src.error(at, e.to_string(), hint()))? {
+                        Some(r) => {
+                            let (a, b) = (
+                                parse_int_text(src, at, r.from)?,
+                                parse_int_text(src, at, r.to)?,
+                            );
+                            (a, if r.inclusive { b } else { b.saturating_sub(1) })
+                        }
+                        None => {
+                            let v = parse_int_text(src, at, t)?;
+                            (v, v)
+                        }
+                    }
+                }
+            };
+            let max = crate::game::closure::enumerate::MAX_ENUMERATED as i64;
+            if lo < 1 || hi > max {
+                return Err(src.error(
+                    at,
+                    format!("posets are enumerated with 1 to {max} elements, not {lo}..={hi}"),
+                    Some(format!("give a range of element counts within 1..={max}")),
+                ));
+            }
+            let mut vals = Vec::new();
+            for n in lo..=hi {
+                for p in crate::game::closure::enumerate::posets(n as usize)
+                    .expect("within the enumerated sizes")
+                {
+                    vals.push(ParamValue::Name(vals.len() as i64, p));
+                }
+            }
+            (vals, format!("posets with {lo}..={hi} elements"))
+        }
         RawRange::Multisets { multisets: m } => {
             if m.max_sum > 40 {
                 return Err(src.error(

@@ -49,7 +49,8 @@ pub struct KindOnly {
 }
 
 /// A finite parameter range: `7`, `"2..=8"` (inclusive), `"4..<9"` (exclusive; a bare `4..9` is refused), `"3,5,7"`, `[3, 5, 7]`, or all
-/// multisets (partitions) in a window of sums: `{multisets: {max_sum: 16}}`.
+/// multisets (partitions) in a window of sums: `{multisets: {max_sum: 16}}`, all connected graphs
+/// `{graphs: {vertices: "1..=6"}}` or all posets `{posets: {elements: "1..=6"}}`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RawRange {
@@ -64,6 +65,18 @@ pub enum RawRange {
     Graphs {
         graphs: RawGraphs,
     },
+    /// Every poset (up to isomorphism, as `Poset(1<2, 1<3)`) with a number of elements in the
+    /// range: `{posets: {elements: "1..=6"}}`.
+    Posets {
+        posets: RawPosets,
+    },
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPosets {
+    /// A range of element counts (`"1..=6"`, `"2..<5"` or one count), at most 1..=7.
+    pub elements: RawVertexRange,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -88,6 +88,7 @@ fn param_values(name: &str, v: &Value) -> Result<Vec<Val>, Stop> {
             return multisets(name, &o["multisets"]);
         }
         Value::Object(o) if o.contains_key("graphs") => return graphs(name, &o["graphs"]),
+        Value::Object(o) if o.contains_key("posets") => return posets(name, &o["posets"]),
         _ => return Err(bad("a range the verifier does not read")),
     };
     Ok(ints.into_iter().map(Val::Int).collect())
@@ -128,6 +129,58 @@ fn graphs(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
             bad(&format!(
                 "graphs of {n} vertices (the verifier enumerates 1 to {})",
                 crate::enumerate::MAX_VERTICES
+            ))
+        })?;
+        out.extend(list.into_iter().map(Val::Str));
+    }
+    Ok(out)
+}
+
+/// `{posets: {elements: "a..=b"}}` (or `a..<b`, or one count): every poset with a to b
+/// elements, one per isomorphism class, named `Poset(1<2, ..)` by [`crate::posets`] (at most 7
+/// elements); bound to the parameter as text, as grundy binds it.
+fn posets(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
+    let bad = |m: &str| Stop::Not(format!("parameter `{name}`: {m}"));
+    let keys: Vec<&String> = b
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    if keys != ["elements"] {
+        return Err(bad("a set of posets given by anything but `elements`"));
+    }
+    let int = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| bad("not an element count"))
+    };
+    let (lo, hi) = match &b["elements"] {
+        Value::Number(n) => {
+            let v = n.as_u64().ok_or_else(|| bad("not an element count"))? as usize;
+            (v, v)
+        }
+        Value::String(t) => {
+            if let Some((a, c)) = t.split_once("..=") {
+                (int(a)?, int(c)?)
+            } else if let Some((a, c)) = t.split_once("..<") {
+                let c = int(c)?;
+                if c == 0 {
+                    return Err(bad("an empty range of element counts"));
+                }
+                (int(a)?, c - 1)
+            } else if t.contains("..") {
+                return Err(bad("`a..b` is ambiguous: ranges are `a..=b` or `a..<b`"));
+            } else {
+                (int(t)?, int(t)?)
+            }
+        }
+        _ => return Err(bad("not an element range")),
+    };
+    let mut out = Vec::new();
+    for n in lo..=hi {
+        let list = crate::posets::posets(n).ok_or_else(|| {
+            bad(&format!(
+                "posets of {n} elements (the verifier enumerates 1 to {})",
+                crate::posets::MAX_ELEMENTS
             ))
         })?;
         out.extend(list.into_iter().map(Val::Str));

@@ -26,6 +26,7 @@ mod graph_closure;
 mod groups;
 mod multipartite;
 mod names;
+mod posets;
 mod solve;
 mod spec;
 mod structures;

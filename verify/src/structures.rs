@@ -4,7 +4,9 @@
 //!
 //! - *posets* `Bool(n)` (the subsets of {1..n} under inclusion, named `{}`, `{1,3}`),
 //!   `Div(n)` (the divisors of n under divisibility), `Chain(n)` (1 < 2 < … < n) and products
-//!   `P x Q x …` (componentwise order, elements `(p,q,…)`), with the order-convex hull
+//!   `P x Q x …` (componentwise order, elements `(p,q,…)`), and inline posets
+//!   `Poset(1<2, 2<3<4, 5)` (chains and lone elements, closed reflexively and transitively;
+//!   the names of [`crate::posets`]), with the order-convex hull
 //!   cl(S) = {z : x ≤ z ≤ y for some x, y ∈ S}, computed from the order relation (iterated to
 //!   a fixed point, so its idempotence is not assumed);
 //! - *families of sets* `Sets({1,2},{2,3,4})`: the ground set is every element named and S
@@ -72,7 +74,9 @@ pub fn looks_like(arg: &str) -> bool {
     .any(|p| t.starts_with(p))
         || t.split(" x ").all(|f| {
             let f = f.trim();
-            ["Bool(", "Div(", "Chain("].iter().any(|p| f.starts_with(p))
+            ["Bool(", "Div(", "Chain(", "Poset("]
+                .iter()
+                .any(|p| f.starts_with(p))
         })
 }
 
@@ -138,11 +142,67 @@ fn positive(s: &str, t: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{t}`: expected a positive integer"))
 }
 
+/// `1<2, 2<3<4, 5`: items separated by commas, each a chain of elements or one element; the
+/// order is the reflexive-transitive closure of the chains' steps, refused if it has a cycle.
+fn inline_order(t: &str, inner: &str) -> Result<Order, String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut steps: Vec<(usize, usize)> = Vec::new();
+    for item in inner.split(',') {
+        let mut prev: Option<usize> = None;
+        for e in item.split('<') {
+            let e = e.trim();
+            if e.is_empty() || e.contains(['(', ')', '{', '}']) {
+                return Err(format!("`{t}`: `{}` is not a chain of names", item.trim()));
+            }
+            let i = match names.iter().position(|x| x == e) {
+                Some(i) => i,
+                None => {
+                    if names.len() >= MAX_ELEMENTS {
+                        return Err(format!("`{t}` has more than {MAX_ELEMENTS} elements"));
+                    }
+                    names.push(e.to_string());
+                    names.len() - 1
+                }
+            };
+            if let Some(p) = prev {
+                steps.push((p, i));
+            }
+            prev = Some(i);
+        }
+    }
+    let n = names.len();
+    let mut le: Vec<Vec<bool>> = (0..n).map(|a| (0..n).map(|b| a == b).collect()).collect();
+    for &(a, b) in &steps {
+        le[a][b] = true;
+    }
+    // Warshall's closure: after round k, paths through elements < k are edges.
+    for k in 0..n {
+        for a in 0..n {
+            for b in 0..n {
+                le[a][b] = le[a][b] || (le[a][k] && le[k][b]);
+            }
+        }
+    }
+    if (0..n).any(|a| (0..n).any(|b| a != b && le[a][b] && le[b][a])) {
+        return Err(format!("`{t}` has a cycle: not a partial order"));
+    }
+    Ok(Order { names, le })
+}
+
+/// The order relation of a poset named `t` (one factor), in its own element order.
+#[cfg(test)]
+pub fn order_of(t: &str) -> Result<Vec<Vec<bool>>, String> {
+    factor(t).map(|o| o.le)
+}
+
 fn factor(t: &str) -> Result<Order, String> {
     let (family, arg) = t
         .strip_suffix(')')
         .and_then(|r| r.split_once('('))
         .ok_or_else(|| format!("`{t}` is not a poset the verifier builds"))?;
+    if family.trim() == "Poset" {
+        return inline_order(t, arg);
+    }
     let n = positive(arg, t)?;
     let too_many = || format!("`{t}` has more than {MAX_ELEMENTS} elements");
     match family.trim() {
@@ -285,6 +345,12 @@ fn poset(t: &str) -> Result<Structure, String> {
     let maximal = (0..n)
         .filter(|&a| (0..n).all(|b| b == a || !le[a][b]))
         .count();
+    // Minimal or maximal: an element comparable to none is both, and counted once.
+    let extremal = (0..n)
+        .filter(|&a| {
+            (0..n).all(|b| b == a || !le[b][a]) || (0..n).all(|b| b == a || !le[a][b])
+        })
+        .count();
     let relations = (0..n)
         .flat_map(|a| (0..n).map(move |b| (a, b)))
         .filter(|&(a, b)| a != b && le[a][b])
@@ -301,6 +367,7 @@ fn poset(t: &str) -> Result<Structure, String> {
         features: vec![
             ("minimal_elements", minimal as i64),
             ("maximal_elements", maximal as i64),
+            ("extremal_elements", extremal as i64),
             ("relations", relations as i64),
         ],
     })
@@ -900,12 +967,17 @@ mod tests {
     /// and the families have their known sizes and extremal counts.
     #[test]
     fn posets_are_the_textbook_ones() {
-        for (name, size, min, max, rel) in [
-            ("Bool(3)", 8, 1, 1, 19),
-            ("Div(12)", 6, 1, 1, 12),
-            ("Chain(4)", 4, 1, 1, 6),
-            ("Chain(2) x Chain(3)", 6, 1, 1, 12),
-            ("Div(1)", 1, 1, 1, 0),
+        for (name, size, min, max, ext, rel) in [
+            ("Bool(3)", 8, 1, 1, 2, 19),
+            ("Div(12)", 6, 1, 1, 2, 12),
+            ("Chain(4)", 4, 1, 1, 2, 6),
+            ("Chain(2) x Chain(3)", 6, 1, 1, 2, 12),
+            ("Div(1)", 1, 1, 1, 1, 0),
+            // Inline: a V, a point comparable to none (minimal and maximal, once extremal),
+            // a chain written in one item (1<3 by transitivity).
+            ("Poset(a<b, a<c, d)", 4, 2, 3, 4, 2),
+            ("Poset(1<2<3)", 3, 1, 1, 2, 3),
+            ("Poset(x)", 1, 1, 1, 1, 0),
         ] {
             let s = build(name, Kind::Hull);
             assert_eq!(s.n(), size, "{name}");
@@ -914,6 +986,7 @@ mod tests {
                 vec![
                     ("minimal_elements", min),
                     ("maximal_elements", max),
+                    ("extremal_elements", ext),
                     ("relations", rel)
                 ],
                 "{name}"
@@ -954,6 +1027,13 @@ mod tests {
         assert!(parse("Chain(0)", Kind::Hull).is_err());
         assert!(parse("Chain(3)", Kind::Geodetic).is_err());
         assert!(parse("poset:x.txt", Kind::Hull).is_err());
+        // Inline posets: a cycle, an empty element, an unclosed bracket are refused.
+        assert!(parse("Poset(1<2, 2<1)", Kind::Hull).is_err());
+        assert!(parse("Poset(1<, 2)", Kind::Hull).is_err());
+        assert!(parse("Poset()", Kind::Hull).is_err());
+        assert!(parse("Poset(1<2", Kind::Hull).is_err());
+        // Poset(1<2, 1<3) x Chain(2): a product with an inline factor, 6 elements.
+        assert_eq!(build("Poset(1<2, 1<3) x Chain(2)", Kind::Hull).n(), 6);
     }
 
     /// Digraphs: in the directed triangle 1→2→3→1 the only shortest path from 1 to 3 is

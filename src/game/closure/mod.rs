@@ -24,6 +24,7 @@
 //! implements the trait and adds its line there.
 
 pub mod digraph;
+pub mod enumerate;
 pub mod geodetic;
 pub mod hull;
 pub mod metric;
@@ -234,7 +235,7 @@ pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOpe
         }
     }
     Err(format!(
-        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})), a poset (Bool(n), Div(n), Chain(n), poset:<path>), a digraph (digraph:<path>, Digraph(a->b, ..)), a weighted graph (weighted:<path>, Weighted(a-b:2, ..)) nor a graph",
+        "`{}` is neither a group (Cyc(n), Dih(n), Sym(n), Alt(n), Dic(n), Perm(..), G x H), a family of generating sets (Sets({{1,2}},{{2,3}})), a poset (Bool(n), Div(n), Chain(n), Poset(1<2, ..), poset:<path>), a digraph (digraph:<path>, Digraph(a->b, ..)), a weighted graph (weighted:<path>, Weighted(a-b:2, ..)) nor a graph",
         text.trim()
     ))
 }

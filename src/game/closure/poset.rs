@@ -7,7 +7,9 @@
 //!
 //! Written `Bool(n)` (the Boolean lattice B_n of subsets of {1..n}, elements named by their
 //! members, `{}` the empty set), `Div(n)` (the divisors of n under divisibility), `Chain(n)`
-//! (1 < 2 < … < n), products `P x Q` (componentwise order, elements `(p,q)`), and
+//! (1 < 2 < … < n), products `P x Q` (componentwise order, elements `(p,q)`), inline
+//! `Poset(1<2, 1<3, 4)` (relations `a<b` or chains `a<b<c`, and lone elements, separated by
+//! commas, closed transitively: the form [`super::enumerate`] names every small poset by), and
 //! `poset:<path>` (a file of relations `a < b`, one per line, closed transitively; `#`
 //! comments). At most 64 elements.
 
@@ -20,7 +22,7 @@ pub const MAX_ELEMENTS: usize = 64;
 
 pub const OPERATOR: Operator = Operator {
     kind: "poset",
-    about: "posets (Bool(n), Div(n), Chain(n), P x Q, poset:<path>): order-convex hull",
+    about: "posets (Bool(n), Div(n), Chain(n), Poset(1<2, ..), P x Q, poset:<path>): order-convex hull",
     read: |text, _| {
         let t = text.trim();
         if !looks_like_poset(t) {
@@ -40,7 +42,9 @@ fn looks_like_poset(t: &str) -> bool {
     t.starts_with("poset:")
         || t.split(" x ").all(|f| {
             let f = f.trim();
-            ["Bool(", "Div(", "Chain("].iter().any(|p| f.starts_with(p))
+            ["Bool(", "Div(", "Chain(", "Poset("]
+                .iter()
+                .any(|p| f.starts_with(p))
         })
 }
 
@@ -139,6 +143,12 @@ fn parse(t: &str) -> Result<Poset, String> {
     if let Some(path) = t.strip_prefix("poset:") {
         return from_file(t, &super::metric::read_file(path)?);
     }
+    if let Some(inner) = t.strip_prefix("Poset(") {
+        let inner = inner
+            .strip_suffix(')')
+            .ok_or_else(|| format!("`{t}`: Poset(..) is never closed"))?;
+        return inline(t, inner);
+    }
     let (family, arg) = t
         .strip_suffix(')')
         .and_then(|r| r.split_once('('))
@@ -184,65 +194,101 @@ fn parse(t: &str) -> Result<Poset, String> {
     }
 }
 
+/// Element names in order of first appearance, and the relations between them.
+#[derive(Default)]
+struct Relations {
+    names: Vec<String>,
+    rel: Vec<(usize, usize)>,
+}
+
+impl Relations {
+    /// The index of element `s` (trimmed), added if new; `whence` says where, for errors.
+    fn element(&mut self, s: &str, whence: &dyn Fn() -> String) -> Result<usize, String> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(format!("{}: an empty element", whence()));
+        }
+        if let Some(i) = self.names.iter().position(|x| x == s) {
+            return Ok(i);
+        }
+        if self.names.len() >= MAX_ELEMENTS {
+            return Err(format!("{}: more than {MAX_ELEMENTS} elements", whence()));
+        }
+        self.names.push(s.to_string());
+        Ok(self.names.len() - 1)
+    }
+
+    /// Closed reflexively and transitively; a cycle is refused.
+    fn poset(self, name: &str) -> Result<Poset, String> {
+        let Relations { names, rel } = self;
+        let n = names.len();
+        if n == 0 {
+            return Err(format!("{name}: no elements"));
+        }
+        let mut le = vec![vec![false; n]; n];
+        for (x, row) in le.iter_mut().enumerate() {
+            row[x] = true;
+        }
+        for &(a, b) in &rel {
+            le[a][b] = true;
+        }
+        for k in 0..n {
+            for i in 0..n {
+                for j in 0..n {
+                    if le[i][k] && le[k][j] {
+                        le[i][j] = true;
+                    }
+                }
+            }
+        }
+        if let Some((a, b)) = (0..n)
+            .flat_map(|a| (0..n).map(move |b| (a, b)))
+            .find(|&(a, b)| a != b && le[a][b] && le[b][a])
+        {
+            return Err(format!(
+                "{name}: {} < {} and {} < {}: not a partial order",
+                names[a], names[b], names[b], names[a]
+            ));
+        }
+        Poset::from_relation(name.to_string(), names, |a, b| le[a][b])
+    }
+}
+
 /// `a < b` lines, closed reflexively and transitively; a cycle is refused.
 fn from_file(name: &str, body: &str) -> Result<Poset, String> {
-    let mut names: Vec<String> = Vec::new();
-    let mut rel: Vec<(usize, usize)> = Vec::new();
+    let mut r = Relations::default();
     for (ln, line) in body.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
+        let whence = || format!("{name}: line {}", ln + 1);
         let (a, b) = line
             .split_once('<')
-            .ok_or_else(|| format!("{name}: line {}: expected `a < b`", ln + 1))?;
-        let mut ix = |s: &str| -> Result<usize, String> {
-            let s = s.trim();
-            if s.is_empty() {
-                return Err(format!("{name}: line {}: an empty element", ln + 1));
-            }
-            if let Some(i) = names.iter().position(|x| x == s) {
-                return Ok(i);
-            }
-            if names.len() >= MAX_ELEMENTS {
-                return Err(format!("{name}: more than {MAX_ELEMENTS} elements"));
-            }
-            names.push(s.to_string());
-            Ok(names.len() - 1)
-        };
-        let (a, b) = (ix(a)?, ix(b)?);
-        rel.push((a, b));
+            .ok_or_else(|| format!("{}: expected `a < b`", whence()))?;
+        let (a, b) = (r.element(a, &whence)?, r.element(b, &whence)?);
+        r.rel.push((a, b));
     }
-    let n = names.len();
-    if n == 0 {
-        return Err(format!("{name}: no elements"));
-    }
-    let mut le = vec![vec![false; n]; n];
-    for (x, row) in le.iter_mut().enumerate() {
-        row[x] = true;
-    }
-    for &(a, b) in &rel {
-        le[a][b] = true;
-    }
-    for k in 0..n {
-        for i in 0..n {
-            for j in 0..n {
-                if le[i][k] && le[k][j] {
-                    le[i][j] = true;
+    r.poset(name)
+}
+
+/// `Poset(1<2, 2<3<4, 5)`: items separated by commas, each a chain `a<b<…` or one element.
+fn inline(name: &str, inner: &str) -> Result<Poset, String> {
+    let mut r = Relations::default();
+    for item in inner.split(',') {
+        let whence = || format!("`{name}`: item `{}`", item.trim());
+        let chain: Vec<usize> = item
+            .split('<')
+            .map(|e| {
+                if e.contains(['(', ')', '{', '}']) {
+                    return Err(format!("{}: elements are names without brackets", whence()));
                 }
-            }
-        }
+                r.element(e, &whence)
+            })
+            .collect::<Result<_, _>>()?;
+        r.rel.extend(chain.windows(2).map(|w| (w[0], w[1])));
     }
-    if let Some((a, b)) = (0..n)
-        .flat_map(|a| (0..n).map(move |b| (a, b)))
-        .find(|&(a, b)| a != b && le[a][b] && le[b][a])
-    {
-        return Err(format!(
-            "{name}: {} < {} and {} < {}: not a partial order",
-            names[a], names[b], names[b], names[a]
-        ));
-    }
-    Poset::from_relation(name.to_string(), names, |a, b| le[a][b])
+    r.poset(name)
 }
 
 /// The features of a poset under order-convexity.
@@ -254,6 +300,10 @@ pub const FEATURES: &[FeatureDoc] = &[
     FeatureDoc {
         name: "maximal_elements",
         meaning: "the number of maximal elements of the poset",
+    },
+    FeatureDoc {
+        name: "extremal_elements",
+        meaning: "the number of elements that are minimal or maximal (an element comparable to none counts once)",
     },
     FeatureDoc {
         name: "relations",
@@ -297,13 +347,18 @@ impl ClosureOperator for Poset {
                 .collect(),
         )
     }
-    /// `minimal_elements`, `maximal_elements`, `relations` (pairs a < b).
+    /// `minimal_elements`, `maximal_elements`, `extremal_elements` (minimal or maximal: the
+    /// e of Theorem 1, docs/results/closures.md), `relations` (pairs a < b).
     fn features(&self) -> Vec<(String, Value)> {
-        let (min, max, _) = self.extremal();
+        let (min, max, ext) = self.extremal();
         let relations: u32 = self.up.iter().map(|m| m.count_ones() - 1).sum();
         vec![
             ("minimal_elements".into(), Value::Int(min as i64)),
             ("maximal_elements".into(), Value::Int(max as i64)),
+            (
+                "extremal_elements".into(),
+                Value::Int(i64::from(ext.count_ones())),
+            ),
             ("relations".into(), Value::Int(relations as i64)),
         ]
     }

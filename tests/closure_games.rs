@@ -498,6 +498,80 @@ fn posets_by_hand() {
     assert!(!b3.operator().generates(&most));
 }
 
+/// Theorem 1 of docs/results/closures.md on every poset with at most 6 elements (the 405
+/// classes of the enumerator, read back from their `Poset(..)` names): the memo solver, which
+/// decides legality by the hull ↑S ∩ ↓S itself (not the extremal-element shortcut the
+/// structure classes use), gives GEN = pty(N), DNG = pty(N − 1), TER = 1 + pty(N − e),
+/// DNT = pty(N − e), with e the feature `extremal_elements`, counted here from the hull's
+/// definition: x is extremal iff X ∖ {x} does not generate.
+#[test]
+fn theorem_1_on_every_poset_up_to_6_elements() {
+    use grundy::game::closure::enumerate::posets;
+    let mut seen = 0;
+    for n in 1..=6 {
+        for name in posets(n).unwrap() {
+            let op = read_structure(&name, Closure::Hull).unwrap();
+            assert_eq!((op.size(), op.structure()), (n, name.clone()));
+            let full = (0..n).collect::<fixedbitset::FixedBitSet>();
+            let e = (0..n)
+                .filter(|&x| {
+                    let mut rest = full.clone();
+                    rest.grow(n);
+                    rest.set(x, false);
+                    !op.generates(&rest)
+                })
+                .count();
+            let feature = op
+                .features()
+                .into_iter()
+                .find(|(k, _)| k == "extremal_elements")
+                .map(|(_, v)| v);
+            assert_eq!(feature, Some(grundy::game::Value::Int(e as i64)), "{name}");
+            for (word, want) in [
+                ("GEN", n % 2),
+                ("DNG", (n - 1) % 2),
+                ("TER", 1 + (n - e) % 2),
+                ("DNT", (n - e) % 2),
+            ] {
+                let g = ClosureGame::named(word, op.clone()).unwrap();
+                assert_eq!(exhaustive(&g), want as u32, "{word}({name})");
+                assert_eq!(by_structure(&g), want as u32, "{word}({name})");
+            }
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 405);
+}
+
+/// Inline posets: chains in one item, lone elements, transitivity; cycles, empty elements and
+/// brackets refused with a message (never a panic).
+#[test]
+fn inline_posets_by_hand() {
+    let op = read_structure("Poset(a<b<c, a<d, e)", Closure::Hull).unwrap();
+    assert_eq!(op.size(), 5);
+    let f: std::collections::BTreeMap<String, grundy::game::Value> =
+        op.features().into_iter().collect();
+    // Minimal a, e; maximal c, d, e; relations a<b, b<c, a<c, a<d.
+    for (k, v) in [
+        ("minimal_elements", 2),
+        ("maximal_elements", 3),
+        ("extremal_elements", 4),
+        ("relations", 4),
+    ] {
+        assert_eq!(f[k], grundy::game::Value::Int(v), "{k}");
+    }
+    for bad in [
+        "Poset(1<2, 2<1)",
+        "Poset(1<, 2)",
+        "Poset()",
+        "Poset(1<2",
+        "Poset((1)<2)",
+    ] {
+        let e = read_structure(bad, Closure::Hull).unwrap_err();
+        assert!(!e.is_empty(), "{bad}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

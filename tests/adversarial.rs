@@ -356,6 +356,33 @@ fn parameter_ranges_are_counted_before_they_are_built() {
     s.expect(&["solve", "TER(C_n)", "--param", "n=5..=6"], 0, "TER(C_6)");
 }
 
+/// The posets range: sizes past the enumerated 1..=7, zero, an ambiguous `a..b`, an unknown
+/// key and a non-number are bad input (exit 2, never a panic); inline `Poset(..)` with a cycle
+/// is refused by the game parser; a sound range checks.
+#[test]
+fn poset_ranges_are_validated() {
+    let mut s = Scratch::new();
+    let spec = |range: &str| {
+        format!("kind: claim\nsource: Adversarial\ngame: GEN(P)\nparams:\n  P: {range}\nnim: \"pty(elements)\"\n")
+    };
+    for (i, (range, phrase)) in [
+        (r#"{posets: {elements: "1..=8"}}"#, "posets are enumerated with 1 to 7 elements"),
+        (r#"{posets: {elements: 0}}"#, "posets are enumerated with 1 to 7 elements"),
+        (r#"{posets: {elements: "1..6"}}"#, "ambiguous"),
+        (r#"{posets: {elements: "x"}}"#, "is not an integer"),
+        (r#"{posets: {size: 3}}"#, "did not match any variant"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let f = s.file(&format!("bad{i}.yaml"), spec(range));
+        s.expect(&["check", f.to_str().unwrap()], 2, phrase);
+    }
+    s.expect(&["solve", "GEN(Poset(1<2<3, 3<1))"], 2, "not a partial order");
+    let f = s.file("ok.yaml", spec(r#"{posets: {elements: "2..<4"}}"#));
+    s.expect(&["check", f.to_str().unwrap()], 0, "7 instances");
+}
+
 #[test]
 fn cycle_sizes_are_validated_up_front() {
     let s = Scratch::new();

@@ -366,8 +366,14 @@ fn poset_ranges_are_validated() {
         format!("kind: claim\nsource: Adversarial\ngame: GEN(P)\nparams:\n  P: {range}\nnim: \"pty(elements)\"\n")
     };
     for (i, (range, phrase)) in [
-        (r#"{posets: {elements: "1..=8"}}"#, "posets are enumerated with 1 to 7 elements"),
-        (r#"{posets: {elements: 0}}"#, "posets are enumerated with 1 to 7 elements"),
+        (
+            r#"{posets: {elements: "1..=8"}}"#,
+            "posets are enumerated with 1 to 7 elements",
+        ),
+        (
+            r#"{posets: {elements: 0}}"#,
+            "posets are enumerated with 1 to 7 elements",
+        ),
         (r#"{posets: {elements: "1..6"}}"#, "ambiguous"),
         (r#"{posets: {elements: "x"}}"#, "is not an integer"),
         (r#"{posets: {size: 3}}"#, "did not match any variant"),
@@ -378,7 +384,11 @@ fn poset_ranges_are_validated() {
         let f = s.file(&format!("bad{i}.yaml"), spec(range));
         s.expect(&["check", f.to_str().unwrap()], 2, phrase);
     }
-    s.expect(&["solve", "GEN(Poset(1<2<3, 3<1))"], 2, "not a partial order");
+    s.expect(
+        &["solve", "GEN(Poset(1<2<3, 3<1))"],
+        2,
+        "not a partial order",
+    );
     let f = s.file("ok.yaml", spec(r#"{posets: {elements: "2..<4"}}"#));
     s.expect(&["check", f.to_str().unwrap()], 0, "7 instances");
 }

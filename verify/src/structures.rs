@@ -347,9 +347,7 @@ fn poset(t: &str) -> Result<Structure, String> {
         .count();
     // Minimal or maximal: an element comparable to none is both, and counted once.
     let extremal = (0..n)
-        .filter(|&a| {
-            (0..n).all(|b| b == a || !le[b][a]) || (0..n).all(|b| b == a || !le[a][b])
-        })
+        .filter(|&a| (0..n).all(|b| b == a || !le[b][a]) || (0..n).all(|b| b == a || !le[a][b]))
         .count();
     let relations = (0..n)
         .flat_map(|a| (0..n).map(move |b| (a, b)))

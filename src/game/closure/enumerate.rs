@@ -71,14 +71,14 @@ fn canonical_key(down: &[u8]) -> u32 {
         let mut best: Option<u32> = None;
         let mut next: Vec<(Vec<usize>, u8)> = Vec::new();
         for (order, placed) in &partial {
-            for x in 0..n {
+            for (x, &dx) in down.iter().enumerate() {
                 // x must be unplaced with everything below it placed (a linear extension).
-                if placed >> x & 1 == 1 || down[x] & !placed != 0 {
+                if placed >> x & 1 == 1 || dx & !placed != 0 {
                     continue;
                 }
                 let col = order
                     .iter()
-                    .fold(0u32, |c, &y| c << 1 | u32::from(down[x] >> y & 1));
+                    .fold(0u32, |c, &y| c << 1 | u32::from(dx >> y & 1));
                 if best.is_some_and(|b| col < b) {
                     continue;
                 }
@@ -130,7 +130,9 @@ fn name(below: &[u8]) -> String {
     for a in 0..n {
         for b in a + 1..n {
             // a < b is a cover when no c lies strictly between.
-            if below[b] >> a & 1 == 1 && !(a + 1..b).any(|c| below[c] >> a & 1 == 1 && below[b] >> c & 1 == 1) {
+            if below[b] >> a & 1 == 1
+                && !(a + 1..b).any(|c| below[c] >> a & 1 == 1 && below[b] >> c & 1 == 1)
+            {
                 items.push(format!("{}<{}", a + 1, b + 1));
             }
         }
@@ -149,7 +151,12 @@ pub fn posets(n: usize) -> Option<Vec<String>> {
     if !(1..=MAX_ENUMERATED).contains(&n) {
         return None;
     }
-    Some(all()[n - 1].iter().map(|&k| name(&from_key(n, k))).collect())
+    Some(
+        all()[n - 1]
+            .iter()
+            .map(|&k| name(&from_key(n, k)))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -238,9 +245,8 @@ mod tests {
         let mut found = BTreeSet::new();
         for k in 0u32..1 << 10 {
             let b = from_key(n, k);
-            let transitive = (0..n).all(|j| {
-                crate::graph::bits(u64::from(b[j])).all(|i| b[i] & !b[j] == 0)
-            });
+            let transitive =
+                (0..n).all(|j| crate::graph::bits(u64::from(b[j])).all(|i| b[i] & !b[j] == 0));
             if transitive {
                 found.insert(canonical_key(&b));
             }

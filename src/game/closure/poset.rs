@@ -22,7 +22,8 @@ pub const MAX_ELEMENTS: usize = 64;
 
 pub const OPERATOR: Operator = Operator {
     kind: "poset",
-    about: "posets (Bool(n), Div(n), Chain(n), Poset(1<2, ..), P x Q, poset:<path>): order-convex hull",
+    about:
+        "posets (Bool(n), Div(n), Chain(n), Poset(1<2, ..), P x Q, poset:<path>): order-convex hull",
     read: |text, _| {
         let t = text.trim();
         if !looks_like_poset(t) {

@@ -1033,3 +1033,59 @@ fn weighted_closure_certificates_edited() {
         "instance w=4: the certificate omits the maximal legal set",
     );
 }
+
+/// A spec over every poset of a size (`{posets: {elements: "1..=4"}}`, the 24 posets of OEIS
+/// A000112 on 1 to 4 elements): the verifier enumerates the posets itself, so a certificate
+/// that drops one, names one another way (not the class's canonical labelling) or swaps in
+/// another poset's entry is rejected, as is an edited value or maximal set, and a spec widened
+/// to 5 elements with the binding regenerated but no new entries. Fixture instance 7 is the
+/// 3-chain `Poset(1<2, 2<3)`: TER = 1 + pty(3 - 2) = 2, 𝒩* = {{middle}}.
+#[test]
+fn poset_range_certificates_edited() {
+    let id = "closure_posets_range_ter";
+    Scratch::new("posets-range-pristine").verified(id, "24 of 24 instances");
+    let s = Scratch::new("posets-range-value");
+    s.edit(id, |c| c["instances"][7]["value"] = json!(1));
+    s.rejected(
+        id,
+        "instance P=Poset(1<2, 2<3): the certificate states nim(TER(Poset(1<2, 2<3))) = 1, the verifier computes 2",
+    );
+    let s = Scratch::new("posets-range-drop");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().remove(7);
+    });
+    s.rejected(
+        id,
+        "instance P=Poset(1<2, 2<3) of the spec is neither certified nor listed as not certified",
+    );
+    // The chain named by a non-canonical labelling of itself: not an instance of the spec.
+    let s = Scratch::new("posets-range-relabel");
+    s.edit(id, |c| {
+        c["instances"][7]["structure"] = json!("Poset(2<3, 1<2)");
+        c["instances"][7]["instance"] = json!("P=Poset(2<3, 1<2)");
+    });
+    s.rejected(
+        id,
+        "the certificate certifies instance P=Poset(2<3, 1<2), which is not an instance of the spec",
+    );
+    // The chain's entry relabelled as the 3-element poset 1<2, 1<3 (whose 𝒩* is {∅}).
+    let s = Scratch::new("posets-range-swap");
+    s.edit(id, |c| {
+        c["instances"][7]["structure"] = json!("Poset(1<2, 1<3)");
+        c["instances"][7]["instance"] = json!("P=Poset(1<2, 1<3)");
+    });
+    s.rejected(
+        id,
+        "the certificate lists [1] as a maximal legal set of TER(Poset(1<2, 1<3)), which it is not",
+    );
+    let s = Scratch::new("posets-range-set");
+    s.edit(id, |c| c["instances"][7]["maximal_sets"] = json!([[0]]));
+    s.rejected(
+        id,
+        "the certificate lists [0] as a maximal legal set of TER(Poset(1<2, 2<3))",
+    );
+    // The range widened, the binding regenerated: the 63 posets on 5 elements are missing.
+    let s = Scratch::new("posets-range-widened");
+    s.edit_spec(id, |t| t.replace("\"1..=4\"", "\"1..=5\""));
+    s.rejected(id, "of the spec is neither certified nor listed as not certified (87 instances named, 24 certified");
+}

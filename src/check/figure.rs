@@ -153,6 +153,10 @@ pub struct GraphCopyView {
     /// The label unescaped, in the game language (`𝒢 ∋ {x, w}`, for TeX).
     pub label_raw: String,
     pub marked: Vec<String>,
+    /// Graphviz's pinned `pos` of each vertex, in vertex order (unless `rows`).
+    pub at: Vec<String>,
+    /// Where the panel's invisible title node is pinned (unless `rows`).
+    pub title_at: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -265,7 +269,7 @@ pub fn vertex_grid(g: &Graph) -> Vec<(usize, usize)> {
 /// of cycles and wheels clockwise from the top around their centres (several centres of
 /// W_{m,n} on a small inner circle), paths in a row, complete multipartite graphs by parts in
 /// columns, stacked prisms SP_{m,n} as concentric rings (a cylinder seen from its axis), and
-/// any other graph on a circle.
+/// any other graph by stress majorization ([`crate::graph::drawing`]).
 pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
     let n = g.n();
     let name = g.name();
@@ -335,10 +339,61 @@ pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
             return at;
         }
     }
-    for (v, p) in at.iter_mut().enumerate() {
-        *p = circle(v, n, 1.0);
+    // Any other graph: by stress majorization (src/graph/drawing.rs), at most 1 from the
+    // centre like the rims above.
+    let at = crate::graph::drawing::stress_layout(g);
+    let r = at
+        .iter()
+        .map(|p| p.0.hypot(p.1))
+        .fold(0.0, f64::max)
+        .max(1e-9);
+    at.iter().map(|&(x, y)| (x / r, y / r)).collect()
+}
+
+/// An edge's length in a graph figure (bp): three vertex widths, room for the edge to be seen.
+const FIGURE_EDGE: f64 = 40.0;
+
+/// Graphviz's `pos` (bp, pinned) of every vertex in every copy of a graph figure: the graph
+/// drawn as [`mini_coords`] draws it, scaled so that its shortest edge is [`FIGURE_EDGE`]
+/// long, one copy per panel from left to right (the TikZ figure puts them in rows of
+/// `grundywrap`); and where each panel's invisible title node goes, above the drawing, so the
+/// panel's box leaves its title a band of its own.
+fn pinned_copies(g: &Graph, copies: usize) -> (Vec<Vec<String>>, Vec<String>) {
+    let at = mini_coords(g);
+    let shortest = g
+        .edges()
+        .iter()
+        .map(|&(a, b)| (at[a].0 - at[b].0).hypot(at[a].1 - at[b].1))
+        .fold(f64::MAX, f64::min);
+    let k = if shortest.is_finite() && shortest > 1e-9 {
+        FIGURE_EDGE / shortest
+    } else {
+        FIGURE_EDGE
+    };
+    let at: Vec<(f64, f64)> = at.iter().map(|&(x, y)| (x * k, y * k)).collect();
+    let (x0, x1) = at
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(l, h), p| (l.min(p.0), h.max(p.0)));
+    let y1 = at.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    // A vertex is 0.3in (21.6bp) across; panels 30bp apart.
+    let w = (x1 - x0).max(0.0) + 40.0;
+    let mut pos = Vec::new();
+    let mut titles = Vec::new();
+    for c in 0..copies {
+        let (dx, dy) = (c as f64 * (w + 30.0) - x0, -y1);
+        pos.push(
+            at.iter()
+                .map(|&(x, y)| format!("{:.2},{:.2}!", x + dx, y + dy))
+                .collect(),
+        );
+        // The title (13bp high) sits under the box's top, clear of the top vertices.
+        titles.push(format!(
+            "{:.2},{:.2}!",
+            (x0 + x1) / 2.0 + dx,
+            y1 + dy + 36.0
+        ));
     }
-    at
+    (pos, titles)
 }
 
 /// The legend of the miniatures: the graph in the same drawing with its vertex names (`names`,
@@ -1077,7 +1132,18 @@ impl Figure {
                             label: html(&format!("{pretty} ∋ {}", graph.format_set(s))),
                             label_raw: format!("{pretty} ∋ {}", graph.format_set(s)),
                             marked: bits(s).map(|v| format!("v{v}")).collect(),
+                            at: Vec::new(),
+                            title_at: String::new(),
                         });
+                    }
+                }
+                // Drawn as the paper draws the graph, every copy alike (`rows` figures are
+                // laid out by Graphviz, left to right).
+                if !*rows {
+                    let (at, titles) = pinned_copies(graph, copies.len());
+                    for ((c, at), t) in copies.iter_mut().zip(at).zip(titles) {
+                        c.at = at;
+                        c.title_at = t;
                     }
                 }
                 FigureView {

@@ -10,6 +10,7 @@
 
 mod connected7;
 pub mod convex;
+pub mod drawing;
 pub mod enumerate;
 pub mod families;
 pub mod io;

@@ -17,6 +17,35 @@ fn bad(family: &str, why: impl Into<String>) -> GroupError {
     }
 }
 
+/// A group's name as the papers print it: `Sym(4)` → `S_4`, `Alt(5)` → `A_5`, `Cyc(12)` →
+/// `Z_12`, `Dic(2)` → `Q_8`, `Cyc(2) x Sym(3)` → `Z_2 × S_3`; `Dih(n)`, `Dic(n)` (n ≠ 2) and
+/// `Perm(..)` as written (the papers' D_n is ambiguous, see above).
+pub fn paper_notation(name: &str) -> String {
+    name.split(" x ")
+        .map(|factor| {
+            let f = factor.trim();
+            let arg = |head: &str| {
+                f.strip_prefix(head)
+                    .and_then(|r| r.strip_prefix('('))
+                    .and_then(|r| r.strip_suffix(')'))
+                    .filter(|a| a.chars().all(|c| c.is_ascii_digit()))
+            };
+            if let Some(n) = arg("Sym") {
+                format!("S_{n}")
+            } else if let Some(n) = arg("Alt") {
+                format!("A_{n}")
+            } else if let Some(n) = arg("Cyc") {
+                format!("Z_{n}")
+            } else if arg("Dic") == Some("2") {
+                "Q_8".into()
+            } else {
+                f.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" × ")
+}
+
 /// Whether `text` names a group (by its leading word), so that callers can tell a group from
 /// a graph before parsing.
 pub fn looks_like_group(text: &str) -> bool {
@@ -330,4 +359,24 @@ pub fn product(groups: &[Group]) -> Result<Group, GroupError> {
         shift += g.degree();
     }
     Group::generated(name, degree, &gens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paper_notation;
+
+    #[test]
+    fn names_as_the_papers_print_them() {
+        assert_eq!(paper_notation("Sym(4)"), "S_4");
+        assert_eq!(paper_notation("Alt(5)"), "A_5");
+        assert_eq!(paper_notation("Cyc(12)"), "Z_12");
+        assert_eq!(paper_notation("Dic(2)"), "Q_8");
+        assert_eq!(paper_notation("Cyc(2) x Sym(3)"), "Z_2 × S_3");
+        // Kept as written: the papers' D_n is ambiguous, Dic_3 has no usual letter, and a
+        // name that only starts like a family is not rewritten.
+        assert_eq!(paper_notation("Dih(4)"), "Dih(4)");
+        assert_eq!(paper_notation("Dic(3)"), "Dic(3)");
+        assert_eq!(paper_notation("Perm((1,2,3),(1,2))"), "Perm((1,2,3),(1,2))");
+        assert_eq!(paper_notation("Sym(n)"), "Sym(n)");
+    }
 }

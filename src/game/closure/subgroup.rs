@@ -134,7 +134,7 @@ impl ClosureOperator for SubgroupOperator {
         let g = &self.group;
         let n = s.count_ones(..);
         if n == g.order() {
-            return g.name().to_string();
+            return crate::group::families::paper_notation(g.name());
         }
         let mut elements: Vec<usize> = s.ones().collect();
         let cyclic = elements.iter().any(|&a| g.element_order(a) == n);

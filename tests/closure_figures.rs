@@ -150,10 +150,11 @@ fn achievement_diagrams_end_in_the_terminal_class() {
         nim: None,
     };
     let (v, _) = compute(&fig, Closure::Hull).unwrap();
-    // Frattini subgroup Z_2, maximal subgroups Z_4 and Z_6, then Cyc(12) itself; every class
-    // can end the game (a generator of Z_12 is outside every proper subgroup).
+    // Frattini subgroup Z_2, maximal subgroups Z_4 and Z_6, then Z_12 itself (as the papers
+    // name it, not Cyc(12)); every class can end the game (a generator of Z_12 is outside
+    // every proper subgroup).
     let labels: Vec<&str> = v.nodes.iter().map(|n| n.label.as_str()).collect();
-    assert_eq!(labels, vec!["Z_2", "Z_6", "Z_4", "Cyc(12)"]);
+    assert_eq!(labels, vec!["Z_2", "Z_6", "Z_4", "Z_12"]);
     assert_eq!(v.nim, 1, "GEN(Z_n) = 1 when 4 | n (Ernst–Sieben 2018)");
     assert_eq!(
         v.edges.iter().filter(|e| e.to == "terminal").count(),

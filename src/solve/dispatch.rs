@@ -585,7 +585,13 @@ fn removing_by_estimate(
 pub fn removing_by_classes(g: &RemovingGame, max_classes: usize) -> Result<(u32, u64), String> {
     use crate::game::closure::{from_mask, hull::GraphOperator, ClosureGame, Direction, Goal};
     let n = g.graph().n();
-    let op = GraphOperator::new(g.graph().clone(), g.convexity().closure_kind())?;
+    // The game's own intervals and families (searched within the same budget), not a second
+    // search.
+    let op = GraphOperator::with_convexity(
+        g.graph().clone(),
+        g.convexity().clone(),
+        g.families().cloned(),
+    );
     let goal = match g.rule() {
         Rule::Ter => Goal::Achievement,
         Rule::Dnt => Goal::Avoidance,

@@ -81,6 +81,22 @@ impl GraphOperator {
         })
     }
 
+    /// The operator of a graph whose convexity and families are already computed (a removing
+    /// game's, [`crate::game::removing::RemovingGame`]): nothing is searched again. `families`
+    /// is what a search within [`super::FAMILY_BUDGET`] found (`None`: past it).
+    pub fn with_convexity(
+        graph: Graph,
+        conv: Convexity,
+        families: Option<SetFamilies>,
+    ) -> GraphOperator {
+        GraphOperator {
+            graph,
+            conv,
+            families: OnceLock::from(families),
+            parts: OnceLock::new(),
+        }
+    }
+
     pub fn graph(&self) -> &Graph {
         &self.graph
     }

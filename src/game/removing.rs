@@ -170,7 +170,11 @@ impl RemovingGame {
 
     pub fn families(&self) -> Option<&SetFamilies> {
         self.families
-            .get_or_init(|| self.conv.families(crate::game::closure::FAMILY_BUDGET).map(Arc::new))
+            .get_or_init(|| {
+                self.conv
+                    .families(crate::game::closure::FAMILY_BUDGET)
+                    .map(Arc::new)
+            })
             .as_deref()
     }
 

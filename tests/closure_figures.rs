@@ -331,3 +331,22 @@ fn graph_games_have_structure_diagrams_too() {
     };
     assert_eq!(grundy::solve::dispatch::nim(&ter, &quiet).unwrap(), v.nim);
 }
+
+/// The terminal class of a building game is named as the papers print the structure: a group
+/// in their notation (S_4, not Sym(4)), any other structure as the user named it (Bool(2), not
+/// the list of its elements).
+#[test]
+fn the_terminal_class_is_named_by_the_structure() {
+    for (game, terminal) in [("GEN(Sym(4))", "S_4"), ("GEN(Bool(2))", "Bool(2)")] {
+        let fig = StructureFigure {
+            game: game.into(),
+            up_to_conjugacy: false,
+            classes: None,
+            nim: None,
+        };
+        let (v, _) = compute(&fig, Closure::Hull).unwrap();
+        let last = v.nodes.last().unwrap();
+        assert!(last.terminal, "{game}");
+        assert_eq!(last.label, terminal, "{game}");
+    }
+}

@@ -287,11 +287,7 @@ pub fn compute(
         // Building: the generating sets, named by the structure; removing: the terminating
         // sets (their complements are the non-generating ones).
         let label = match game.direction() {
-            Direction::Building => {
-                let mut all = crate::game::closure::Set::with_capacity(game.size());
-                all.insert_range(..);
-                op.class_label(&all)
-            }
+            Direction::Building => op.paper_name(),
             Direction::Removing => "terminal".into(),
         };
         nodes.push(StructureNodeView {

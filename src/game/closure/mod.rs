@@ -57,6 +57,11 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     fn kind(&self) -> &'static str;
     /// The structure as the user named it: `P_7`, `Sym(4)`.
     fn structure(&self) -> String;
+    /// The structure as the papers print it, for figures (groups: `S_4`, `Z_12`); default: as
+    /// the user named it.
+    fn paper_name(&self) -> String {
+        self.structure()
+    }
     fn size(&self) -> usize;
     fn element_name(&self, i: usize) -> String;
     fn parse_element(&self, text: &str) -> Option<usize> {
@@ -145,6 +150,9 @@ impl ClosureOperator for FromFile {
     }
     fn structure(&self) -> String {
         self.0.structure()
+    }
+    fn paper_name(&self) -> String {
+        self.0.paper_name()
     }
     fn size(&self) -> usize {
         self.0.size()

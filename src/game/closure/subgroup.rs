@@ -99,6 +99,9 @@ impl ClosureOperator for SubgroupOperator {
     fn structure(&self) -> String {
         self.group.name().to_string()
     }
+    fn paper_name(&self) -> String {
+        crate::group::families::paper_notation(self.group.name())
+    }
     fn size(&self) -> usize {
         self.group.order()
     }
@@ -134,7 +137,7 @@ impl ClosureOperator for SubgroupOperator {
         let g = &self.group;
         let n = s.count_ones(..);
         if n == g.order() {
-            return crate::group::families::paper_notation(g.name());
+            return self.paper_name();
         }
         let mut elements: Vec<usize> = s.ones().collect();
         let cyclic = elements.iter().any(|&a| g.element_order(a) == n);

@@ -6,9 +6,10 @@
 //! them in ranks joined by long curves.
 //!
 //! Deterministic: the starts are the circle in vertex order and a fixed-seed series, the
-//! iteration count is fixed, the drawing of least stress is kept, and the result is turned so that it is as flat as it can be (wide figures suit a page) and its
-//! first vertex is as high as it can be among the turns of that height, so the same graph
-//! is always drawn the same way.
+//! iteration count is fixed, the drawing of least stress is kept, and the result is turned
+//! so that it is as flat as it can be (wide figures suit a page) and its first vertex is as
+//! high as it can be among the turns of that height, so the same graph is always drawn the
+//! same way.
 
 use super::Graph;
 
@@ -44,7 +45,7 @@ fn majorize(at: &mut [(f64, f64)], d: &impl Fn(usize, usize) -> f64) {
 }
 
 /// Past this many vertices a graph is drawn on the circle alone: the majorization costs
-/// STARTS × ITERATIONS × n² steps (about 15 million at 64 vertices, milliseconds), and a graph
+/// STARTS × ITERATIONS × n² steps (about 15 million at 64 vertices, well under a second), and a graph
 /// far larger is no figure a reader can follow anyway.
 pub const MAX_STRESS_VERTICES: usize = 64;
 

@@ -7,9 +7,9 @@
 //!
 //! Deterministic: the starts are the circle in vertex order and a fixed-seed series, the
 //! iteration count is fixed, the drawing of least stress is kept, and the result is turned
-//! so that it is as flat as it can be (wide figures suit a page) and its first vertex is as
-//! high as it can be among the turns of that height, so the same graph is always drawn the
-//! same way.
+//! to stand mirror-symmetric where it nearly is, then as flat as it can be (wide figures suit
+//! a page), then with its first vertex as high as it can be, so the same graph is always
+//! drawn the same way.
 
 use super::Graph;
 
@@ -121,10 +121,14 @@ pub fn stress_layout(g: &Graph) -> Vec<(f64, f64)> {
     for p in &mut at {
         *p = (p.0 - cx, p.1 - cy);
     }
-    // The turn (in whole degrees) of least height, then with vertex 0 highest; heights within
-    // 1e-6 of the least count as equal, so symmetric drawings choose by the first vertex.
-    let turned = |deg: u32| -> Vec<(f64, f64)> {
-        let (s, c) = f64::from(deg).to_radians().sin_cos();
+    // The turn most nearly mirror-symmetric about the vertical axis (as a paper stands a
+    // symmetric graph: the diamond's hubs one above the other, the sun's triangle on a
+    // vertex), then of least height, then with vertex 0 highest; near-equal scores and heights
+    // count as equal, so symmetric drawings choose by the next rule. A mirror symmetry maps
+    // some vertex to another (their segment then lies level) or fixes two (their segment
+    // stands upright), so the turns that lay a segment level or upright are the candidates.
+    let turned = |angle: f64| -> Vec<(f64, f64)> {
+        let (s, c) = angle.sin_cos();
         at.iter()
             .map(|&(x, y)| (x * c - y * s, x * s + y * c))
             .collect()
@@ -135,13 +139,43 @@ pub fn stress_layout(g: &Graph) -> Vec<(f64, f64)> {
             .fold((f64::MAX, f64::MIN), |(l, h), q| (l.min(q.1), h.max(q.1)));
         hi - lo
     };
-    let heights: Vec<f64> = (0..360).map(|deg| height(&turned(deg))).collect();
-    let least = heights.iter().copied().fold(f64::MAX, f64::min);
-    let best = (0..360u32)
-        .filter(|&deg| heights[deg as usize] <= least + 1e-6)
-        .max_by(|&a, &b| turned(a)[0].1.total_cmp(&turned(b)[0].1).then(b.cmp(&a)))
+    // How far the mirror image (x ↦ −x) of the drawing is from the drawing: the sum over the
+    // vertices of the distance from a vertex's image to the nearest vertex.
+    let asymmetry = |p: &[(f64, f64)]| -> f64 {
+        p.iter()
+            .map(|q| {
+                p.iter()
+                    .map(|r| (r.0 + q.0).hypot(r.1 - q.1))
+                    .fold(f64::MAX, f64::min)
+            })
+            .sum()
+    };
+    let mut angles = vec![0.0];
+    for i in 0..n {
+        for j in i + 1..n {
+            let level = -(at[j].1 - at[i].1).atan2(at[j].0 - at[i].0);
+            for k in 0..4 {
+                angles.push(level + f64::from(k) * std::f64::consts::FRAC_PI_2);
+            }
+        }
+    }
+    let turns: Vec<Vec<(f64, f64)>> = angles.iter().map(|&a| turned(a)).collect();
+    let scores: Vec<f64> = turns.iter().map(|t| asymmetry(t)).collect();
+    let heights: Vec<f64> = turns.iter().map(|t| height(t)).collect();
+    let most = scores.iter().copied().fold(f64::MAX, f64::min);
+    let symmetric: Vec<usize> = (0..turns.len())
+        .filter(|&k| scores[k] <= most + 0.01)
+        .collect();
+    let least = symmetric
+        .iter()
+        .map(|&k| heights[k])
+        .fold(f64::MAX, f64::min);
+    let best = symmetric
+        .into_iter()
+        .filter(|&k| heights[k] <= least + 1e-6)
+        .max_by(|&a, &b| turns[a][0].1.total_cmp(&turns[b][0].1).then(b.cmp(&a)))
         .unwrap_or(0);
-    turned(best)
+    turns.into_iter().nth(best).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -199,6 +233,9 @@ mod tests {
         let tips: Vec<usize> = (0..4).filter(|&v| !hub(v)).collect();
         let hubs: Vec<usize> = (0..4).filter(|&v| hub(v)).collect();
         assert!(dist(at[tips[0]], at[tips[1]]) > dist(at[hubs[0]], at[hubs[1]]) + 0.3);
+        // Stood as a paper stands it: the hubs one above the other, the tips level.
+        assert!((at[hubs[0]].0 - at[hubs[1]].0).abs() < 0.01, "{at:?}");
+        assert!((at[tips[0]].1 - at[tips[1]].1).abs() < 0.01, "{at:?}");
         // Turned flat: wider than high.
         let span = |f: fn(&(f64, f64)) -> f64| {
             let v: Vec<f64> = at.iter().map(f).collect();

@@ -45,8 +45,8 @@ fn majorize(at: &mut [(f64, f64)], d: &impl Fn(usize, usize) -> f64) {
 }
 
 /// Past this many vertices a graph is drawn on the circle alone: the majorization costs
-/// STARTS × ITERATIONS × n² steps and the turns n⁴ (about half a second at 64 vertices), and a graph
-/// far larger is no figure a reader can follow anyway.
+/// STARTS × ITERATIONS × n² steps and the choice of turn n⁴ (about half a second at 64
+/// vertices), and a graph far larger is no figure a reader can follow anyway.
 pub const MAX_STRESS_VERTICES: usize = 64;
 
 /// Drawings kept, by vertex count and edge list: a gamegraph figure draws its graph once per

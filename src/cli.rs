@@ -3,7 +3,7 @@
 
 use crate::expr::{parse_game, substitute, ParseOptions};
 use crate::graph::{parse_graph, Closure, Convexity};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -32,20 +32,45 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum ClosureArg {
-    Hull,
-    Geodetic,
-    Monophonic,
-}
+/// `--closure`: any registered graph closure ([`crate::graph::closures`]), whose names and
+/// descriptions `--help` lists.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosureParser;
 
-impl From<ClosureArg> for Closure {
-    fn from(c: ClosureArg) -> Closure {
-        match c {
-            ClosureArg::Hull => Closure::Hull,
-            ClosureArg::Geodetic => Closure::Geodetic,
-            ClosureArg::Monophonic => Closure::Monophonic,
-        }
+impl clap::builder::TypedValueParser for ClosureParser {
+    type Value = Closure;
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Closure, clap::Error> {
+        let text = value.to_string_lossy();
+        Closure::named(&text).ok_or_else(|| {
+            let mut e = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
+            use clap::error::{ContextKind, ContextValue};
+            if let Some(a) = arg {
+                e.insert(ContextKind::InvalidArg, ContextValue::String(a.to_string()));
+            }
+            e.insert(ContextKind::InvalidValue, ContextValue::String(text.into()));
+            e.insert(
+                ContextKind::ValidValue,
+                ContextValue::Strings(
+                    crate::graph::closures::names()
+                        .into_iter()
+                        .map(String::from)
+                        .collect(),
+                ),
+            );
+            e
+        })
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(crate::graph::closures::all().into_iter().map(
+            |c| clap::builder::PossibleValue::new(c.name()).help(c.about()),
+        )))
     }
 }
 
@@ -60,10 +85,10 @@ pub enum Command {
         /// several; all combinations).
         #[arg(long = "param", value_name = "NAME=RANGE")]
         params: Vec<String>,
-        /// Closure operator of the graph games: `hull` (the paper's convex hull) or `geodetic`
-        /// (one step: the union of the geodesics, §6 question 2).
-        #[arg(long, value_enum, default_value = "hull")]
-        closure: ClosureArg,
+        /// Closure operator of the graph games (and of digraphs and weighted graphs, when it
+        /// is built on geodesics).
+        #[arg(long, value_parser = ClosureParser, default_value = "hull")]
+        closure: Closure,
         /// One JSON object (JSON lines for a sweep).
         #[arg(long)]
         json: bool,
@@ -79,9 +104,9 @@ pub enum Command {
     Sets {
         /// The graph, e.g. `Kite`, `W_7`, `K_{1,3}` (the families: `grundy solve --help`).
         graph: String,
-        /// Closure operator: `hull` (the paper's convex hull) or `geodetic` (one step).
-        #[arg(long, value_enum, default_value = "hull")]
-        closure: ClosureArg,
+        /// Closure operator of the graph.
+        #[arg(long, value_parser = ClosureParser, default_value = "hull")]
+        closure: Closure,
         /// One JSON object with the four families as lists of vertex-name lists.
         #[arg(long)]
         json: bool,
@@ -364,13 +389,13 @@ pub fn main() -> ExitCode {
                     Err(e) => return report(miette::Report::msg(format!("--max-memory: {e}"))),
                 }
             }
-            solve(&game, &params, closure.into(), json, budget)
+            solve(&game, &params, closure, json, budget)
         }
         Command::Sets {
             graph,
             closure,
             json,
-        } => sets(&graph, closure.into(), json),
+        } => sets(&graph, closure, json),
         Command::Check {
             paths,
             json,
@@ -387,7 +412,7 @@ pub fn main() -> ExitCode {
         Command::Schema => {
             println!(
                 "{}",
-                serde_json::to_string_pretty(&crate::spec::schema()).expect("a schema serialises")
+                serde_json::to_string_pretty(&crate::kinds::schema()).expect("a schema serialises")
             );
             ExitCode::SUCCESS
         }
@@ -573,7 +598,13 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
         Ok(g) => g,
         Err(e) => return report(miette::Report::msg(format!("bad graph `{graph}`: {e}"))),
     };
-    let conv = Convexity::new(&g, closure);
+    let Some(conv) = Convexity::try_new(&g, closure) else {
+        return report(miette::Report::msg(format!(
+            "the {closure} intervals of {} need more than {} search steps; refused",
+            g.name(),
+            crate::graph::closures::INTERVAL_BUDGET
+        )));
+    };
     let Some(f) = conv.families(3 << 23) else {
         return report(miette::Report::msg(
             CliError::TooManySets(g.name().to_string()).to_string(),

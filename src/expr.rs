@@ -101,7 +101,7 @@ pub const FORMS: &[FormDoc] = &[
 pub fn forms() -> Vec<FormDoc> {
     let mut v = FORMS.to_vec();
     let last = v.pop();
-    for f in crate::game::family::FAMILIES {
+    for f in crate::game::family::all() {
         v.extend_from_slice(f.forms());
     }
     // Grouping stays last.
@@ -583,8 +583,8 @@ impl<'a> Parser<'a> {
                 "expected a game such as TER(C_9), DNT(W_7), DC(5), 0.137(5), SPL(2,4), UEG(C_4, v1) or *2",
             )),
             other => {
-                let registered: Vec<&str> = crate::game::family::FAMILIES
-                    .iter()
+                let registered: Vec<&str> = crate::game::family::all()
+                    .into_iter()
                     .flat_map(|f| f.heads().iter().copied())
                     .collect();
                 Err(self.err(

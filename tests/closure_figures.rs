@@ -42,7 +42,7 @@ const GAMES: &[&str] = &[
 fn class_values_depend_only_on_the_parity_of_the_position() {
     // The lemma of src/check/structure_figure.rs: f(I, k) = f(I, k − 2) for k ≥ 2.
     for text in GAMES {
-        let g = closure_game(text, Closure::Hull).unwrap();
+        let g = closure_game(text, Closure::HULL).unwrap();
         let d = structure_diagram(&g).unwrap();
         for c in &d.classes {
             for k in 2..c.nim.len() {
@@ -57,7 +57,7 @@ fn class_values_depend_only_on_the_parity_of_the_position() {
 #[test]
 fn the_types_drawn_are_the_values_of_every_position() {
     for text in GAMES {
-        let g = closure_game(text, Closure::Hull).unwrap();
+        let g = closure_game(text, Closure::HULL).unwrap();
         let d = structure_diagram(&g).unwrap();
         let mut solver = Solver::new(&g);
         let n = g.size();
@@ -99,7 +99,7 @@ fn dng_sym4_by_hand() {
         classes: Some(7),
         nim: Some(0),
     };
-    let (v, refuted) = compute(&fig, Closure::Hull).unwrap();
+    let (v, refuted) = compute(&fig, Closure::HULL).unwrap();
     assert!(refuted.is_none());
     assert_eq!((v.classes, v.all_classes, v.nim), (7, 20, 0));
     let by_size: Vec<(usize, &str, &str)> = {
@@ -149,7 +149,7 @@ fn achievement_diagrams_end_in_the_terminal_class() {
         classes: None,
         nim: None,
     };
-    let (v, _) = compute(&fig, Closure::Hull).unwrap();
+    let (v, _) = compute(&fig, Closure::HULL).unwrap();
     // Frattini subgroup Z_2, maximal subgroups Z_4 and Z_6, then Z_12 itself (as the papers
     // name it, not Cyc(12)); every class can end the game (a generator of Z_12 is outside
     // every proper subgroup).
@@ -167,7 +167,7 @@ fn achievement_diagrams_end_in_the_terminal_class() {
         nim: Some(2),
         ..fig
     };
-    let (_, refuted) = compute(&wrong, Closure::Hull).unwrap();
+    let (_, refuted) = compute(&wrong, Closure::HULL).unwrap();
     let c = refuted.expect("nim 2 is refuted");
     assert_eq!(
         (c.claimed.as_str(), c.computed.as_str()),
@@ -290,7 +290,7 @@ fn structure_game_start_is_the_frattini_class() {
     // ⌈∅⌉ = Φ(G): Z_2 for Z_12, trivial for S_4; the start's nim-value is the even value of
     // its type.
     for (text, frattini) in [("GEN(Cyc(12))", 2), ("DNG(Sym(4))", 1), ("GEN(Cyc(8))", 4)] {
-        let g = closure_game(text, Closure::Hull).unwrap();
+        let g = closure_game(text, Closure::HULL).unwrap();
         let d = structure_diagram(&g).unwrap();
         let c = &d.classes[d.start.unwrap()];
         assert_eq!(c.size(), frattini, "{text}");
@@ -313,7 +313,7 @@ fn graph_games_have_structure_diagrams_too() {
         classes: Some(1),
         nim: Some(1),
     };
-    let (v, refuted) = compute(&fig, Closure::Hull).unwrap();
+    let (v, refuted) = compute(&fig, Closure::HULL).unwrap();
     assert!(refuted.is_none());
     let labels: Vec<(&str, &str)> = v
         .nodes
@@ -344,7 +344,7 @@ fn the_terminal_class_is_named_by_the_structure() {
             classes: None,
             nim: None,
         };
-        let (v, _) = compute(&fig, Closure::Hull).unwrap();
+        let (v, _) = compute(&fig, Closure::HULL).unwrap();
         let last = v.nodes.last().unwrap();
         assert!(last.terminal, "{game}");
         assert_eq!(last.label, terminal, "{game}");

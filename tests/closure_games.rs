@@ -70,7 +70,7 @@ fn structure_classes_agree_with_exhaustive_search_on_groups() {
     );
     for text in &groups {
         for &(word, ..) in GAMES {
-            let g = game(word, text, Closure::Hull);
+            let g = game(word, text, Closure::HULL);
             // The removing games enumerate minimal generating sets: small groups only.
             if (word == "TER" || word == "DNT") && g.size() > 12 {
                 continue;
@@ -89,20 +89,20 @@ fn structure_classes_agree_with_exhaustive_search_on_groups() {
 #[test]
 fn small_group_values() {
     for p in [2, 3, 5, 7, 11] {
-        let g = game("GEN", &format!("Cyc({p})"), Closure::Hull);
+        let g = game("GEN", &format!("Cyc({p})"), Closure::HULL);
         assert_eq!(by_structure(&g), 2, "{}", g.name());
     }
-    assert_eq!(by_structure(&game("DNG", "Cyc(2)", Closure::Hull)), 1);
+    assert_eq!(by_structure(&game("DNG", "Cyc(2)", Closure::HULL)), 1);
     // The trivial group: ∅ generates, so neither game has a move.
-    assert_eq!(by_structure(&game("GEN", "Cyc(1)", Closure::Hull)), 0);
-    assert_eq!(by_structure(&game("DNG", "Cyc(1)", Closure::Hull)), 0);
+    assert_eq!(by_structure(&game("GEN", "Cyc(1)", Closure::HULL)), 0);
+    assert_eq!(by_structure(&game("DNG", "Cyc(1)", Closure::HULL)), 0);
 }
 
 #[test]
 fn wrong_solvers_are_caught() {
     // A structure solver that forgot the in-class moves (k) would value DNG(Cyc(4)) by its
     // classes alone; the k-chain matters: the identity and the squares can be played.
-    let g = game("DNG", "Cyc(4)", Closure::Hull);
+    let g = game("DNG", "Cyc(4)", Closure::HULL);
     let d = structure_diagram(&g).unwrap();
     let start = d.start.unwrap();
     let class = &d.classes[start];
@@ -114,7 +114,7 @@ fn wrong_solvers_are_caught() {
     assert_eq!(d.start_nim(), 0);
     // nim[k] for k = |class ∖ P|: the full class {0, 2} has no move.
     assert_eq!(class.nim, vec![0, 1, 0]);
-    let gen = structure_diagram(&game("GEN", "Cyc(4)", Closure::Hull)).unwrap();
+    let gen = structure_diagram(&game("GEN", "Cyc(4)", Closure::HULL)).unwrap();
     assert_eq!(gen.classes[gen.start.unwrap()].nim, vec![1, 2, 1]);
 }
 
@@ -148,9 +148,9 @@ fn arb_graph(max_n: usize) -> impl Strategy<Value = Graph> {
 
 fn arb_closure() -> impl Strategy<Value = Closure> {
     prop_oneof![
-        Just(Closure::Hull),
-        Just(Closure::Geodetic),
-        Just(Closure::Monophonic)
+        Just(Closure::HULL),
+        Just(Closure::GEODETIC),
+        Just(Closure::MONOPHONIC)
     ]
 }
 
@@ -222,7 +222,7 @@ proptest! {
                 .join(",")
         );
         for &(word, ..) in GAMES {
-            let g = game(word, &text, Closure::Hull);
+            let g = game(word, &text, Closure::HULL);
             prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
         }
     }
@@ -231,18 +231,18 @@ proptest! {
 #[test]
 fn parser_names_and_routes_closure_games() {
     let p = |s: &str, c: Closure| parse_game(s, ParseOptions { closure: c }).unwrap();
-    assert!(matches!(p("TER(C_9)", Closure::Hull), AnyGame::Removing(_)));
+    assert!(matches!(p("TER(C_9)", Closure::HULL), AnyGame::Removing(_)));
     assert!(matches!(
-        p("TER(Cyc(6))", Closure::Hull),
+        p("TER(Cyc(6))", Closure::HULL),
         AnyGame::Closure(_)
     ));
-    assert!(matches!(p("GEN(C_9)", Closure::Hull), AnyGame::Closure(_)));
+    assert!(matches!(p("GEN(C_9)", Closure::HULL), AnyGame::Closure(_)));
     assert_eq!(
-        p("DNG(P_7)", Closure::Monophonic).to_string(),
+        p("DNG(P_7)", Closure::MONOPHONIC).to_string(),
         "DNG(P_7) [monophonic]"
     );
     assert_eq!(
-        p("GEN(Sym(4)) + *1", Closure::Hull).to_string(),
+        p("GEN(Sym(4)) + *1", Closure::HULL).to_string(),
         "GEN(Sym(4)) + *1"
     );
     for bad in [
@@ -398,7 +398,7 @@ proptest! {
     fn structure_classes_agree_with_exhaustive_search_on_digraphs(
         n in 1usize..=7, a in any::<u64>(), b in any::<u64>(), geodetic in any::<bool>()
     ) {
-        let closure = if geodetic { Closure::Geodetic } else { Closure::Hull };
+        let closure = if geodetic { Closure::GEODETIC } else { Closure::HULL };
         let text = digraph_text(n, a & b);
         for &(word, ..) in GAMES {
             let g = game(word, &text, closure);
@@ -411,7 +411,7 @@ proptest! {
     fn structure_classes_agree_with_exhaustive_search_on_weighted_graphs(
         n in 1usize..=7, e in any::<u64>(), w in any::<u64>(), geodetic in any::<bool>()
     ) {
-        let closure = if geodetic { Closure::Geodetic } else { Closure::Hull };
+        let closure = if geodetic { Closure::GEODETIC } else { Closure::HULL };
         let body = weighted_text(n, e, w);
         for &(word, ..) in GAMES {
             let g = weighted_game(word, &body, closure);
@@ -440,7 +440,7 @@ proptest! {
         std::fs::write(&path, lines.join("\n")).unwrap();
         let text = format!("poset:{}", path.display());
         for &(word, ..) in GAMES {
-            let g = game(word, &text, Closure::Hull);
+            let g = game(word, &text, Closure::HULL);
             prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
         }
     }
@@ -453,22 +453,22 @@ proptest! {
 /// weight 1 it is {a, c}.
 #[test]
 fn directed_and_weighted_intervals_by_hand() {
-    let g = game("DNG", "Digraph(1->2, 2->3, 3->1)", Closure::Hull);
+    let g = game("DNG", "Digraph(1->2, 2->3, 3->1)", Closure::HULL);
     assert_eq!(exhaustive(&g), 1);
     assert_eq!(by_structure(&g), 1);
     let heavy = weighted_game(
         "GEN",
         "graph { a -- b; b -- c; a -- c [weight=5] }",
-        Closure::Hull,
+        Closure::HULL,
     );
-    let light = weighted_game("GEN", "graph { a -- b; b -- c; a -- c }", Closure::Hull);
+    let light = weighted_game("GEN", "graph { a -- b; b -- c; a -- c }", Closure::HULL);
     let ac = heavy.parse_pos("{a, c}").unwrap();
     assert_eq!(heavy.operator().close(&ac).count_ones(..), 3);
     assert_eq!(light.operator().close(&ac).count_ones(..), 2);
     // The heavy triangle is the path P_3 for the hull: GEN(P_3) has value 1 (select both ends).
     assert_eq!(
         exhaustive(&heavy),
-        exhaustive(&game("GEN", "P_3", Closure::Hull))
+        exhaustive(&game("GEN", "P_3", Closure::HULL))
     );
 }
 
@@ -485,12 +485,12 @@ fn posets_by_hand() {
         ("Chain(3) x Chain(2)", 6),
         ("Chain(1)", 1),
     ] {
-        let g = game("DNG", name, Closure::Hull);
+        let g = game("DNG", name, Closure::HULL);
         assert_eq!(g.size(), elements, "{name}");
         assert_eq!(by_structure(&g), ((elements - 1) % 2) as u32, "{name}");
         assert_eq!(exhaustive(&g), by_structure(&g), "{name}");
     }
-    let b3 = game("GEN", "Bool(3)", Closure::Hull);
+    let b3 = game("GEN", "Bool(3)", Closure::HULL);
     let ends = b3.parse_pos("{{}, {1,2,3}}").unwrap();
     assert!(b3.operator().generates(&ends));
     let most = b3
@@ -511,7 +511,7 @@ fn theorem_1_on_every_poset_up_to_6_elements() {
     let mut seen = 0;
     for n in 1..=6 {
         for name in posets(n).unwrap() {
-            let op = read_structure(&name, Closure::Hull).unwrap();
+            let op = read_structure(&name, Closure::HULL).unwrap();
             assert_eq!((op.size(), op.structure()), (n, name.clone()));
             let full = (0..n).collect::<fixedbitset::FixedBitSet>();
             let e = (0..n)
@@ -548,7 +548,7 @@ fn theorem_1_on_every_poset_up_to_6_elements() {
 /// brackets refused with a message (never a panic).
 #[test]
 fn inline_posets_by_hand() {
-    let op = read_structure("Poset(a<b<c, a<d, e)", Closure::Hull).unwrap();
+    let op = read_structure("Poset(a<b<c, a<d, e)", Closure::HULL).unwrap();
     assert_eq!(op.size(), 5);
     let f: std::collections::BTreeMap<String, grundy::game::Value> =
         op.features().into_iter().collect();
@@ -568,7 +568,7 @@ fn inline_posets_by_hand() {
         "Poset(1<2",
         "Poset((1)<2)",
     ] {
-        let e = read_structure(bad, Closure::Hull).unwrap_err();
+        let e = read_structure(bad, Closure::HULL).unwrap_err();
         assert!(!e.is_empty(), "{bad}");
     }
 }
@@ -580,7 +580,7 @@ proptest! {
     /// idempotent hulls (convex and monophonic) on random graphs.
     #[test]
     fn maximal_closed_sets_are_the_papers_n(g in arb_graph(8), mono in any::<bool>()) {
-        let closure = if mono { Closure::Monophonic } else { Closure::Hull };
+        let closure = if mono { Closure::MONOPHONIC } else { Closure::HULL };
         let op = read_structure(g.name(), closure).unwrap();
         let mut by_paper = op.maximal_nongenerating(1 << 20).unwrap();
         by_paper.sort();
@@ -594,12 +594,12 @@ proptest! {
 /// agrees with the 𝒢 route (81 classes).
 #[test]
 fn hypercube_building_games_by_closed_sets() {
-    let q5 = game("GEN", "Q_5", Closure::Hull);
+    let q5 = game("GEN", "Q_5", Closure::HULL);
     assert_eq!(q5.facets().unwrap().len(), 10);
     let d = structure_diagram(&q5).unwrap();
     assert_eq!(d.classes.len(), 243);
-    let q4 = game("GEN", "Q_4", Closure::Hull);
-    let op = read_structure("Q_4", Closure::Hull).unwrap();
+    let q4 = game("GEN", "Q_4", Closure::HULL);
+    let op = read_structure("Q_4", Closure::HULL).unwrap();
     assert_eq!(
         grundy::game::closure::maximal_closed(&*op, 1 << 20)
             .unwrap()
@@ -642,7 +642,7 @@ fn long_paths_by_classes() {
 /// missing) keep the other methods.
 #[test]
 fn small_multipartite_graphs_by_count_vectors() {
-    use grundy::game::closure::hull::GraphOperator;
+    use grundy::game::closure::graph::GraphOperator;
     for parts in [
         &[1u64, 1][..],
         &[1, 4],
@@ -655,7 +655,7 @@ fn small_multipartite_graphs_by_count_vectors() {
         &[1, 1, 1, 2],
     ] {
         let graph = grundy::graph::families::multipartite(parts).unwrap();
-        for closure in [Closure::Hull, Closure::Geodetic, Closure::Monophonic] {
+        for closure in [Closure::HULL, Closure::GEODETIC, Closure::MONOPHONIC] {
             for &(word, ..) in GAMES {
                 let op = GraphOperator::new(graph.clone(), closure).unwrap();
                 let g = ClosureGame::named(word, std::sync::Arc::new(op)).unwrap();
@@ -672,7 +672,7 @@ fn small_multipartite_graphs_by_count_vectors() {
     edges.pop();
     let names = (0..5).map(|i| format!("v{i}")).collect();
     let g = Graph::new("K_{2,3} - e", names, &edges).unwrap();
-    let op = GraphOperator::new(g, Closure::Hull).unwrap();
+    let op = GraphOperator::new(g, Closure::HULL).unwrap();
     let game = ClosureGame::named("GEN", std::sync::Arc::new(op)).unwrap();
     let s = dispatch::solve(&AnyGame::Closure(game.clone()), &unlimited()).unwrap();
     assert_ne!(s.method, "symmetry-classes");
@@ -769,9 +769,9 @@ fn poset_sets_and_digraph_certificates_rank_elements_by_name() {
 fn inline_weighted_graphs_by_hand() {
     let heavy = "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)";
     let light = "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2)";
-    let hull = game("GEN", heavy, Closure::Hull);
-    let step = game("GEN", heavy, Closure::Geodetic);
-    let unweighted = game("GEN", light, Closure::Hull);
+    let hull = game("GEN", heavy, Closure::HULL);
+    let step = game("GEN", heavy, Closure::GEODETIC);
+    let unweighted = game("GEN", light, Closure::HULL);
     let set = |g: &ClosureGame, s: &str| g.parse_pos(s).unwrap();
     let closed = |g: &ClosureGame, s: &str| g.label(&g.operator().close(&set(g, s)));
     // Labels list the vertices in the order the name first gives them: x1, y1, y2, x2, x3.
@@ -783,27 +783,27 @@ fn inline_weighted_graphs_by_hand() {
     assert_eq!(closed(&step, "{x1, x3, y2}"), "{x1, y1, y2, x3}");
     assert!(!step.operator().generates(&set(&step, "{x1, x3, y2}")));
     // Unit weights are the graph's own geodesics: the same generating sets as K_{3,2}.
-    let graph = game("GEN", "K_{3,2}", Closure::Hull);
+    let graph = game("GEN", "K_{3,2}", Closure::HULL);
     assert_eq!(exhaustive(&unweighted), exhaustive(&graph));
     for (word, structure, closure, v) in [
-        ("TER", heavy, Closure::Hull, 1),
-        ("TER", light, Closure::Hull, 2),
-        ("DNG", heavy, Closure::Hull, 0),
-        ("DNG", heavy, Closure::Geodetic, 1),
-        ("GEN", heavy, Closure::Hull, 1),
-        ("GEN", light, Closure::Hull, 0),
-        ("TER", "Weighted(a-b, b-c, a-c:2)", Closure::Hull, 2),
-        ("DNT", "Weighted(a-b, b-c, a-c:2)", Closure::Hull, 1),
-        ("TER", "Weighted(a-b, b-c, a-c)", Closure::Hull, 1),
-        ("DNT", "Weighted(a-b, b-c, a-c)", Closure::Hull, 0),
+        ("TER", heavy, Closure::HULL, 1),
+        ("TER", light, Closure::HULL, 2),
+        ("DNG", heavy, Closure::HULL, 0),
+        ("DNG", heavy, Closure::GEODETIC, 1),
+        ("GEN", heavy, Closure::HULL, 1),
+        ("GEN", light, Closure::HULL, 0),
+        ("TER", "Weighted(a-b, b-c, a-c:2)", Closure::HULL, 2),
+        ("DNT", "Weighted(a-b, b-c, a-c:2)", Closure::HULL, 1),
+        ("TER", "Weighted(a-b, b-c, a-c)", Closure::HULL, 1),
+        ("DNT", "Weighted(a-b, b-c, a-c)", Closure::HULL, 0),
         // A chain gives each of its edges its weight: the 5-cycle with v5-v1 of weight 4.
         (
             "DNT",
             "Weighted(v1-v2-v3-v4-v5, v5-v1:4)",
-            Closure::Geodetic,
+            Closure::GEODETIC,
             1,
         ),
-        ("DNT", "Weighted(v1-v2-v3-v4-v5-v1)", Closure::Geodetic, 0),
+        ("DNT", "Weighted(v1-v2-v3-v4-v5-v1)", Closure::GEODETIC, 0),
     ] {
         let g = game(word, structure, closure);
         assert_eq!((exhaustive(&g), by_structure(&g)), (v, v), "{}", g.name());
@@ -811,7 +811,7 @@ fn inline_weighted_graphs_by_hand() {
     // The inline form and the DOT file form are one graph; only the file form is marked
     // as read from a file (which certificates refuse).
     let dot = "graph { x1 -- y1; x1 -- y2; x2 -- y1; x2 -- y2; x3 -- y1; x3 -- y2 [weight=2] }";
-    let file = weighted_game("TER", dot, Closure::Hull);
+    let file = weighted_game("TER", dot, Closure::HULL);
     assert_eq!(exhaustive(&file), 1);
     assert!(!hull.operator().is_from_file());
     let dir = tempfile::tempdir().unwrap();
@@ -820,7 +820,7 @@ fn inline_weighted_graphs_by_hand() {
     let read = game(
         "TER",
         &format!("weighted:{}", path.display()),
-        Closure::Hull,
+        Closure::HULL,
     );
     assert!(read.operator().is_from_file());
     assert_eq!(exhaustive(&read), 1);
@@ -930,11 +930,53 @@ proptest! {
         prop_assume!(!gens.is_empty());
         let text = format!("Perm({})", gens.join(","));
         for &(word, ..) in GAMES {
-            let g = game(word, &text, Closure::Hull);
+            let g = game(word, &text, Closure::HULL);
             if (word == "TER" || word == "DNT") && g.size() > 12 {
                 continue;
             }
             prop_assert_eq!(by_structure(&g), exhaustive(&g), "{}", g.name());
         }
     }
+}
+
+/// A claim's bindings are built once ([`Claim::env`]): the certificate's claim column is
+/// evaluated under the spec's `closure:`, as the checker evaluates it. Under the monophonic
+/// hull GEN(C_5) = DNG(C_5) = 0, while under the convex hull DNG(C_5) = 1; a certificate
+/// writer that dropped the closure evaluated `nim("DNG(C_5)")` under the hull and wrote a
+/// claim of 1 beside a value of 0 (which grundy-verify rejects).
+#[test]
+fn certificates_evaluate_formulas_under_the_specs_closure() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir_all(&specs).unwrap();
+    let yaml = r#"kind: claim
+source: "Closure test"
+statement: "GEN(C_n) and DNG(C_n) have one nim-value under the monophonic hull"
+closure: monophonic
+game: GEN(C_n)
+params:
+  n: 5..=5
+nim: 'nim("DNG(C_" + n + ")")'
+"#;
+    std::fs::write(specs.join("mono.yaml"), yaml).unwrap();
+    let out = dir.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "--specs"])
+        .arg(&specs)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let cert: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("certificates/mono.json")).unwrap())
+            .unwrap();
+    let instances = cert["instances"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no instances in {cert}"));
+    assert_eq!(instances.len(), 1, "{cert}");
+    let i = &instances[0];
+    assert_eq!(i["closure"], "monophonic", "{i}");
+    assert_eq!(i["value"], 0, "{i}");
+    assert_eq!(i["claim"]["nim"], 0, "{i}");
 }

@@ -58,7 +58,7 @@ fn part_lists(k: usize, max: u64, total: u64) -> Vec<Vec<u64>> {
     out
 }
 
-const CLOSURES: [Closure; 3] = [Closure::Hull, Closure::Geodetic, Closure::Monophonic];
+const CLOSURES: [Closure; 3] = [Closure::HULL, Closure::GEODETIC, Closure::MONOPHONIC];
 
 #[test]
 fn closure_by_counts_is_the_graphs_own_on_every_subset() {
@@ -175,8 +175,8 @@ fn hundreds_of_vertices_agree_with_seed_000_section_5_3() {
         let large = parts.iter().filter(|&&p| p >= 2).count();
         let sigma = parts.len() - large;
         let total: u64 = parts.iter().sum();
-        let (ter, _) = by_symmetry(parts, "TER", Closure::Hull);
-        let (dnt, _) = by_symmetry(parts, "DNT", Closure::Hull);
+        let (ter, _) = by_symmetry(parts, "TER", Closure::HULL);
+        let (dnt, _) = by_symmetry(parts, "DNT", Closure::HULL);
         if large >= 2 {
             let u: Vec<u32> = parts.iter().map(|&p| p as u32).collect();
             assert_eq!(ter, multiset(parts), "TER(K_{parts:?}) against TER(U)");
@@ -203,18 +203,18 @@ fn count_vectors_are_estimated_exactly() {
         vec![3, 5, 5, 7],
         vec![2, 2, 2, 2, 2],
     ] {
-        let o = op(&parts, Closure::Hull);
-        let (_, states) = by_symmetry(&parts, "GEN", Closure::Hull);
+        let o = op(&parts, Closure::HULL);
+        let (_, states) = by_symmetry(&parts, "GEN", Closure::HULL);
         let est = estimate(o.as_ref());
         // GEN visits the legal count vectors only, never more than the estimate.
         assert!(states as f64 <= est, "{parts:?}: {states} > {est}");
     }
     assert_eq!(
-        estimate(op(&[100, 100, 100], Closure::Hull).as_ref()),
+        estimate(op(&[100, 100, 100], Closure::HULL).as_ref()),
         176_851.0
     );
     assert_eq!(
-        estimate(op(&[3, 5, 5, 7], Closure::Hull).as_ref()),
+        estimate(op(&[3, 5, 5, 7], Closure::HULL).as_ref()),
         4.0 * 21.0 * 8.0
     );
 }
@@ -254,7 +254,7 @@ fn the_cli_answers_with_the_method_and_the_guard_refuses_explosions() {
         "{out}"
     );
     // Stopped while running: the estimate fits, the monitor's limit does not.
-    let o = op(&[150, 150, 150], Closure::Hull);
+    let o = op(&[150, 150, 150], Closure::HULL);
     let g = ClosureGame::named("TER", o.clone()).unwrap();
     let budget = Budget {
         max_positions: Some(70_000),

@@ -103,7 +103,7 @@ fn every_feature_is_documented_and_every_documented_feature_exists() {
         doc::UEG,
         doc::CLOSURE,
         grundy::game::closure::subgroup::FEATURES,
-        grundy::game::closure::hull::FEATURES,
+        grundy::game::closure::graph::FEATURES,
         grundy::game::closure::metric::FEATURES,
         grundy::game::closure::poset::FEATURES,
         grundy::game::closure::sets::FEATURES,

@@ -83,7 +83,7 @@ fn arb_rule() -> impl Strategy<Value = Rule> {
 }
 
 fn arb_closure() -> impl Strategy<Value = Closure> {
-    prop_oneof![Just(Closure::Hull), Just(Closure::Geodetic)]
+    prop_oneof![Just(Closure::HULL), Just(Closure::GEODETIC)]
 }
 
 fn removing(rule: Rule, g: Graph, closure: Closure) -> RemovingGame {
@@ -139,20 +139,23 @@ fn brute_closure(g: &Graph, closure: Closure) -> Vec<u64> {
         }
         out
     };
+    // Induced-path intervals have their own brute force (tests/closure_games.rs).
+    assert!(
+        closure.geodesic(),
+        "arb_closure draws the geodesic closures only"
+    );
     (0..1u64 << n)
-        .map(|s| match closure {
-            Closure::Geodetic => step(s),
-            // Induced-path intervals have their own brute force (tests/closure_games.rs).
-            Closure::Monophonic => unreachable!("arb_closure draws the geodesic closures only"),
-            Closure::Hull => {
-                let mut cur = s;
-                loop {
-                    let next = step(cur);
-                    if next == cur {
-                        break cur;
-                    }
-                    cur = next;
+        .map(|s| {
+            if !closure.iterated() {
+                return step(s);
+            }
+            let mut cur = s;
+            loop {
+                let next = step(cur);
+                if next == cur {
+                    break cur;
                 }
+                cur = next;
             }
         })
         .collect()
@@ -392,11 +395,11 @@ proptest! {
     fn example_4_11_trees(t in arb_tree(8)) {
         let leaves = (0..t.n()).filter(|&v| t.degree(v) == 1).count() as u32;
         let inner = t.n() as u32 - leaves;
-        let f = Convexity::new(&t, Closure::Hull).families(1 << 20).expect("small");
+        let f = Convexity::new(&t, Closure::HULL).families(1 << 20).expect("small");
         let leaf_set = (0..t.n()).filter(|&v| t.degree(v) == 1).fold(0u64, |m, v| m | 1 << v);
         prop_assert_eq!(f.g, vec![leaf_set]);
-        let dnt = nim_of(&AnyGame::Removing(removing(Rule::Dnt, t.clone(), Closure::Hull)));
-        let ter = nim_of(&AnyGame::Removing(removing(Rule::Ter, t.clone(), Closure::Hull)));
+        let dnt = nim_of(&AnyGame::Removing(removing(Rule::Dnt, t.clone(), Closure::HULL)));
+        let ter = nim_of(&AnyGame::Removing(removing(Rule::Ter, t.clone(), Closure::HULL)));
         prop_assert_eq!(dnt, parity(inner), "DNT({})", t.name());
         prop_assert_eq!(ter, 1 + parity(inner), "TER({})", t.name());
     }

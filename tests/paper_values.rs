@@ -67,7 +67,7 @@ fn check_claim<I: Debug>(
 }
 
 fn families_of(g: &Graph) -> SetFamilies {
-    Convexity::new(g, Closure::Hull)
+    Convexity::new(g, Closure::HULL)
         .families(1 << 22)
         .unwrap_or_else(|| panic!("families of {} exceed the budget", g.name()))
 }

@@ -9,7 +9,7 @@ use grundy::solve::Solver;
 use std::process::Command;
 
 fn generic(rule: Rule, g: &Graph) -> u32 {
-    let game = RemovingGame::new(rule, g.clone(), Closure::Hull, 0).unwrap();
+    let game = RemovingGame::new(rule, g.clone(), Closure::HULL, 0).unwrap();
     Solver::new(&game).nim_of_start()
 }
 
@@ -17,7 +17,7 @@ fn generic(rule: Rule, g: &Graph) -> u32 {
 #[test]
 fn cycle_terminating_iff_half_run() {
     for n in (3..=15u32).step_by(2) {
-        let conv = Convexity::new(&families::cycle(n as u64).unwrap(), Closure::Hull);
+        let conv = Convexity::new(&families::cycle(n as u64).unwrap(), Closure::HULL);
         for p in 0..1u64 << n {
             assert_eq!(conv.terminating(p), has_run(n, p), "C_{n}, P = {p:b}");
         }
@@ -27,7 +27,7 @@ fn cycle_terminating_iff_half_run() {
 /// A wrong variant: runs of (n+1)/2 (one more) miss terminating sets, e.g. {v1, v2} in C_5.
 #[test]
 fn cycle_wrong_run_length_is_rejected() {
-    let conv = Convexity::new(&families::cycle(5).unwrap(), Closure::Hull);
+    let conv = Convexity::new(&families::cycle(5).unwrap(), Closure::HULL);
     assert!(conv.terminating(0b00011));
     let has_run_of =
         |len: u32, p: u64| (0..5).any(|s| (0..len).all(|i| p >> ((s + i) % 5) & 1 == 1));
@@ -45,7 +45,7 @@ fn cycle_outcome_of_every_position_matches_solver() {
         let game = RemovingGame::new(
             Rule::Ter,
             families::cycle(n as u64).unwrap(),
-            Closure::Hull,
+            Closure::HULL,
             0,
         )
         .unwrap();

@@ -69,15 +69,15 @@ fn dispatched_values_equal_the_memo_solver() {
 fn level_values_match_the_paper_on_wheels() {
     for n in 8..=13u64 {
         let w = families::wheel(n).unwrap();
-        let dnt = RemovingGame::new(Rule::Dnt, w, Closure::Hull, 0).unwrap();
+        let dnt = RemovingGame::new(Rule::Dnt, w, Closure::HULL, 0).unwrap();
         let v = levels::solve(&dnt, &Monitor::unlimited(dnt.name()), &Progress::hidden())
             .unwrap()
             .nim;
         assert_eq!(v, u32::from(n != 8 && n != 12), "DNT(W_{n})");
     }
     let w = families::wheel(12).unwrap();
-    let ter = RemovingGame::new(Rule::Ter, w.clone(), Closure::Hull, 0).unwrap();
-    let dnt = RemovingGame::new(Rule::Dnt, w, Closure::Hull, 0).unwrap();
+    let ter = RemovingGame::new(Rule::Ter, w.clone(), Closure::HULL, 0).unwrap();
+    let dnt = RemovingGame::new(Rule::Dnt, w, Closure::HULL, 0).unwrap();
     let run = |g: &RemovingGame| {
         levels::solve(g, &Monitor::unlimited(g.name()), &Progress::hidden())
             .unwrap()
@@ -100,7 +100,7 @@ fn level_solver_is_thread_count_independent() {
     ];
     for g in graphs {
         for rule in [Rule::Ter, Rule::Dnt] {
-            let game = RemovingGame::new(rule, g.clone(), Closure::Hull, 0).unwrap();
+            let game = RemovingGame::new(rule, g.clone(), Closure::HULL, 0).unwrap();
             let results: Vec<(u32, Vec<u64>)> = [1, 2]
                 .iter()
                 .map(|&t| {

@@ -9,24 +9,15 @@ use crate::check::{describe_instance, instances, Instance};
 use crate::game::{AnyGame, AnyPos, Game};
 use serde_json::{json, Value};
 
-/// The environment the checker evaluates the claim in at a position (parameters, features,
-/// then the spec's `let`s).
+/// The environment the checker evaluates the claim in at a position ([`Claim::env`]: the
+/// same bindings, the spec's closure included).
 pub(super) fn env(
     claim: &Claim,
     inst: &Instance,
     game: &AnyGame,
     pos: &AnyPos,
 ) -> Result<Env, String> {
-    let mut env = Env::new();
-    for (k, v) in inst {
-        env.set(k, v.to_dynamic());
-    }
-    env.add_features(&game.features_for(pos, claim.reads_families()));
-    for (name, f, _) in &claim.lets {
-        let v = f.eval(&env)?;
-        env.set(name, v);
-    }
-    Ok(env)
+    claim.env(inst, game, pos).map_err(|e| e.message)
 }
 
 /// The claim at one position: `None` if the spec's filter does not select it.

@@ -22,7 +22,7 @@
 use super::claims::{claimed, env};
 use crate::check::claim::{Claim, Positions};
 use crate::check::{describe_instance, Instance};
-use crate::game::closure::{ClosureGame, Counted, Direction};
+use crate::game::closure::{CertificateOrder, ClosureGame, Counted, Direction};
 use crate::game::AnyGame;
 use crate::game::Game;
 use serde_json::{json, Value};
@@ -37,9 +37,8 @@ fn ranks(g: &ClosureGame) -> Result<Vec<usize>, String> {
             op.structure()
         ));
     }
-    match op.kind() {
-        "subgroup" | "poset" | "sets" | "digraph" | "digraph-geodetic" | "weighted"
-        | "weighted-geodetic" => {
+    match op.certificate_order() {
+        Some(CertificateOrder::ByName) => {
             let names: Vec<String> = (0..n).map(|i| op.element_name(i)).collect();
             let mut order: Vec<usize> = (0..n).collect();
             order.sort_by(|&a, &b| names[a].cmp(&names[b]));
@@ -49,9 +48,10 @@ fn ranks(g: &ClosureGame) -> Result<Vec<usize>, String> {
             }
             Ok(rank)
         }
-        "hull" | "geodetic" | "monophonic" => Ok((0..n).collect()),
-        k => Err(format!(
-            "closure games on `{k}` structures are not certified"
+        Some(CertificateOrder::Index) => Ok((0..n).collect()),
+        None => Err(format!(
+            "closure games on `{}` structures are not certified",
+            op.kind()
         )),
     }
 }
@@ -66,13 +66,14 @@ pub(super) fn entry(
     if claim.positions != Positions::Start {
         return Err("closure games are certified at the start only".into());
     }
-    // Count vectors only for structures read by part counts (past 64 vertices): a graph that
-    // happens to be complete multipartite is solved by them too, but certified by its
-    // vertex sets, which the verifier checks as it does for any graph.
+    // Count vectors only for structures that have no element order to certify by (read by
+    // part counts, past 64 vertices): a graph that happens to be complete multipartite is
+    // solved by them too, but certified by its vertex sets, which the verifier checks as it
+    // does for any graph.
     let counted = g
         .operator()
         .counted()
-        .filter(|_| g.operator().kind() == "multipartite");
+        .filter(|_| g.operator().certificate_order().is_none());
     let rank = if counted.is_some() {
         Vec::new()
     } else {

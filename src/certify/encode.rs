@@ -8,7 +8,7 @@
 
 use crate::game::spl::Partition;
 use crate::game::{AnyGame, AnyPos, Game};
-use crate::graph::{Closure, Graph};
+use crate::graph::Graph;
 use serde_json::{json, Value};
 
 fn graph(g: &Graph) -> Value {
@@ -19,7 +19,7 @@ fn graph(g: &Graph) -> Value {
 pub fn game(g: &AnyGame) -> Result<Value, String> {
     Ok(match g {
         AnyGame::Removing(r) => {
-            if r.convexity().closure_kind() != Closure::Hull {
+            if !r.convexity().closure_kind().is_geodesic_hull() {
                 return Err(format!(
                     "games under the {} closure are not certified",
                     r.convexity().closure_kind()

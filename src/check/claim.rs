@@ -221,7 +221,15 @@ impl Claim {
             .any(|name| srcs.iter().any(|s| s.contains(name)))
     }
 
-    fn env(&self, inst: &Instance, game: &AnyGame, pos: &AnyPos) -> Result<Env, CheckError> {
+    /// The environment the claim is evaluated in at a position: the spec's closure, the
+    /// parameters, the position's features, then the spec's `let`s. The one place the
+    /// bindings are built: the checker and the certificate writer both call it.
+    pub(crate) fn env(
+        &self,
+        inst: &Instance,
+        game: &AnyGame,
+        pos: &AnyPos,
+    ) -> Result<Env, CheckError> {
         let mut env = Env::new();
         env.closure = self.closure;
         for (k, v) in inst {
@@ -383,7 +391,7 @@ impl Claim {
             && (0..graph.n()).all(|v| graph.degree(v) == 2);
         if g.rule() != crate::game::removing::Rule::Ter
             || g.start_set() != 0
-            || g.convexity().closure_kind() != Closure::Hull
+            || !g.convexity().closure_kind().is_geodesic_hull()
             || !is_odd_cycle
         {
             return None;

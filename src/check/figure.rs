@@ -194,7 +194,7 @@ pub struct FigureView {
 }
 
 fn html(s: &str) -> String {
-    crate::render::escape::dot_html_escape(s)
+    crate::text::escape::dot_html_escape(s)
 }
 
 /// Grid cells of the vertices of a named graph: rims (of cycles and wheels) clockwise on the
@@ -1226,6 +1226,13 @@ fn show_sets(v: &[Vec<String>]) -> String {
 /// The environment a map sees at a position (as in reduction specs, without parameters).
 fn red_env(game: &AnyGame, p: &AnyPos, script: &Script) -> super::formula::Env {
     super::reduction::map_env(&super::formula::Env::new(), game, p, script)
+}
+
+/// A figure with the closure operator its graph games use.
+#[derive(Clone, Debug)]
+pub struct FigureSpec {
+    pub figure: Figure,
+    pub closure: Closure,
 }
 
 #[cfg(test)]

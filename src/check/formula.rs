@@ -49,7 +49,7 @@ thread_local! {
     /// The closure of the spec whose formula is being evaluated on this thread: `nim("…")`
     /// solves under it. Set by [`Formula::eval`] from its environment and restored after (a
     /// nested evaluation, stolen by rayon inside a solve, restores it too).
-    static CLOSURE: std::cell::Cell<Closure> = const { std::cell::Cell::new(Closure::Hull) };
+    static CLOSURE: std::cell::Cell<Closure> = const { std::cell::Cell::new(Closure::HULL) };
 }
 
 /// Restores the thread's closure when an evaluation ends.
@@ -360,7 +360,7 @@ impl Predicate<'_> {
             self.scope.set_value(n.to_string(), x);
         }
         // Certificate predicates (edge geography) have no closure: the hull is the default.
-        self.formula.eval_bool_in(&mut self.scope, Closure::Hull)
+        self.formula.eval_bool_in(&mut self.scope, Closure::HULL)
     }
 }
 

@@ -24,7 +24,7 @@ pub struct Checked {
     pub kept: Option<Kept>,
     /// The certificate of the verdict, or why there is none, when made with the check
     /// (`crate::pipeline::check_certified`).
-    pub certificate: Option<Arc<Result<crate::certify::Made, String>>>,
+    pub certificate: Option<Arc<Result<Made, String>>>,
 }
 
 /// Results of a check kept for its certificate; only the kind that stored them reads them.
@@ -106,7 +106,7 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     /// The certificate of a holding verdict for the independent checker `grundy-verify`
     /// (docs/design.md §6), or why the kind has none. `ctx` holds the start families of every
     /// diagram checked valid; `checked` is what this spec's check gave.
-    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<Body, String> {
         Err(format!("{} specs are not certified", self.kind()))
     }
     /// `--explain`: how the checker saw the spec, when the kind has more to say than its report.
@@ -114,4 +114,23 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
         None
     }
     fn as_any(&self) -> &dyn Any;
+}
+
+/// What certifying one spec gave: the certificate's JSON body (kind and data), the instances
+/// left out with their reasons; or why the spec is not certified at all.
+pub struct Body {
+    pub kind: &'static str,
+    pub data: serde_json::Value,
+    pub certified: usize,
+    pub skipped: Vec<(String, String)>,
+}
+
+/// A certificate file made: its bytes, and what its status line says.
+#[derive(Debug)]
+pub struct Made {
+    pub bytes: Vec<u8>,
+    pub certified: usize,
+    pub skipped: usize,
+    /// The reason the first instance left out was left out.
+    pub first_skipped: Option<String>,
 }

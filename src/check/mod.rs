@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod fast_expr;
 pub mod figure;
 pub mod formula;
+pub mod header;
 pub mod kind;
 pub mod premises;
 pub mod reduction;

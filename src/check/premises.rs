@@ -16,7 +16,7 @@
 
 use super::kind::{Checked, SpecKind};
 use super::{CheckError, Counterexample, Expectation, Loc, Report, Verdict};
-use crate::spec::header::{Companion, Header};
+use crate::check::header::{Companion, Header};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -413,7 +413,7 @@ mod tests {
     fn families_by_definition_on_paper_examples() {
         // Example 2.6 (kite) and Example 3.1 (P_3), by definition.
         let kite = fam::kite();
-        let f = families_by_definition(&Convexity::new(&kite, Closure::Hull));
+        let f = families_by_definition(&Convexity::new(&kite, Closure::HULL));
         let names = |ms: &[u64]| name_sets(&kite, ms);
         assert_eq!(
             canonical(&names(&f.g_star)),
@@ -431,12 +431,12 @@ mod tests {
             ])
         );
         let p3 = fam::path(3).unwrap();
-        let f = families_by_definition(&Convexity::new(&p3, Closure::Hull));
+        let f = families_by_definition(&Convexity::new(&p3, Closure::HULL));
         assert_eq!(f.g_star, vec![0b001, 0b100]);
         assert_eq!(f.n_star, vec![0b010]);
         // Example 3.2: the single vertex: 𝒢* = {{v}}, 𝒩* = {∅}.
         let k1 = fam::path(1).unwrap();
-        let f = families_by_definition(&Convexity::new(&k1, Closure::Hull));
+        let f = families_by_definition(&Convexity::new(&k1, Closure::HULL));
         assert_eq!((f.g_star, f.n_star), (vec![1], vec![0]));
     }
 
@@ -448,7 +448,7 @@ mod tests {
             fam::gen_wheel(2, 5).unwrap(),
             fam::hypercube(3).unwrap(),
         ] {
-            for closure in [Closure::Hull, Closure::Geodetic] {
+            for closure in [Closure::HULL, Closure::GEODETIC] {
                 let conv = Convexity::new(&g, closure);
                 assert_eq!(
                     families_by_definition(&conv),

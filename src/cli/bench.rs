@@ -165,7 +165,7 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
     for text in games {
         reset_peak();
         let (game, nim, positions, seconds) = exhaustive(&text);
-        let r = crate::game::any::Solved {
+        let r = crate::solve::any_game::Solved {
             game,
             nim,
             positions,

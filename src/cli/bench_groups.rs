@@ -20,7 +20,7 @@ use std::time::Instant;
 const EXHAUSTIVE_POSITIONS: f64 = 65_536.0;
 
 fn game(word: &str, group: &str) -> ClosureGame {
-    let op = read_structure(group, Closure::Hull).expect("benchmark groups parse");
+    let op = read_structure(group, Closure::HULL).expect("benchmark groups parse");
     ClosureGame::named(word, op).expect("GEN and DNG are games")
 }
 
@@ -180,7 +180,7 @@ pub fn run_removing(json: bool) {
     ] {
         for rule in [Rule::Ter, Rule::Dnt] {
             let g = crate::graph::parse_graph(graph).expect("benchmark graphs parse");
-            let Ok(r) = RemovingGame::new(rule, g, Closure::Hull, 0) else {
+            let Ok(r) = RemovingGame::new(rule, g, Closure::HULL, 0) else {
                 continue;
             };
             let name = r.name();
@@ -233,7 +233,7 @@ fn multipartite_row(word: &str, parts: &[u64], json: bool) {
     use crate::solve::dispatch::{self, Options};
     use crate::solve::guard::Monitor;
     let op = std::sync::Arc::new(
-        Multipartite::new(parts, Closure::Hull).expect("benchmark graphs are multipartite"),
+        Multipartite::new(parts, Closure::HULL).expect("benchmark graphs are multipartite"),
     );
     let g = ClosureGame::named(word, op.clone()).expect("the four games");
     let t0 = Instant::now();
@@ -253,7 +253,7 @@ fn multipartite_row(word: &str, parts: &[u64], json: bool) {
         } else {
             crate::game::removing::Rule::Dnt
         };
-        let game = crate::game::removing::RemovingGame::new(rule, graph, Closure::Hull, 0)
+        let game = crate::game::removing::RemovingGame::new(rule, graph, Closure::HULL, 0)
             .map(crate::game::AnyGame::Removing)
             .expect("a removing game");
         let t0 = Instant::now();

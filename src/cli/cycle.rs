@@ -78,7 +78,7 @@ fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
             _ => {}
         }
-        let file = crate::pipeline::files::open_private(&tmp, true)?;
+        let file = crate::files::open_private(&tmp, true)?;
         let mut f = std::io::BufWriter::with_capacity(1 << 22, file);
         f.write_all(MAGIC)?;
         let head = [
@@ -109,7 +109,7 @@ fn save(dir: &Path, s: &CycleSweep) -> std::io::Result<()> {
 fn load(dir: &Path, n: u32, start: u64) -> Result<Option<CycleSweep>, String> {
     let path = ckpt_path(dir, n, start);
     let bad = |why: String| format!("checkpoint {}: {why}", path.display());
-    let file = match crate::pipeline::files::open_regular(&path) {
+    let file = match crate::files::open_regular(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(bad(e.to_string())),

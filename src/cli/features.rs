@@ -50,7 +50,7 @@ pub const EXAMPLES: &[(&str, &str)] = &[
 /// example of its first form.
 pub fn examples() -> Vec<(&'static str, &'static str)> {
     let mut v = EXAMPLES.to_vec();
-    for f in crate::game::family::FAMILIES {
+    for f in crate::game::family::all() {
         if let Some(form) = f.forms().first() {
             v.push((f.title(), form.example));
         }

@@ -65,11 +65,20 @@ pub fn cli_markdown() -> String {
                     } else {
                         Vec::new()
                     };
-                    let help = a
+                    let mut help = a
                         .get_long_help()
                         .or(a.get_help())
                         .map(|h| h.to_string())
                         .unwrap_or_default();
+                    // Values that carry their own descriptions (the registered closures).
+                    let values: Vec<String> = a
+                        .get_possible_values()
+                        .iter()
+                        .filter_map(|v| Some(format!("`{}`: {}", v.get_name(), v.get_help()?)))
+                        .collect();
+                    if !values.is_empty() {
+                        help = format!("{help}; one of {}", values.join("; "));
+                    }
                     s.push_str(&format!(
                         "| `{}` | {} | {} |\n",
                         shown,
@@ -115,18 +124,6 @@ pub fn language_markdown() -> String {
     }
     s
 }
-
-/// The spec kinds in the order of `crate::spec::schema`'s `anyOf`.
-const KINDS: [&str; 8] = [
-    "claim",
-    "table",
-    "sets",
-    "diagram",
-    "sequence",
-    "reduction",
-    "figure",
-    "certificate",
-];
 
 /// A JSON Schema type, shortly: `string`, `integer or null`, a link to a nested type.
 fn type_of(v: &serde_json::Value) -> String {
@@ -191,7 +188,7 @@ fn fields(def: &serde_json::Value, s: &mut String) {
 /// Every field of every spec kind and of the nested types, from `grundy schema`.
 pub fn spec_markdown() -> Result<String, String> {
     use serde_json::Value;
-    let schema = crate::spec::schema();
+    let schema = crate::kinds::schema();
     let defs = schema
         .get("$defs")
         .and_then(Value::as_object)
@@ -200,11 +197,12 @@ pub fn spec_markdown() -> Result<String, String> {
         .get("anyOf")
         .and_then(Value::as_array)
         .ok_or("the schema has no anyOf")?;
-    if alts.len() != KINDS.len() {
+    let kinds = crate::kinds::KINDS.iter().map(|k| k.name);
+    if alts.len() != kinds.len() {
         return Err(format!(
-            "the schema has {} kinds, the reference names {}",
+            "the schema has {} kinds, the registry {}",
             alts.len(),
-            KINDS.len()
+            kinds.len()
         ));
     }
     let mut s = format!("{HEADER}# Spec fields (generated)\n\n");
@@ -213,7 +211,7 @@ pub fn spec_markdown() -> Result<String, String> {
 The header fields (`kind`, `source`, `statement`, `expect`, `because`, `uses`, `output`, …) \
 are shared by all kinds.\n\n",
     );
-    for (kind, alt) in KINDS.iter().zip(alts) {
+    for (kind, alt) in kinds.zip(alts) {
         let def = alt
             .get("$ref")
             .and_then(Value::as_str)

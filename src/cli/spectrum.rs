@@ -165,7 +165,7 @@ pub const MAX_INPUT_VERTICES: usize = 20;
 fn read_bounded(path: &Path, max: u64) -> Result<String, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    crate::pipeline::files::open_regular(path)
+    crate::files::open_regular(path)
         .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
         .map_err(|e| format!("reading {}: {e}", path.display()))?;
     if bytes.len() as u64 > max {
@@ -420,8 +420,8 @@ fn from_file(
     shard: Option<Shard>,
     cross_check: bool,
 ) -> Result<(String, Spectrum), String> {
-    let f = crate::pipeline::files::open_regular(path)
-        .map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let f =
+        crate::files::open_regular(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     let s = shard.unwrap_or(Shard { index: 0, count: 1 });
     let keep = move |i: usize| i as u64 % s.count == s.index;
     let sp = solve_stream(

@@ -4,8 +4,9 @@
 //! checks; 1: a start position is not a P-position (the counterexample, no diagram) or the
 //! written diagram does not check; 2: bad input.
 
+use crate::kinds::parse_spec;
 use crate::pipeline::{self, Selection};
-use crate::spec::{parse_spec, Source};
+use crate::spec::Source;
 use crate::synth::{self, Outcome};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -92,7 +93,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
     };
     let starts = match &a.starts_from {
         Some(path) => {
-            let text = match crate::pipeline::files::read_regular_text(path, 4 << 20) {
+            let text = match crate::files::read_regular_text(path, 4 << 20) {
                 Ok(t) => t,
                 Err(e) => return bad(format!("cannot read {}: {e}", path.display())),
             };

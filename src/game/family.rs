@@ -1,6 +1,7 @@
 //! Open registration of game families (issue 31, item 6). A new game is one file that
 //! implements [`Family`] (how its expressions read) and [`FamilyGame`] (its gamegraph, labels
-//! and features), plus one line in [`FAMILIES`]. The expression parser, `solve --help`, the
+//! and features), plus one line in [`FAMILIES`] (or a [`register`] call from outside the
+//! crate, [`crate::registry::Registry`]). The expression parser, `solve --help`, the
 //! guide's generated pages, `grundy features`, the dispatcher (the memo solver under the
 //! guard), sums, ordinal sums and the checkers then take the game through
 //! [`super::AnyGame::Family`], with no other edit.
@@ -48,12 +49,49 @@ pub trait Family: Sync {
     fn parse(&self, head: &str, args: &str, closure: Closure) -> Result<Registered, String>;
 }
 
-/// Every registered family: one line each.
+/// Every built-in family: one line each.
 pub static FAMILIES: &[&dyn Family] = &[&super::node_kayles::NodeKaylesFamily];
+
+/// Families registered at run time, from outside the crate ([`register`]).
+static EXTRA: std::sync::RwLock<Vec<&'static dyn Family>> = std::sync::RwLock::new(Vec::new());
+
+/// Every registered family: the built-ins, then those registered at run time.
+pub fn all() -> Vec<&'static dyn Family> {
+    let extra = EXTRA.read().unwrap_or_else(|e| e.into_inner());
+    FAMILIES.iter().chain(extra.iter()).copied().collect()
+}
 
 /// The family that reads expressions headed `head`.
 pub fn lookup(head: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().find(|f| f.heads().contains(&head))
+    all().into_iter().find(|f| f.heads().contains(&head))
+}
+
+/// The heads the expression language reserves for its own games.
+const RESERVED: &[&str] = &["TER", "DNT", "GEN", "DNG", "DC", "SPL", "UEG", "MS", "NIM"];
+
+/// Registers a family defined outside the crate; refused when one of its heads is taken (by
+/// the language or another family) or is not a word (registering the same one again is a
+/// no-op).
+pub fn register(f: &'static dyn Family) -> Result<(), String> {
+    let mut extra = EXTRA.write().unwrap_or_else(|e| e.into_inner());
+    if extra.iter().any(|g| std::ptr::addr_eq(*g, f)) {
+        return Ok(());
+    }
+    for head in f.heads() {
+        let word = !head.is_empty()
+            && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && head.starts_with(|c: char| c.is_ascii_alphabetic());
+        let taken = RESERVED.contains(head)
+            || FAMILIES
+                .iter()
+                .chain(extra.iter())
+                .any(|g| g.heads().contains(head));
+        if !word || taken {
+            return Err(format!("the game head `{head}` is taken or not a word"));
+        }
+    }
+    extra.push(f);
+    Ok(())
 }
 
 /// What a registered game provides beyond its gamegraph ([`Game`]).

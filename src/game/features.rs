@@ -54,7 +54,7 @@ pub const REMOVING: &[FeatureDoc] = &[
     doc("unselected", "|V \\ P|"),
     doc(
         "terminating",
-        "[P] = V: P generates the graph (the hull or geodetic closure of P is V)",
+        "P is terminating (seed 000 §3): [V \\ P] ≠ V, the unselected vertices no longer generate the graph under the closure",
     ),
     doc("vertices", "|V| of the graph"),
     doc("edges", "|E| of the graph"),

@@ -253,7 +253,7 @@ mod tests {
         ] {
             let g = families::multipartite(&parts.iter().map(|&x| x as u64).collect::<Vec<_>>())
                 .unwrap();
-            let ter = RemovingGame::new(Rule::Ter, g, Closure::Hull, 0).unwrap();
+            let ter = RemovingGame::new(Rule::Ter, g, Closure::HULL, 0).unwrap();
             let a = Solver::new(&ter).nim_of_start();
             let mg = MultisetGame::new(parts.clone());
             assert_eq!(a, Solver::new(&mg).nim_of_start(), "{parts:?}");

@@ -140,18 +140,15 @@ impl RemovingGame {
         self.start
     }
 
-    /// `TER(C_9)`, `DNT_{v1}(W_7)`, with ` [geodetic]` for the one-step closure.
+    /// `TER(C_9)`, `DNT_{v1}(W_7)`, with ` [geodetic]` for the one-step closure (the closure's
+    /// own suffix).
     pub fn name(&self) -> String {
         let started = if self.start == 0 {
             String::new()
         } else {
             format!("_{{{}}}", self.graph.set_names(self.start).join(","))
         };
-        let closure = match self.conv.closure_kind() {
-            Closure::Hull => "",
-            Closure::Geodetic => " [geodetic]",
-            Closure::Monophonic => " [monophonic]",
-        };
+        let closure = self.conv.closure_kind().game_suffix();
         format!("{}{}({}){}", self.rule, started, self.graph.name(), closure)
     }
 
@@ -326,7 +323,7 @@ mod tests {
     use crate::solve::Solver;
 
     fn nim(rule: Rule, g: Graph) -> u32 {
-        let game = RemovingGame::new(rule, g, Closure::Hull, 0).unwrap();
+        let game = RemovingGame::new(rule, g, Closure::HULL, 0).unwrap();
         Solver::new(&game).nim_of_start()
     }
 
@@ -348,7 +345,7 @@ mod tests {
             fam::hypercube(3).unwrap(),
         ] {
             for rule in [Rule::Ter, Rule::Dnt] {
-                let a = RemovingGame::new(rule, g.clone(), Closure::Hull, 0).unwrap();
+                let a = RemovingGame::new(rule, g.clone(), Closure::HULL, 0).unwrap();
                 let b = a.clone().without_symmetry();
                 let (mut sa, mut sb) = (Solver::new(&a), Solver::new(&b));
                 assert_eq!(sa.nim_of_start(), sb.nim_of_start(), "{}", a.name());
@@ -362,6 +359,27 @@ mod tests {
     #[test]
     fn dnt_rejects_terminating_start() {
         let g = fam::cycle(5).unwrap();
-        assert!(RemovingGame::new(Rule::Dnt, g, Closure::Hull, 0b11).is_err());
+        assert!(RemovingGame::new(Rule::Dnt, g, Closure::HULL, 0b11).is_err());
+    }
+
+    /// The `terminating` feature means what its description says, seed 000's terminating
+    /// sets ([V ∖ P] ≠ V), and not the description it once had ([P] = V): on P_3 with its
+    /// middle vertex selected, the ends still generate (not terminating) while {v2} alone
+    /// does not generate.
+    #[test]
+    fn the_terminating_feature_is_the_papers() {
+        use crate::game::Value;
+        let g = crate::graph::families::path(3).unwrap();
+        let game = RemovingGame::new(Rule::Ter, g, Closure::HULL, 0).unwrap();
+        let conv = game.convexity().clone();
+        let full = conv.full();
+        let mut differs = false;
+        for p in 0..=full {
+            let f = game.features(p);
+            let want = !conv.generates(full & !p);
+            assert_eq!(f["terminating"], Value::Bool(want), "P = {p:b}");
+            differs |= want != conv.generates(p);
+        }
+        assert!(differs, "the wrong reading agrees everywhere on P_3");
     }
 }

@@ -336,7 +336,7 @@ mod tests {
         for m in 2..=8usize {
             for n in 4..=12 - m {
                 let g = families::gen_wheel(m as u64, n as u64).unwrap();
-                let ter = RemovingGame::new(Rule::Ter, g, Closure::Hull, 0)
+                let ter = RemovingGame::new(Rule::Ter, g, Closure::HULL, 0)
                     .unwrap()
                     .without_symmetry();
                 let spl = Spl::new(m as u64, n as u64).unwrap();
@@ -375,7 +375,7 @@ mod tests {
         for m in 2..=10u64 {
             for n in 4..=14 - m {
                 let g = families::gen_wheel(m, n).unwrap();
-                let ter = RemovingGame::new(Rule::Ter, g, Closure::Hull, 0).unwrap();
+                let ter = RemovingGame::new(Rule::Ter, g, Closure::HULL, 0).unwrap();
                 let a = Solver::new(&ter).nim_of_start();
                 let b = Solver::new(&Spl::new(m, n).unwrap()).nim_of_start();
                 assert_eq!(a, b, "W_{{{m},{n}}}");

@@ -1,47 +1,26 @@
-//! Geodetic convexity (paper §2.5): geodesic intervals, the convex hull (default) or the
-//! one-step geodetic closure (open question 2 of §6), generating and terminating sets, the
+//! Interval convexity (paper §2.5): a graph's intervals under one of the registered closures
+//! ([`super::closures`]: the convex hull by default, the one-step geodetic closure of §6
+//! question 2, the monophonic hull), generating and terminating sets, the
 //! families 𝒢, 𝒩, 𝒢*, 𝒩* and minimal transversals Tr (§2.2, Prop 2.4).
 
+pub use super::closures::Closure;
 use super::{bits, Graph};
-use serde::Serialize;
-use std::fmt;
 
-/// Which closure operator the games use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
-pub enum Closure {
-    /// The convex hull `[S]`: geodesic closure iterated to a fixed point (the paper's games).
-    #[default]
-    Hull,
-    /// The geodetic closure `I[S]`: one step only (a pre-closure).
-    Geodetic,
-    /// The monophonic hull: induced-path intervals iterated to a fixed point
-    /// ([`super::monophonic`]).
-    Monophonic,
-}
-
-impl fmt::Display for Closure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Closure::Hull => "hull",
-            Closure::Geodetic => "geodetic",
-            Closure::Monophonic => "monophonic",
-        })
-    }
-}
-
-/// Precomputed geodesic intervals of a graph and the chosen closure operator.
+/// Precomputed intervals of a graph under the chosen closure operator.
 #[derive(Clone, Debug)]
 pub struct Convexity {
     n: usize,
     full: u64,
-    /// `interval[u * n + v]`: vertices on some shortest u–v path (u and v included).
+    /// `interval[u * n + v]`: I(u, v) under the closure (geodesic: the vertices on some
+    /// shortest u–v path, u and v included).
     interval: Vec<u64>,
     closure: Closure,
 }
 
 impl Convexity {
-    /// The convexity of `g`; the monophonic intervals without a budget (internal callers on
-    /// known graphs: games from users go through [`Convexity::try_new`]).
+    /// The convexity of `g`, its intervals computed without a budget (internal callers on
+    /// known graphs: games from users go through [`Convexity::try_new`]). A closure answers
+    /// every graph under an unlimited budget ([`super::closures::GraphClosure::intervals`]).
     pub fn new(g: &Graph, closure: Closure) -> Convexity {
         match Convexity::with_budget(g, closure, u64::MAX) {
             Some(c) => c,
@@ -49,45 +28,19 @@ impl Convexity {
         }
     }
 
-    /// The convexity of `g`, or `None` when its monophonic intervals need more than
-    /// [`super::monophonic::DEFAULT_BUDGET`] search steps.
+    /// The convexity of `g`, or `None` when its intervals need more than
+    /// [`super::closures::INTERVAL_BUDGET`] search steps.
     pub fn try_new(g: &Graph, closure: Closure) -> Option<Convexity> {
-        Convexity::with_budget(g, closure, super::monophonic::DEFAULT_BUDGET)
+        Convexity::with_budget(g, closure, super::closures::INTERVAL_BUDGET)
     }
 
     fn with_budget(g: &Graph, closure: Closure, budget: u64) -> Option<Convexity> {
-        if closure != Closure::Monophonic {
-            return Some(Convexity::geodesic(g, closure));
-        }
         Some(Convexity {
             n: g.n(),
             full: g.full(),
-            interval: super::monophonic::intervals(g, budget)?,
+            interval: closure.intervals(g, budget)?,
             closure,
         })
-    }
-
-    fn geodesic(g: &Graph, closure: Closure) -> Convexity {
-        let n = g.n();
-        let dist: Vec<Vec<u32>> = (0..n).map(|v| g.distances_from(v)).collect();
-        let mut interval = vec![0u64; n * n];
-        for u in 0..n {
-            for v in 0..n {
-                let mut m = 0u64;
-                for w in 0..n {
-                    if dist[u][w] + dist[w][v] == dist[u][v] {
-                        m |= 1 << w;
-                    }
-                }
-                interval[u * n + v] = m;
-            }
-        }
-        Convexity {
-            n,
-            full: g.full(),
-            interval,
-            closure,
-        }
     }
 
     pub fn closure_kind(&self) -> Closure {
@@ -100,13 +53,13 @@ impl Convexity {
         self.full
     }
 
-    /// The interval between u and v: `I[u, v]` (geodesic), or `J[u, v]` (induced paths) for
-    /// the monophonic hull.
+    /// The interval between u and v under the closure: `I[u, v]` (geodesic), `J[u, v]`
+    /// (induced paths) for the monophonic hull.
     pub fn interval(&self, u: usize, v: usize) -> u64 {
         self.interval[u * self.n + v]
     }
 
-    /// `I[S]`: the union of the geodesic intervals between members of S.
+    /// `I[S]`: the union of the intervals between members of S (one step).
     pub fn geodetic_closure(&self, s: u64) -> u64 {
         let mut out = s;
         for u in bits(s) {
@@ -150,17 +103,19 @@ impl Convexity {
 
     /// The selected closure of S.
     pub fn close(&self, s: u64) -> u64 {
-        match self.closure {
-            Closure::Hull | Closure::Monophonic => self.hull(s),
-            Closure::Geodetic => self.geodetic_closure(s),
+        if self.closure.iterated() {
+            self.hull(s)
+        } else {
+            self.geodetic_closure(s)
         }
     }
 
     /// `S` generates the vertex set.
     pub fn generates(&self, s: u64) -> bool {
-        match self.closure {
-            Closure::Hull | Closure::Monophonic => self.hull_until(s, self.full) == self.full,
-            Closure::Geodetic => self.geodetic_closure(s) == self.full,
+        if self.closure.iterated() {
+            self.hull_until(s, self.full) == self.full
+        } else {
+            self.geodetic_closure(s) == self.full
         }
     }
 
@@ -322,7 +277,7 @@ mod tests {
     #[test]
     fn example_2_6_kite() {
         let g = fam::kite();
-        let f = Convexity::new(&g, Closure::Hull).families(1 << 20).unwrap();
+        let f = Convexity::new(&g, Closure::HULL).families(1 << 20).unwrap();
         assert_eq!(
             f.n,
             fam_of(
@@ -338,13 +293,13 @@ mod tests {
     #[test]
     fn example_3_1_and_3_2() {
         let p3 = fam::path(3).unwrap();
-        let f = Convexity::new(&p3, Closure::Hull)
+        let f = Convexity::new(&p3, Closure::HULL)
             .families(1 << 20)
             .unwrap();
         assert_eq!(f.g_star, fam_of(&p3, &[&["v1"], &["v3"]]));
         assert_eq!(f.n_star, fam_of(&p3, &[&["v2"]]));
         let k1 = fam::path(1).unwrap();
-        let f = Convexity::new(&k1, Closure::Hull)
+        let f = Convexity::new(&k1, Closure::HULL)
             .families(1 << 20)
             .unwrap();
         assert_eq!(f.g_star, vec![1]);
@@ -354,7 +309,7 @@ mod tests {
     #[test]
     fn example_5_2_c5() {
         let g = fam::cycle(5).unwrap();
-        let f = Convexity::new(&g, Closure::Hull).families(1 << 20).unwrap();
+        let f = Convexity::new(&g, Closure::HULL).families(1 << 20).unwrap();
         let v = |i: usize| format!("v{i}");
         let tri = |a, b, c| vec![v(a), v(b), v(c)];
         let sets: Vec<Vec<String>> = vec![
@@ -383,7 +338,7 @@ mod tests {
         // λ >= 2: 𝒩* = complements of the sets with exactly two vertices from one part.
         for parts in [vec![2, 2], vec![1, 2, 3], vec![2, 2, 2], vec![1, 1, 2, 3]] {
             let g = fam::multipartite(&parts).unwrap();
-            let f = Convexity::new(&g, Closure::Hull).families(1 << 22).unwrap();
+            let f = Convexity::new(&g, Closure::HULL).families(1 << 22).unwrap();
             let mut want = Vec::new();
             for a in 0..g.n() {
                 for b in a + 1..g.n() {
@@ -400,7 +355,7 @@ mod tests {
     fn cor_5_17_wheel_g_star() {
         for n in 5..=10 {
             let g = fam::wheel(n).unwrap();
-            let f = Convexity::new(&g, Closure::Hull).families(1 << 22).unwrap();
+            let f = Convexity::new(&g, Closure::HULL).families(1 << 22).unwrap();
             let r = n as usize - 1;
             let want: Vec<u64> = (0..r)
                 .map(|i| (1u64 << i) | (1u64 << ((i + 1) % r)))
@@ -413,7 +368,7 @@ mod tests {
     fn prop_5_31_generalised_wheel_n_star() {
         for (m, n) in [(2, 4), (2, 5), (3, 5), (2, 6), (4, 4)] {
             let g = fam::gen_wheel(m, n).unwrap();
-            let f = Convexity::new(&g, Closure::Hull).families(1 << 22).unwrap();
+            let f = Convexity::new(&g, Closure::HULL).families(1 << 22).unwrap();
             let (m, n) = (m as usize, n as usize);
             let mut want = Vec::new();
             for i in 0..m {
@@ -437,8 +392,8 @@ mod tests {
     fn hull_and_geodetic_differ_on_q3() {
         // §6 question 2: on Q_3 the one-step closure is not the hull.
         let g = fam::hypercube(3).unwrap();
-        let h = Convexity::new(&g, Closure::Hull);
-        let c = Convexity::new(&g, Closure::Geodetic);
+        let h = Convexity::new(&g, Closure::HULL);
+        let c = Convexity::new(&g, Closure::GEODETIC);
         let differs = (0..256u64).any(|s| h.close(s) != c.close(s));
         assert!(differs);
         // antipodal pair generates under both

@@ -138,7 +138,7 @@ pub fn from_file(path: &Path) -> Result<Graph, GraphError> {
         path: path.display().to_string(),
         why,
     };
-    let f = crate::pipeline::files::open_regular(path).map_err(|e| file_err(e.to_string()))?;
+    let f = crate::files::open_regular(path).map_err(|e| file_err(e.to_string()))?;
     let mut bytes = Vec::new();
     f.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

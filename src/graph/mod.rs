@@ -8,6 +8,7 @@
 //! [`families`] and [`io`]; geodetic convexity in [`convex`]; automorphisms (for symmetry
 //! reduction) in [`symmetry`].
 
+pub mod closures;
 mod connected7;
 pub mod convex;
 pub mod drawing;

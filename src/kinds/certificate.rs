@@ -10,6 +10,9 @@ pub const ENTRY: KindEntry = KindEntry {
     parse: |src, id| {
         crate::spec::parse_with(src, id, crate::spec::certificate::validate_certificate)
     },
+    schema: |g| {
+        g.subschema_for::<crate::spec::header::WithHeader<crate::spec::certificate::RawCertificate>>()
+    },
 };
 
 impl SpecKind for Certificate {

@@ -10,6 +10,9 @@ use crate::check::{CheckError, Loc};
 pub const ENTRY: KindEntry = KindEntry {
     name: "diagram",
     parse: |src, id| crate::spec::parse_with(src, id, crate::spec::diagram::validate_diagram),
+    schema: |g| {
+        g.subschema_for::<crate::spec::header::WithHeader<crate::spec::diagram::RawDiagram>>()
+    },
 };
 
 impl SpecKind for Diagram {

@@ -2,23 +2,19 @@
 //! checked) before they are rendered.
 
 use super::KindEntry;
-use crate::check::figure::Figure;
 use crate::check::kind::{Checked, Context, SpecKind};
 use crate::check::CheckError;
-use crate::graph::Closure;
 use std::any::Any;
 
 pub const ENTRY: KindEntry = KindEntry {
     name: "figure",
     parse: |src, id| crate::spec::parse_with(src, id, crate::spec::figure::validate_figure),
+    schema: |g| {
+        g.subschema_for::<crate::spec::header::WithHeader<crate::spec::figure::RawFigure>>()
+    },
 };
 
-/// A figure with the closure operator its graph games use.
-#[derive(Clone, Debug)]
-pub struct FigureSpec {
-    pub figure: Figure,
-    pub closure: Closure,
-}
+pub use crate::check::figure::FigureSpec;
 
 impl SpecKind for FigureSpec {
     fn kind(&self) -> &'static str {

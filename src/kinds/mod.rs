@@ -37,21 +37,34 @@ pub mod sets;
 pub mod table;
 
 use crate::spec::{Source, Spec, SpecError};
+use std::path::Path;
 
-/// A registered spec kind: its YAML name and its reader.
-pub struct KindEntry {
-    pub name: &'static str,
-    pub parse: fn(&Source, &str) -> Result<Spec, SpecError>,
-}
+pub use crate::spec::KindEntry;
 
-/// Every spec kind, in the order the schema and error messages list them.
+/// Every spec kind, in the order the schema, the guide and error messages list them: the one
+/// list (nothing else names the kinds).
 pub static KINDS: &[KindEntry] = &[
     claim::ENTRY,
     table::ENTRY,
     sets::ENTRY,
-    sequence::ENTRY,
     diagram::ENTRY,
+    sequence::ENTRY,
     reduction::ENTRY,
     figure::ENTRY,
     certificate::ENTRY,
 ];
+
+/// Reads one spec file, of any registered kind.
+pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
+    crate::spec::load_file(path, KINDS)
+}
+
+/// Reads one spec from its text, of any registered kind.
+pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
+    crate::spec::parse_spec(src, id, KINDS)
+}
+
+/// JSON Schema of the spec format: one of the registered kinds.
+pub fn schema() -> serde_json::Value {
+    crate::spec::schema(KINDS)
+}

@@ -8,6 +8,9 @@ use crate::check::CheckError;
 pub const ENTRY: KindEntry = KindEntry {
     name: "reduction",
     parse: |src, id| crate::spec::parse_with(src, id, crate::spec::reduction::validate_reduction),
+    schema: |g| {
+        g.subschema_for::<crate::spec::header::WithHeader<crate::spec::reduction::RawReduction>>()
+    },
 };
 
 impl SpecKind for Reduction {

@@ -8,6 +8,7 @@ use crate::check::CheckError;
 pub const ENTRY: KindEntry = KindEntry {
     name: "sets",
     parse: |src, id| crate::spec::parse_with(src, id, crate::spec::validate_sets),
+    schema: |g| g.subschema_for::<crate::spec::header::WithHeader<crate::spec::raw::RawSets>>(),
 };
 
 impl SpecKind for SetsClaim {

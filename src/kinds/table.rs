@@ -10,6 +10,7 @@ use crate::check::{CheckError, Expectation, Report, Verdict};
 pub const ENTRY: KindEntry = KindEntry {
     name: "table",
     parse: |src, id| crate::spec::parse_with(src, id, crate::spec::validate_table),
+    schema: |g| g.subschema_for::<crate::spec::header::WithHeader<crate::spec::raw::RawTable>>(),
 };
 
 impl SpecKind for ValueTable {

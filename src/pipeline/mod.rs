@@ -13,8 +13,9 @@
 // Spec errors carry their source text for snippets; they are rare, so their size is no cost.
 #![allow(clippy::result_large_err)]
 
+pub mod certificates;
 pub mod contents;
-pub mod files;
+pub use crate::files;
 pub mod output;
 
 /// Artifacts in memory: paths relative to `output/` and their bytes.
@@ -22,8 +23,9 @@ pub type Files = Vec<(PathBuf, Vec<u8>)>;
 
 use crate::check::kind::{Checked, Context};
 use crate::check::{CertifiedReport, CheckError, Loc, Report, Verdict};
+use crate::kinds::load_file;
 use crate::render::{RenderError, Renderer};
-use crate::spec::{collect_files, load_file, Spec, SpecError};
+use crate::spec::{collect_files, Spec, SpecError};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -337,7 +339,7 @@ pub fn check_all(resolved: &Resolved, certify: bool) -> Vec<Result<Checked, Chec
                 let mut r = s.body.check(&ctx);
                 if sh.certify {
                     if let Ok(c) = &mut r {
-                        let made = crate::certify::make(s, c, &ctx);
+                        let made = certificates::make(s, c, &ctx);
                         c.certificate = Some(Arc::new(made));
                         // What the check kept for its certificate is no longer needed.
                         c.kept = None;
@@ -550,95 +552,17 @@ pub struct Summary<'a> {
     pub verified_counts: Vec<VerifiedCount>,
 }
 
-/// The verdicts of the independent checker `grundy-verify`, as its last `--write` recorded
-/// them in certificates/VERIFIED.json. The build does not run the verifier (it shares no code
-/// with grundy); CI runs it after the build and compares VERIFIED.json with the committed one,
-/// so the committed report shows the verdicts on the committed certificates.
-#[derive(Default, Clone)]
-pub struct VerifierVerdicts {
-    pub by_id: BTreeMap<String, String>,
-}
+pub use crate::render::verdicts::{VerifiedCount, VerifierVerdicts};
 
-/// One verdict class of `grundy-verify` and how many specs have it.
-#[derive(Serialize, Clone, Debug)]
-pub struct VerifiedCount {
-    pub class: &'static str,
-    pub label: &'static str,
-    pub count: usize,
-}
-
-impl VerifierVerdicts {
-    /// Reads `<output>/certificates/VERIFIED.json` (a regular file of at most 16 MiB); none
-    /// if it is absent or unreadable (the report then says the verifier has not run).
-    pub fn read(output: &Path) -> VerifierVerdicts {
-        let path = output.join("certificates").join("VERIFIED.json");
-        let ok = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= 16 << 20);
-        let by_id = ok
-            .then(|| std::fs::read(&path).ok())
-            .flatten()
-            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-            .and_then(|v| {
-                let specs = v.get("specs")?.as_object()?;
-                Some(
-                    specs
-                        .iter()
-                        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
-                        .collect(),
-                )
-            })
-            .unwrap_or_default();
-        VerifierVerdicts { by_id }
-    }
-
-    /// The class of a verdict line: fully verified, verified on some instances, evidence
-    /// checked only, not certified, rejected.
-    pub fn class(line: Option<&str>) -> (&'static str, &'static str) {
-        let Some(l) = line else {
-            return ("not-run", "verifier not run");
-        };
-        if let Some(rest) = l.strip_prefix("verified (claim re-derived): ") {
-            let mut w = rest.split_whitespace();
-            let (n, m) = (w.next(), w.nth(1));
-            return if n.is_some() && n == m {
-                ("verified", "verified (claim re-derived)")
-            } else {
-                ("partly-verified", "verified on some instances")
-            };
-        }
-        if l.starts_with("evidence checked") {
-            ("evidence", "evidence checked, claim not re-derived")
-        } else if l.starts_with("REJECTED") {
-            ("rejected", "rejected")
-        } else {
-            ("not-certified", "not certified")
-        }
-    }
-
-    /// The counts of each class over `ids` (classes with no spec left out).
-    pub fn counts<'a>(&self, ids: impl Iterator<Item = &'a str>) -> Vec<VerifiedCount> {
-        let mut out: Vec<VerifiedCount> = Vec::new();
-        for id in ids {
-            let (class, label) = Self::class(self.by_id.get(id).map(String::as_str));
-            match out.iter_mut().find(|c| c.class == class) {
-                Some(c) => c.count += 1,
-                None => out.push(VerifiedCount {
-                    class,
-                    label,
-                    count: 1,
-                }),
-            }
-        }
-        let order = [
-            "verified",
-            "partly-verified",
-            "evidence",
-            "not-certified",
-            "rejected",
-            "not-run",
-        ];
-        out.sort_by_key(|c| order.iter().position(|o| *o == c.class));
-        out
-    }
+/// Reads `<output>/certificates/VERIFIED.json` (a regular file of at most 16 MiB); none if it
+/// is absent or unreadable (the report then says the verifier has not run).
+pub fn read_verdicts(output: &Path) -> VerifierVerdicts {
+    let path = output.join("certificates").join("VERIFIED.json");
+    let ok = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= 16 << 20);
+    ok.then(|| std::fs::read(&path).ok())
+        .flatten()
+        .map(|b| VerifierVerdicts::from_json(&b))
+        .unwrap_or_default()
 }
 
 pub fn summary<'a>(reports: impl IntoIterator<Item = &'a Report>) -> Summary<'a> {
@@ -852,7 +776,7 @@ pub fn render_all(
         files.extend(r?);
     }
     // Certificates for the independent checker `grundy-verify` (crate::certify).
-    let (certificates, status) = crate::certify::certificates(checked, &previous.families);
+    let (certificates, status) = certificates::certificates(checked, &previous.families);
     files.extend(certificates);
     let mut status: HashMap<&str, &str> = checked
         .iter()
@@ -983,6 +907,15 @@ pub struct Built {
 
 /// The main job: check, render, and write `output/` in one transaction. On bad input the run
 /// is returned with the error and nothing is written.
+/// [`build`] with a registry of one's own installed first ([`crate::registry::Registry`]).
+pub fn build_with(
+    registry: &crate::registry::Registry,
+    opts: &BuildOptions,
+) -> Result<(Run, Result<usize, BuildError>), String> {
+    registry.install()?;
+    Ok(build(opts))
+}
+
 pub fn build(opts: &BuildOptions) -> (Run, Result<usize, BuildError>) {
     let run = check_certified(std::slice::from_ref(&opts.specs), &opts.selection);
     if run.exit_code() == 2 {
@@ -1052,7 +985,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             .collect(),
         certificates: HashMap::new(),
         families: run.dependencies.clone(),
-        verified: VerifierVerdicts::read(&opts.output),
+        verified: read_verdicts(&opts.output),
     };
     for (r, st) in &previous_reports {
         if let Some(st) = st {

@@ -336,7 +336,7 @@ struct IndexView {
     papers: Vec<PaperView>,
     legend: Vec<StatusCount>,
     /// How many results have each verdict of `grundy-verify`.
-    verified_counts: Vec<crate::pipeline::VerifiedCount>,
+    verified_counts: Vec<crate::render::verdicts::VerifiedCount>,
     plots: Vec<plots::PlotRef>,
     plot_notes: Vec<String>,
 }
@@ -746,10 +746,10 @@ pub fn site(
             .join(" ")
             .to_lowercase(),
             verified: it.entry.verified.map(String::from),
-            verified_class: crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
+            verified_class: crate::render::verdicts::VerifierVerdicts::class(it.entry.verified).0,
             verified_segs: it.entry.verified.map(math::segments).unwrap_or_default(),
             verified_mark: status::verifier_mark(
-                crate::pipeline::VerifierVerdicts::class(it.entry.verified).0,
+                crate::render::verdicts::VerifierVerdicts::class(it.entry.verified).0,
             ),
             rests_on: r
                 .rests_on
@@ -1002,7 +1002,7 @@ pub fn site(
         as_expected: items.iter().filter(|i| i.entry.report.as_expected).count(),
         papers,
         legend,
-        verified_counts: crate::pipeline::VerifierVerdicts {
+        verified_counts: crate::render::verdicts::VerifierVerdicts {
             by_id: items
                 .iter()
                 .filter_map(|i| Some((i.entry.report.id.clone(), i.entry.verified?.to_string())))

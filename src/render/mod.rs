@@ -8,11 +8,12 @@
 //! fields besides (`spec::parse_spec`).
 
 pub mod dot;
-pub mod escape;
+pub use crate::text::escape;
 pub mod gallery;
 pub mod html;
-pub mod texlabel;
+pub use crate::text::texlabel;
 pub mod tikz;
+pub mod verdicts;
 
 pub use escape::{
     comment_escape, dot_string_escape, html_comment_escape, html_escape, latex_escape,
@@ -203,7 +204,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    crate::pipeline::files::writable_target(path).map_err(|e| err(e.to_string()))?;
+    crate::files::writable_target(path).map_err(|e| err(e.to_string()))?;
     std::fs::create_dir_all(&dir).map_err(|e| err(e.to_string()))?;
     let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| err(e.to_string()))?;
     std::io::Write::write_all(&mut tmp, bytes).map_err(|e| err(e.to_string()))?;

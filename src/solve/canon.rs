@@ -392,7 +392,7 @@ mod tests {
     use crate::graph::{families as fam, Closure};
 
     fn game(g: Graph, start: u64) -> RemovingGame {
-        RemovingGame::new(Rule::Ter, g, Closure::Hull, start).unwrap()
+        RemovingGame::new(Rule::Ter, g, Closure::HULL, start).unwrap()
     }
 
     #[test]
@@ -493,7 +493,7 @@ mod hypercube_tests {
     fn hypercube_forms_are_orbit_invariants_and_images() {
         for d in [3u64, 4] {
             let g =
-                RemovingGame::new(Rule::Ter, fam::hypercube(d).unwrap(), Closure::Hull, 0).unwrap();
+                RemovingGame::new(Rule::Ter, fam::hypercube(d).unwrap(), Closure::HULL, 0).unwrap();
             let canon = Canon::for_game(&g);
             assert!(matches!(canon, Canon::Hypercube { .. }), "Q_{d}");
             assert_eq!(canon.order(), Some(if d == 3 { 48.0 } else { 384.0 }));

@@ -31,7 +31,7 @@ use crate::game::octal_lookup::{dawson_code, heap_values};
 use crate::game::removing::{RemovingGame, Rule};
 use crate::game::spl::{Spl, SplPos};
 use crate::game::{AnyGame, Game};
-use crate::graph::Closure;
+
 use serde::Serialize;
 use std::time::Instant;
 
@@ -427,7 +427,7 @@ fn odd_cycle(g: &RemovingGame) -> Option<u32> {
     let n = graph.n();
     let in_order = (0..n).all(|v| graph.degree(v) == 2 && graph.adj(v) >> ((v + 1) % n) & 1 == 1);
     (g.rule() == Rule::Ter
-        && g.convexity().closure_kind() == Closure::Hull
+        && g.convexity().closure_kind().is_geodesic_hull()
         && n >= 5
         && n % 2 == 1
         && in_order)
@@ -583,7 +583,7 @@ fn removing_by_estimate(
 /// graph read as a closure operator (src/game/closure/hull.rs, which finds 𝒩* also where the
 /// paper's families are past their search budget): (nim-value, classes), or why not.
 pub fn removing_by_classes(g: &RemovingGame, max_classes: usize) -> Result<(u32, u64), String> {
-    use crate::game::closure::{from_mask, hull::GraphOperator, ClosureGame, Direction, Goal};
+    use crate::game::closure::{from_mask, graph::GraphOperator, ClosureGame, Direction, Goal};
     let n = g.graph().n();
     // The game's own intervals and families (searched within the same budget), not a second
     // search.

@@ -111,7 +111,7 @@ pub fn removing(game: &RemovingGame) -> Estimate {
     let free: Vec<usize> = bits(full & !start).collect();
     let k = free.len();
     let order = group_order(game);
-    let term = super::terminating::Terminating::new(game.graph(), game.convexity().closure_kind());
+    let term = super::terminating::Terminating::new(game.convexity());
     let mut rng = Rng(0x5EED ^ full ^ start.rotate_left(17));
     // Nonterminating sets per level (absolute, estimated).
     let mut nonterm = vec![0.0f64; k + 1];
@@ -294,7 +294,7 @@ mod tests {
             (Rule::Ter, fam::gen_wheel(2, 8).unwrap()),
             (Rule::Dnt, fam::hypercube(3).unwrap()),
         ] {
-            let game = RemovingGame::new(rule, g, Closure::Hull, 0).unwrap();
+            let game = RemovingGame::new(rule, g, Closure::HULL, 0).unwrap();
             let est = removing(&game).positions;
             let mut s = Solver::new(&game);
             s.nim_of_start();

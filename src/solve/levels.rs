@@ -108,7 +108,7 @@ pub fn solve(
 ) -> Result<LevelResult, Refusal> {
     let t0 = Instant::now();
     let canon = Canon::for_game(game);
-    let term = Terminating::new(game.graph(), game.convexity().closure_kind());
+    let term = Terminating::new(game.convexity());
     let full = game.graph().full();
     let rule = game.rule();
     let start = canon.canonical(game, game.start_set());
@@ -200,7 +200,7 @@ mod tests {
     use crate::solve::Solver;
 
     fn both(rule: Rule, g: crate::graph::Graph, start: u64) -> (u32, u32, u64, u64) {
-        let game = RemovingGame::new(rule, g, Closure::Hull, start).unwrap();
+        let game = RemovingGame::new(rule, g, Closure::HULL, start).unwrap();
         let r = solve(&game, &Monitor::unlimited(game.name()), &Progress::hidden()).unwrap();
         let mut s = Solver::new(&game);
         let v = s.nim_of_start();
@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn values_do_not_depend_on_the_thread_count() {
-        let game = RemovingGame::new(Rule::Dnt, fam::wheel(22).unwrap(), Closure::Hull, 0).unwrap();
+        let game = RemovingGame::new(Rule::Dnt, fam::wheel(22).unwrap(), Closure::HULL, 0).unwrap();
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn the_monitor_stops_a_solve_past_its_position_limit() {
-        let game = RemovingGame::new(Rule::Ter, fam::cycle(15).unwrap(), Closure::Hull, 0).unwrap();
+        let game = RemovingGame::new(Rule::Ter, fam::cycle(15).unwrap(), Closure::HULL, 0).unwrap();
         let mut m = Monitor::unlimited(game.name());
         m.max_positions = 100;
         let r = solve(&game, &m, &Progress::hidden()).unwrap_err();

@@ -4,6 +4,7 @@
 //! Positions are memoised on their [`Game::canonical`] representative; the value of any
 //! reachable position is the memo value of its representative.
 
+pub mod any_game;
 pub mod canon;
 pub mod cycle;
 pub mod dispatch;

@@ -351,7 +351,7 @@ pub fn values(g: &Graph) -> (u32, u32) {
         return dense_values(&adj);
     }
     let solve = |rule| {
-        let game = RemovingGame::new(rule, g.clone(), Closure::Hull, 0)
+        let game = RemovingGame::new(rule, g.clone(), Closure::HULL, 0)
             .expect("the empty start is nonterminating in every connected graph");
         Solver::new(&game).nim_of_start()
     };
@@ -386,7 +386,7 @@ pub fn level_values(g: &Graph) -> Result<(u32, u32), String> {
     use crate::solve::progress::Progress;
     let solve = |rule| -> Result<u32, String> {
         let game =
-            RemovingGame::new(rule, g.clone(), Closure::Hull, 0).map_err(|e| e.to_string())?;
+            RemovingGame::new(rule, g.clone(), Closure::HULL, 0).map_err(|e| e.to_string())?;
         crate::solve::levels::solve(&game, &Monitor::unlimited(game.name()), &Progress::hidden())
             .map(|r| r.nim)
             .map_err(|e| e.to_string())

@@ -5,18 +5,19 @@
 //! vertices join the set and the scan repeats (the hull is the least fixed point of the
 //! geodetic closure), so the cost is driven by |P|, usually small.
 //!
-//! Equivalent to [`crate::graph::Convexity::terminating`] for both closures; the tests compare
-//! the two on every subset of small graphs.
+//! Equivalent to [`crate::graph::Convexity::terminating`] for every closure (built from its
+//! intervals); the tests compare the two on every subset of small graphs.
 
-use crate::graph::{bits, Closure, Graph};
+use crate::graph::{bits, Convexity};
 
-/// The precomputed geodesic table of a graph.
+/// The precomputed interval table of a graph.
 #[derive(Clone, Debug)]
 pub struct Terminating {
     n: usize,
     full: u64,
-    closure: Closure,
-    /// `between[p * n + a]`: the vertices b with p on a shortest a–b path.
+    /// The closure repeats the interval step (a hull) rather than taking it once.
+    iterated: bool,
+    /// `between[p * n + a]`: the vertices b with p in the interval I(a, b).
     between: Vec<u64>,
     /// `useful[p]`: the vertices a ≠ p with some b ≠ p such that p is on a shortest a–b path
     /// (p is interior to no geodesic from any other a, so those rows need not be scanned).
@@ -24,33 +25,16 @@ pub struct Terminating {
 }
 
 impl Terminating {
-    pub fn new(g: &Graph, closure: Closure) -> Terminating {
-        let n = g.n();
-        let dist: Vec<Vec<u32>> = (0..n).map(|v| g.distances_from(v)).collect();
+    /// The table of `conv`'s intervals, read the other way round: whatever the closure, the
+    /// scan asks the same question of its intervals.
+    pub fn new(conv: &Convexity) -> Terminating {
+        let n = conv.n();
         let mut between = vec![0u64; n * n];
-        if closure == Closure::Monophonic {
-            // Induced-path intervals instead of geodesic ones (same scan, other table).
-            let conv = crate::graph::Convexity::new(g, closure);
-            for p in 0..n {
-                for a in 0..n {
-                    between[p * n + a] = (0..n)
-                        .filter(|&b| conv.interval(a, b) >> p & 1 == 1)
-                        .fold(0u64, |m, b| m | 1 << b);
-                }
-            }
-        }
-        for p in (0..n).filter(|_| closure != Closure::Monophonic) {
+        for p in 0..n {
             for a in 0..n {
-                let mut m = 0u64;
-                for b in 0..n {
-                    if dist[a][p] != u32::MAX
-                        && dist[p][b] != u32::MAX
-                        && dist[a][p] + dist[p][b] == dist[a][b]
-                    {
-                        m |= 1 << b;
-                    }
-                }
-                between[p * n + a] = m;
+                between[p * n + a] = (0..n)
+                    .filter(|&b| conv.interval(a, b) >> p & 1 == 1)
+                    .fold(0u64, |m, b| m | 1 << b);
             }
         }
         let useful = (0..n)
@@ -62,8 +46,8 @@ impl Terminating {
             .collect();
         Terminating {
             n,
-            full: g.full(),
-            closure,
+            full: conv.full(),
+            iterated: conv.closure_kind().iterated(),
             between,
             useful,
         }
@@ -94,11 +78,11 @@ impl Terminating {
             if missing == 0 {
                 return false;
             }
-            match self.closure {
-                Closure::Hull | Closure::Monophonic => cur |= added,
+            if !self.iterated {
                 // One step of the interval operator: no iteration.
-                Closure::Geodetic => return true,
+                return true;
             }
+            cur |= added;
         }
     }
 }
@@ -106,7 +90,7 @@ impl Terminating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::{families as fam, Convexity};
+    use crate::graph::{closures, families as fam};
 
     #[test]
     fn agrees_with_the_hull_on_every_subset() {
@@ -119,9 +103,9 @@ mod tests {
             fam::gen_wheel(2, 6).unwrap(),
             fam::multipartite(&[2, 3, 3]).unwrap(),
         ] {
-            for closure in [Closure::Hull, Closure::Geodetic, Closure::Monophonic] {
-                let t = Terminating::new(&g, closure);
+            for closure in closures::all() {
                 let c = Convexity::new(&g, closure);
+                let t = Terminating::new(&c);
                 for p in 0..1u64 << g.n() {
                     assert_eq!(
                         t.terminating(p),

@@ -378,7 +378,7 @@ pub(crate) fn validate_certificate(
     }
     let draw = r.draw.as_ref().map(|f| formula(src, f)).transpose()?;
     if let Some(c) = &r.caption {
-        crate::render::texlabel::validate_text(c.value())
+        crate::text::texlabel::validate_text(c.value())
             .map_err(|why| src.error(c, format!("caption: {why}"), None))?;
         // An unescaped `%` would comment out the end of the \caption line.
         if c.value()

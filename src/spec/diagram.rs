@@ -280,7 +280,7 @@ pub(crate) fn validate_diagram(
             ));
         }
         if let Some(t) = &n.tex {
-            crate::render::texlabel::validate(t.value())
+            crate::text::texlabel::validate(t.value())
                 .map_err(|m| src.error(t, format!("node {name}: {m}"), None))?;
         }
         nodes.push(Node {

@@ -194,7 +194,7 @@ pub fn validate_figure(
     }
     let closure = closure_of(src, &r.closure)?;
     if let Some(c) = &r.caption {
-        crate::render::texlabel::validate_text(c.value())
+        crate::text::texlabel::validate_text(c.value())
             .map_err(|why| src.error(c, format!("caption: {why}"), None))?;
         // An unescaped `%` would comment out the end of the \caption line.
         if c.value()
@@ -274,7 +274,7 @@ pub fn validate_figure(
                     }
                 };
                 if let Some(t) = &p.tex {
-                    crate::render::texlabel::validate(t).map_err(|m| src.error(ps, m, None))?;
+                    crate::text::texlabel::validate(t).map_err(|m| src.error(ps, m, None))?;
                 }
                 panels.push(Panel {
                     tex: p.tex.clone(),
@@ -398,7 +398,7 @@ pub fn validate_figure(
         vertex_names: names,
     };
     Ok(Spec::new(
-        crate::kinds::figure::FigureSpec { figure, closure },
+        crate::check::figure::FigureSpec { figure, closure },
         outputs(src, &h.output)?,
     ))
 }

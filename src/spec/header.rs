@@ -34,7 +34,7 @@ pub const HEADER_KEYS: &[&str] = &[
 /// The common header of a spec.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct RawHeader {
-    /// The spec kind: claim, table, sets, sequence, diagram, reduction, figure, certificate.
+    /// The spec kind (the schema lists the registered kinds here).
     pub kind: Sp<String>,
     /// The numbered result of the paper, e.g. "Thm 5.43".
     pub source: Sp<String>,
@@ -126,40 +126,7 @@ pub struct WithHeader<T: JsonSchema> {
     pub body: T,
 }
 
-/// The validated header: what every spec says about itself, whatever its kind.
-#[derive(Clone, Debug, Default)]
-pub struct Header {
-    pub source: String,
-    pub statement: Option<String>,
-    pub notes: Option<String>,
-    /// Ids of the specs the result rests on, as the spec declares them.
-    pub uses: Vec<String>,
-    /// Line and column of each `uses:` entry.
-    pub uses_at: Vec<(u64, u64)>,
-    /// The companion of an expected refutation: its correction or the intended reading.
-    pub companion: Option<Companion>,
-    /// Line and column of the companion's link.
-    pub companion_at: (u64, u64),
-    /// `tier: long`: left out of the main job, checked with `--long`.
-    pub long: bool,
-}
-
-/// The spec an expected refutation is pinned to (docs/design.md §2).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Companion {
-    /// `corrected_by:` the corrected claim of an erratum.
-    CorrectedBy(String),
-    /// `read_as:` the reading the paper means.
-    ReadAs(String),
-}
-
-impl Companion {
-    pub fn id(&self) -> &str {
-        match self {
-            Companion::CorrectedBy(id) | Companion::ReadAs(id) => id,
-        }
-    }
-}
+pub use crate::check::header::{Companion, Header};
 
 impl Header {
     pub fn from_raw(h: &RawHeader) -> Header {

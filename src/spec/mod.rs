@@ -408,8 +408,8 @@ pub(crate) fn parse_with<T: serde::de::DeserializeOwned>(
 }
 
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
-pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
-    let mut spec = parse_spec_kind(src, id)?;
+pub fn parse_spec(src: &Source, id: &str, kinds: &[KindEntry]) -> Result<Spec, SpecError> {
+    let mut spec = parse_spec_kind(src, id, kinds)?;
     single_line_fields(src, id)?;
     spec.sha256 = sha256_hex(src.text.as_bytes());
     Ok(spec)
@@ -473,28 +473,34 @@ fn is_line_breaking(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
-fn parse_spec_kind(src: &Source, id: &str) -> Result<Spec, SpecError> {
+/// A spec kind as the reader sees it: its YAML name, its reader (stage two), and the JSON
+/// Schema of its raw form (header and body), from which `grundy schema` and the guide's spec
+/// reference are made. The kinds are registered in `crate::kinds::KINDS` and handed to the
+/// reader, which names none of them.
+pub struct KindEntry {
+    pub name: &'static str,
+    pub parse: fn(&Source, &str) -> Result<Spec, SpecError>,
+    pub schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+}
+
+fn parse_spec_kind(src: &Source, id: &str, kinds: &[KindEntry]) -> Result<Spec, SpecError> {
     let kind: raw::KindOnly = read(src)?;
     let name = kind.kind.value().as_str();
-    match crate::kinds::KINDS.iter().find(|k| k.name == name) {
+    match kinds.iter().find(|k| k.name == name) {
         Some(k) => (k.parse)(src, id),
         None => Err(src.error(
             &kind.kind,
             format!("unknown spec kind `{name}`"),
             Some(format!(
                 "expected one of: {}",
-                crate::kinds::KINDS
-                    .iter()
-                    .map(|k| k.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                kinds.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
             )),
         )),
     }
 }
 
 /// Reads one spec file.
-pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
+pub fn load_file(path: &Path, kinds: &[KindEntry]) -> Result<Spec, SpecError> {
     use std::io::Read;
     let file = path.display().to_string();
     let fail = |message: String| SpecError {
@@ -508,7 +514,7 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
         help: None,
     };
     let mut bytes = Vec::new();
-    crate::pipeline::files::open_regular(path)
+    crate::files::open_regular(path)
         .and_then(|f| f.take(MAX_SPEC_BYTES + 1).read_to_end(&mut bytes))
         .map_err(|e| fail(format!("cannot read spec: {e}")))?;
     if bytes.len() as u64 > MAX_SPEC_BYTES {
@@ -529,7 +535,7 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
     if id.is_empty()
         || !id
             .chars()
-            .all(|c| c != '/' && crate::render::escape::is_path_char(c))
+            .all(|c| c != '/' && crate::text::escape::is_path_char(c))
     {
         return Err(fail(format!(
             "the spec's file name `{}` may use only letters, digits, `_`, `.` and `-` (it names the spec's artifacts)",
@@ -542,22 +548,27 @@ pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
             text: &text,
         },
         &id,
+        kinds,
     )
 }
 
 pub(crate) fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure, SpecError> {
     match c {
-        None => Ok(Closure::Hull),
-        Some(s) => match s.value().as_str() {
-            "hull" => Ok(Closure::Hull),
-            "geodetic" => Ok(Closure::Geodetic),
-            "monophonic" => Ok(Closure::Monophonic),
-            other => Err(src.error(
+        None => Ok(Closure::default()),
+        Some(s) => Closure::named(s.value()).ok_or_else(|| {
+            src.error(
                 s,
-                format!("unknown closure `{other}`"),
-                Some("expected `hull`, `geodetic` or `monophonic`".into()),
-            )),
-        },
+                format!("unknown closure `{}`", s.value()),
+                Some(format!(
+                    "expected one of the registered graph closures: {}",
+                    crate::graph::closures::names()
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            )
+        }),
     }
 }
 
@@ -993,7 +1004,7 @@ pub(crate) fn outputs(src: &Source, raw: &[RawOutput]) -> Result<Vec<OutputSpec>
                 .path
                 .value()
                 .chars()
-                .find(|&c| !crate::render::escape::is_path_char(c))
+                .find(|&c| !crate::text::escape::is_path_char(c))
             {
                 return Err(src.error(
                     &o.path,
@@ -1359,22 +1370,31 @@ pub(crate) fn validate_table(
     Ok(Spec::new(table, outputs(src, &h.output)?))
 }
 
-/// JSON Schema of the spec format (one of the raw kinds).
-pub fn schema() -> serde_json::Value {
-    #[derive(schemars::JsonSchema)]
-    #[serde(untagged)]
-    #[allow(dead_code, clippy::large_enum_variant)]
-    enum AnySpec {
-        Claim(header::WithHeader<RawClaim>),
-        Table(header::WithHeader<RawTable>),
-        Sets(header::WithHeader<RawSets>),
-        Diagram(header::WithHeader<diagram::RawDiagram>),
-        Sequence(header::WithHeader<RawSequence>),
-        Reduction(header::WithHeader<reduction::RawReduction>),
-        Figure(header::WithHeader<figure::RawFigure>),
-        Certificate(header::WithHeader<certificate::RawCertificate>),
+/// JSON Schema of the spec format: one of `kinds` (the registered ones, `crate::kinds::KINDS`,
+/// in their order), each its header and body; the header's `kind` field lists the kinds.
+pub fn schema(kinds: &[KindEntry]) -> serde_json::Value {
+    use serde_json::{json, Value};
+    let mut generator = schemars::SchemaGenerator::default();
+    let alternatives: Vec<Value> = kinds
+        .iter()
+        .map(|k| (k.schema)(&mut generator).to_value())
+        .collect();
+    let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+    let mut defs = serde_json::Map::new();
+    for (name, def) in generator.take_definitions(true) {
+        defs.insert(name, def);
     }
-    serde_json::to_value(schemars::schema_for!(AnySpec)).expect("a schema serialises")
+    for def in defs.values_mut() {
+        if let Some(kind) = def.pointer_mut("/properties/kind") {
+            kind["description"] = json!(format!("The spec kind: {}.", names.join(", ")));
+        }
+    }
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "AnySpec",
+        "anyOf": alternatives,
+        "$defs": defs,
+    })
 }
 
 fn names(sets: &[Vec<RawName>]) -> Vec<Vec<String>> {

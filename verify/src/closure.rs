@@ -111,8 +111,14 @@ pub fn parse(name: &str, closure: Option<&str>) -> Option<Result<ClosureGame, St
     if let Some(parts) = crate::multipartite::parts(arg) {
         let total = parts.iter().fold(0u64, |a, &b| a.saturating_add(b));
         if total > 64 {
+            if !kind.geodesic_on_complete_multipartite() {
+                return Some(Err(format!(
+                    "the {} closure on complete multipartite graphs past 64 vertices",
+                    kind.text()
+                )));
+            }
             return Some(
-                CountGame::new(word, &parts, kind != Kind::Geodetic).map(|g| ClosureGame {
+                CountGame::new(word, &parts, kind.iterated()).map(|g| ClosureGame {
                     word,
                     ground: Ground::Counts(g),
                     maximal: None,

@@ -3,14 +3,10 @@
 //! games of Benesh–Ernst–Meyer–Salmon–Sieben, "Impartial geodetic building games on graphs",
 //! 2024, and of seed 000 §1), from the definitions only:
 //!
-//! - the *geodetic interval* I[u, v] is the set of vertices on shortest u–v paths, w ∈ I[u, v]
-//!   iff d(u, w) + d(w, v) = d(u, v), distances by breadth-first search (seed 000 §2.1);
-//! - the *monophonic interval* J[u, v] is the set of vertices on induced (chordless) u–v
-//!   paths, found by listing every induced path from u (a path grows by a neighbour of its end
-//!   adjacent to no earlier vertex), under a step budget: deciding membership is NP-hard in
-//!   general, so past the budget the graph is refused, never guessed;
-//! - the *geodetic closure* of S is one step, I[S] = ⋃ I[u, v] over u, v ∈ S; the *convex hull*
-//!   and the *monophonic hull* repeat the step (with I, resp. J) until nothing changes.
+//! the intervals of each closure are its own file's ([`crate::closures`]: geodesic intervals
+//! for the convex hull and the one-step geodetic closure, induced paths for the monophonic
+//! hull); the *closure* of S takes the step ⋃ I[u, v] over u, v ∈ S once (geodetic) or
+//! repeats it until nothing changes (the hulls).
 //!
 //! Without a u–v path the interval is {u, v}. S *generates* when its closure is V.
 //!
@@ -22,40 +18,10 @@
 
 use crate::games::Graph;
 
-/// Steps of the induced-path search, over all start vertices, before a graph is refused.
-pub const MONOPHONIC_BUDGET: u64 = 5_000_000;
 /// Closed sets (or independent sets) visited at most when listing 𝓝.
 pub const FAMILY_BUDGET: usize = 1 << 18;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    Hull,
-    Geodetic,
-    Monophonic,
-}
-
-impl Kind {
-    /// The spec's `closure:` (absent: the hull).
-    pub fn parse(c: Option<&str>) -> Option<Kind> {
-        Some(match c {
-            None | Some("hull") => Kind::Hull,
-            Some("geodetic") => Kind::Geodetic,
-            Some("monophonic") => Kind::Monophonic,
-            _ => return None,
-        })
-    }
-    /// The name certificates give the closure.
-    pub fn text(self) -> &'static str {
-        match self {
-            Kind::Hull => "hull",
-            Kind::Geodetic => "geodetic",
-            Kind::Monophonic => "monophonic",
-        }
-    }
-    fn iterated(self) -> bool {
-        self != Kind::Geodetic
-    }
-}
+pub use crate::closures::Kind;
 
 /// A graph's vertex set with one of its closures.
 pub struct GraphClosure {
@@ -64,15 +30,6 @@ pub struct GraphClosure {
     pub edges: usize,
     /// `interval[u][v]`: I[u, v] (or J[u, v]) as a vertex mask.
     interval: Vec<Vec<u64>>,
-}
-
-fn adjacency(g: &Graph) -> Vec<u64> {
-    let mut adj = vec![0u64; g.n];
-    for &(a, b) in &g.edges {
-        adj[a] |= 1 << b;
-        adj[b] |= 1 << a;
-    }
-    adj
 }
 
 impl GraphClosure {
@@ -85,53 +42,7 @@ impl GraphClosure {
             ));
         }
         let n = g.n;
-        let mut interval = vec![vec![0u64; n]; n];
-        for u in 0..n {
-            for v in 0..n {
-                interval[u][v] = (1 << u) | (1 << v);
-            }
-        }
-        match kind {
-            Kind::Hull | Kind::Geodetic => {
-                let dist: Vec<Vec<Option<usize>>> = (0..n).map(|s| g.distances(s)).collect();
-                for u in 0..n {
-                    for v in 0..n {
-                        let Some(duv) = dist[u][v] else { continue };
-                        for w in 0..n {
-                            if let (Some(a), Some(b)) = (dist[u][w], dist[w][v]) {
-                                if a + b == duv {
-                                    interval[u][v] |= 1 << w;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            Kind::Monophonic => {
-                let adj = adjacency(g);
-                let mut steps = 0u64;
-                for u in 0..n {
-                    // Depth-first over the induced paths from u: (path as a mask, its end,
-                    // the union of the neighbourhoods of its vertices before the end).
-                    let mut stack = vec![(1u64 << u, u, 0u64)];
-                    while let Some((path, end, before)) = stack.pop() {
-                        steps += 1;
-                        if steps > MONOPHONIC_BUDGET {
-                            return Err(format!(
-                                "the induced paths of this graph need more than {MONOPHONIC_BUDGET} search steps"
-                            ));
-                        }
-                        interval[u][end] |= path;
-                        let mut next = adj[end] & !path & !before;
-                        while next != 0 {
-                            let w = next.trailing_zeros() as usize;
-                            next &= next - 1;
-                            stack.push((path | 1 << w, w, before | adj[end]));
-                        }
-                    }
-                }
-            }
-        }
+        let interval = kind.intervals(g)?;
         Ok(GraphClosure {
             n,
             kind,
@@ -404,7 +315,10 @@ mod tests {
     #[test]
     fn maximal_nongenerating_sets_are_the_listed_ones() {
         for g in SMALL {
-            for kind in [Kind::Hull, Kind::Geodetic, Kind::Monophonic] {
+            for kind in crate::closures::CLOSURES
+                .iter()
+                .map(|r| Kind::parse(Some(r.name())).unwrap())
+            {
                 let c = op(g, kind);
                 assert_eq!(c.maximal_nongenerating(), Some(listed(&c)), "{g} {kind:?}");
             }
@@ -414,7 +328,10 @@ mod tests {
     #[test]
     fn minimal_generating_sets_are_the_listed_ones() {
         for g in SMALL {
-            for kind in [Kind::Hull, Kind::Geodetic, Kind::Monophonic] {
+            for kind in crate::closures::CLOSURES
+                .iter()
+                .map(|r| Kind::parse(Some(r.name())).unwrap())
+            {
                 let c = op(g, kind);
                 let gen: Vec<u64> = (0..1u64 << c.n).filter(|&s| c.generates(s)).collect();
                 let mut want: Vec<u64> = gen
@@ -435,26 +352,26 @@ mod tests {
     /// hull of C_9; in K_n every set is closed.
     #[test]
     fn closures_are_the_textbook_ones() {
-        let c8 = op("C_8", Kind::Geodetic);
+        let c8 = op("C_8", Kind::GEODETIC);
         assert_eq!(c8.close(0b11), 0b11);
         assert!(c8.generates(1 | 1 << 4));
         assert!(!c8.generates(1 | 1 << 3));
-        let p6 = op("P_6", Kind::Hull);
+        let p6 = op("P_6", Kind::HULL);
         assert!(p6.generates(1 | 1 << 5));
         assert!(!p6.generates(0b011111));
-        let c9m = op("C_9", Kind::Monophonic);
-        let c9h = op("C_9", Kind::Hull);
+        let c9m = op("C_9", Kind::MONOPHONIC);
+        let c9h = op("C_9", Kind::HULL);
         assert!(c9m.generates(1 | 1 << 2));
         assert!(!c9h.generates(1 | 1 << 2));
-        let k5 = op("K_5", Kind::Hull);
+        let k5 = op("K_5", Kind::HULL);
         assert!((0..31u64).all(|s| k5.close(s) == s));
         // Q_3 under the hull: 𝓝 is the six half-cubes (a coordinate constant).
-        let q3 = op("Q_3", Kind::Hull);
+        let q3 = op("Q_3", Kind::HULL);
         let m = q3.maximal_nongenerating().unwrap();
         assert_eq!(m.len(), 6);
         assert!(m.iter().all(|s| s.count_ones() == 4));
         // Two vertices at distance 4 on C_9: one geodesic, the short arc, which is convex.
-        let c9g = op("C_9", Kind::Geodetic);
+        let c9g = op("C_9", Kind::GEODETIC);
         assert_eq!(c9g.close(1 | 1 << 4), 0b11111);
         assert_eq!(c9h.close(1 | 1 << 4), 0b11111);
     }
@@ -465,11 +382,11 @@ mod tests {
     /// it (the listing tests above cover both routes on every small graph).
     #[test]
     fn geodetic_closure_can_grow_on_a_second_step() {
-        let geo = op("K_{2,3}", Kind::Geodetic);
+        let geo = op("K_{2,3}", Kind::GEODETIC);
         let s = 1 << 2 | 1 << 3;
         assert_eq!(geo.close(s), 0b01111);
         assert_eq!(geo.close(geo.close(s)), 0b11111);
         assert!(!geo.generates(s));
-        assert!(op("K_{2,3}", Kind::Hull).generates(s));
+        assert!(op("K_{2,3}", Kind::HULL).generates(s));
     }
 }

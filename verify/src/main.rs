@@ -17,6 +17,7 @@
 
 mod checks;
 mod closure;
+mod closures;
 mod derive;
 mod enumerate;
 mod features;

@@ -206,9 +206,9 @@ mod tests {
         for parts in SMALL {
             let g = parse_graph(&name(parts)).unwrap();
             for (kind, iterate) in [
-                (Kind::Hull, true),
-                (Kind::Geodetic, false),
-                (Kind::Monophonic, true),
+                (Kind::HULL, true),
+                (Kind::GEODETIC, false),
+                (Kind::MONOPHONIC, true),
             ] {
                 let op = GraphClosure::new(&g, kind).unwrap();
                 for s in 0..1u64 << g.n {
@@ -230,7 +230,7 @@ mod tests {
     fn count_vectors_agree_with_vertex_sets() {
         for parts in SMALL {
             let g = parse_graph(&name(parts)).unwrap();
-            for (kind, iterate) in [(Kind::Hull, true), (Kind::Geodetic, false)] {
+            for (kind, iterate) in [(Kind::HULL, true), (Kind::GEODETIC, false)] {
                 let op = GraphClosure::new(&g, kind).unwrap();
                 for word in [Word::Gen, Word::Dng, Word::Ter, Word::Dnt] {
                     let p64: Vec<u64> = parts.iter().map(|&p| p as u64).collect();

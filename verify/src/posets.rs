@@ -177,7 +177,7 @@ mod tests {
         let orders: Vec<Vec<Vec<bool>>> = list
             .iter()
             .map(|p| {
-                let s = crate::structures::parse(p, crate::graph_closure::Kind::Hull).unwrap();
+                let s = crate::structures::parse(p, crate::graph_closure::Kind::HULL).unwrap();
                 assert_eq!(s.names.len(), 5, "{p}");
                 crate::structures::order_of(p).unwrap()
             })

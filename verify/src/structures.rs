@@ -107,7 +107,7 @@ pub fn parse(arg: &str, kind: Kind) -> Result<Structure, String> {
             .ok_or("Weighted(..) is never closed")?;
         return weighted(inner, kind);
     }
-    if kind != Kind::Hull {
+    if !kind.is_geodesic_hull() {
         return Err(format!(
             "posets have the order-convex hull only, not the {} closure",
             kind.text()
@@ -358,7 +358,7 @@ fn poset(t: &str) -> Result<Structure, String> {
         names,
         closure: Closure::Intervals(GraphClosure::from_intervals(
             n,
-            Kind::Hull,
+            Kind::HULL,
             relations,
             interval,
         )),
@@ -432,13 +432,13 @@ fn identifier(s: &str) -> bool {
 
 /// `a->b, b->c->d, e`: arcs (chains of them) and lone vertices, separated by commas.
 fn digraph(inner: &str, kind: Kind) -> Result<Structure, String> {
-    let iterate = match kind {
-        Kind::Hull => true,
-        Kind::Geodetic => false,
-        Kind::Monophonic => {
-            return Err("the monophonic hull is defined for undirected graphs only".into())
-        }
-    };
+    if !kind.geodesic() {
+        return Err(format!(
+            "the {} closure is defined for undirected graphs only",
+            kind.text()
+        ));
+    }
+    let iterate = kind.iterated();
     let mut names: Vec<String> = Vec::new();
     let mut arcs: Vec<(usize, usize)> = Vec::new();
     for item in inner.split(',') {
@@ -507,7 +507,7 @@ fn digraph(inner: &str, kind: Kind) -> Result<Structure, String> {
             }
         }
     }
-    let k = if iterate { Kind::Hull } else { Kind::Geodetic };
+    let k = if iterate { Kind::HULL } else { Kind::GEODETIC };
     Ok(Structure {
         kind: if iterate {
             "digraph"
@@ -528,13 +528,13 @@ pub const MAX_WEIGHT: u64 = 1 << 32;
 /// weight that is not a decimal integer in 1..=[`MAX_WEIGHT`], a weight on a lone vertex, a
 /// self-loop, an edge given twice with different weights, more than 64 vertices.
 fn weighted(inner: &str, kind: Kind) -> Result<Structure, String> {
-    let iterate = match kind {
-        Kind::Hull => true,
-        Kind::Geodetic => false,
-        Kind::Monophonic => {
-            return Err("the monophonic hull is not defined on weighted graphs".into())
-        }
-    };
+    if !kind.geodesic() {
+        return Err(format!(
+            "the {} closure is not defined on weighted graphs",
+            kind.text()
+        ));
+    }
+    let iterate = kind.iterated();
     let mut names: Vec<String> = Vec::new();
     // (u, v, weight) with u < v in the order listed, each edge once.
     let mut edges: Vec<(usize, usize, u64)> = Vec::new();
@@ -649,7 +649,7 @@ fn weighted(inner: &str, kind: Kind) -> Result<Structure, String> {
             }
         }
     }
-    let k = if iterate { Kind::Hull } else { Kind::Geodetic };
+    let k = if iterate { Kind::HULL } else { Kind::GEODETIC };
     Ok(Structure {
         kind: if iterate {
             "weighted"
@@ -874,42 +874,42 @@ mod tests {
     }
 
     const SMALL: &[(&str, Kind)] = &[
-        ("Bool(1)", Kind::Hull),
-        ("Bool(3)", Kind::Hull),
-        ("Bool(4)", Kind::Hull),
-        ("Div(1)", Kind::Hull),
-        ("Div(12)", Kind::Hull),
-        ("Div(30)", Kind::Hull),
-        ("Chain(1)", Kind::Hull),
-        ("Chain(5)", Kind::Hull),
-        ("Chain(2) x Chain(3)", Kind::Hull),
-        ("Bool(1) x Div(6) x Chain(2)", Kind::Hull),
-        ("Sets({1,2},{2,3,4})", Kind::Hull),
-        ("Sets({1},{2},{3})", Kind::Hull),
-        ("Sets({1,2,3},{1,2},{4,5},{2,5})", Kind::Hull),
-        ("Sets({})", Kind::Hull),
-        ("Digraph(1->2, 2->3, 3->1)", Kind::Hull),
-        ("Digraph(1->2, 2->3, 3->1)", Kind::Geodetic),
-        ("Digraph(a->b->c->d, a->c, d->a)", Kind::Hull),
-        ("Digraph(a->b->c->d, a->c, d->a)", Kind::Geodetic),
-        ("Digraph(1->2, 1->3, 2->4, 3->4, 5)", Kind::Hull),
-        ("Digraph(1->2, 1->3, 2->4, 3->4, 5)", Kind::Geodetic),
+        ("Bool(1)", Kind::HULL),
+        ("Bool(3)", Kind::HULL),
+        ("Bool(4)", Kind::HULL),
+        ("Div(1)", Kind::HULL),
+        ("Div(12)", Kind::HULL),
+        ("Div(30)", Kind::HULL),
+        ("Chain(1)", Kind::HULL),
+        ("Chain(5)", Kind::HULL),
+        ("Chain(2) x Chain(3)", Kind::HULL),
+        ("Bool(1) x Div(6) x Chain(2)", Kind::HULL),
+        ("Sets({1,2},{2,3,4})", Kind::HULL),
+        ("Sets({1},{2},{3})", Kind::HULL),
+        ("Sets({1,2,3},{1,2},{4,5},{2,5})", Kind::HULL),
+        ("Sets({})", Kind::HULL),
+        ("Digraph(1->2, 2->3, 3->1)", Kind::HULL),
+        ("Digraph(1->2, 2->3, 3->1)", Kind::GEODETIC),
+        ("Digraph(a->b->c->d, a->c, d->a)", Kind::HULL),
+        ("Digraph(a->b->c->d, a->c, d->a)", Kind::GEODETIC),
+        ("Digraph(1->2, 1->3, 2->4, 3->4, 5)", Kind::HULL),
+        ("Digraph(1->2, 1->3, 2->4, 3->4, 5)", Kind::GEODETIC),
         (
             "Digraph(0->1, 1->2, 2->3, 3->4, 4->5, 5->0, 0->3)",
-            Kind::Geodetic,
+            Kind::GEODETIC,
         ),
-        ("Weighted(a-b, b-c, a-c:2)", Kind::Hull),
-        ("Weighted(a-b, b-c, a-c:2)", Kind::Geodetic),
+        ("Weighted(a-b, b-c, a-c:2)", Kind::HULL),
+        ("Weighted(a-b, b-c, a-c:2)", Kind::GEODETIC),
         (
             "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)",
-            Kind::Hull,
+            Kind::HULL,
         ),
         (
             "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)",
-            Kind::Geodetic,
+            Kind::GEODETIC,
         ),
-        ("Weighted(a-b:3, b-c:1, c-d:1, d-a:1, e)", Kind::Hull),
-        ("Weighted(v1-v2-v3-v4-v5-v6, v6-v1:3)", Kind::Geodetic),
+        ("Weighted(a-b:3, b-c:1, c-d:1, d-a:1, e)", Kind::HULL),
+        ("Weighted(v1-v2-v3-v4-v5-v6, v6-v1:3)", Kind::GEODETIC),
     ];
 
     /// The searches (closed sets, one step vertex by vertex, transversals) find exactly the
@@ -977,7 +977,7 @@ mod tests {
             ("Poset(1<2<3)", 3, 1, 1, 2, 3),
             ("Poset(x)", 1, 1, 1, 1, 0),
         ] {
-            let s = build(name, Kind::Hull);
+            let s = build(name, Kind::HULL);
             assert_eq!(s.n(), size, "{name}");
             assert_eq!(
                 s.features,
@@ -999,7 +999,7 @@ mod tests {
             ("Chain(2) x Chain(3)", "(1,1)", "(2,3)"),
             ("Bool(1) x Div(6)", "({},1)", "({1},6)"),
         ] {
-            let s = build(name, Kind::Hull);
+            let s = build(name, Kind::HULL);
             let at = |x: &str| s.names.iter().position(|y| y == x).expect(x);
             let both = 1u64 << at(least) | 1u64 << at(greatest);
             for p in 0..1u64 << s.n() {
@@ -1008,7 +1008,7 @@ mod tests {
         }
         // Bool(2): {} < {1}, {2} < {1,2}; the hull of {1} and {2} is just them (incomparable),
         // of {} and {1,2} everything.
-        let s = build("Bool(2)", Kind::Hull);
+        let s = build("Bool(2)", Kind::HULL);
         assert_eq!(s.names, ["{1,2}", "{1}", "{2}", "{}"]);
         let Closure::Intervals(op) = &s.closure else {
             panic!()
@@ -1018,20 +1018,20 @@ mod tests {
         assert!(s.generates(0b1001) && !s.generates(0b0111) && !s.generates(0b1110));
         // Names sort as text: Div(12)'s elements are 1, 12, 2, 3, 4, 6.
         assert_eq!(
-            build("Div(12)", Kind::Hull).names,
+            build("Div(12)", Kind::HULL).names,
             ["1", "12", "2", "3", "4", "6"]
         );
-        assert!(parse("Bool(7)", Kind::Hull).is_err());
-        assert!(parse("Chain(0)", Kind::Hull).is_err());
-        assert!(parse("Chain(3)", Kind::Geodetic).is_err());
-        assert!(parse("poset:x.txt", Kind::Hull).is_err());
+        assert!(parse("Bool(7)", Kind::HULL).is_err());
+        assert!(parse("Chain(0)", Kind::HULL).is_err());
+        assert!(parse("Chain(3)", Kind::GEODETIC).is_err());
+        assert!(parse("poset:x.txt", Kind::HULL).is_err());
         // Inline posets: a cycle, an empty element, an unclosed bracket are refused.
-        assert!(parse("Poset(1<2, 2<1)", Kind::Hull).is_err());
-        assert!(parse("Poset(1<, 2)", Kind::Hull).is_err());
-        assert!(parse("Poset()", Kind::Hull).is_err());
-        assert!(parse("Poset(1<2", Kind::Hull).is_err());
+        assert!(parse("Poset(1<2, 2<1)", Kind::HULL).is_err());
+        assert!(parse("Poset(1<, 2)", Kind::HULL).is_err());
+        assert!(parse("Poset()", Kind::HULL).is_err());
+        assert!(parse("Poset(1<2", Kind::HULL).is_err());
         // Poset(1<2, 1<3) x Chain(2): a product with an inline factor, 6 elements.
-        assert_eq!(build("Poset(1<2, 1<3) x Chain(2)", Kind::Hull).n(), 6);
+        assert_eq!(build("Poset(1<2, 1<3) x Chain(2)", Kind::HULL).n(), 6);
     }
 
     /// Digraphs: in the directed triangle 1→2→3→1 the only shortest path from 1 to 3 is
@@ -1040,16 +1040,16 @@ mod tests {
     /// {1}.
     #[test]
     fn digraph_intervals_are_directed() {
-        let s = build("Digraph(1->2, 2->3, 3->1)", Kind::Geodetic);
+        let s = build("Digraph(1->2, 2->3, 3->1)", Kind::GEODETIC);
         assert_eq!(s.names, ["1", "2", "3"]);
         assert!(s.generates(0b101) && s.generates(0b011) && !s.generates(0b001));
         // A directed path a→b→c: from c nothing is reachable, so {b, c} stays {b, c}.
-        let p = build("Digraph(a->b->c)", Kind::Hull);
+        let p = build("Digraph(a->b->c)", Kind::HULL);
         assert!(!p.generates(0b110) && p.generates(0b101));
         assert_eq!(p.features, vec![("vertices", 3), ("edges", 2)]);
-        assert!(parse("Digraph(a->\"b\")", Kind::Hull).is_err());
-        assert!(parse("Digraph(a->b)", Kind::Monophonic).is_err());
-        assert!(parse("digraph:x.dot", Kind::Hull).is_err());
+        assert!(parse("Digraph(a->\"b\")", Kind::HULL).is_err());
+        assert!(parse("Digraph(a->b)", Kind::MONOPHONIC).is_err());
+        assert!(parse("digraph:x.dot", Kind::HULL).is_err());
     }
 
     /// Weighted graphs, by hand. On K_{3,2} (x1, x2, x3 | y1, y2) with x3-y2 of weight 2, the
@@ -1060,32 +1060,32 @@ mod tests {
     #[test]
     fn weighted_intervals_by_hand() {
         let name = "Weighted(x1-y1, x1-y2, x2-y1, x2-y2, x3-y1, x3-y2:2)";
-        let Closure::Intervals(hull) = build(name, Kind::Hull).closure else {
+        let Closure::Intervals(hull) = build(name, Kind::HULL).closure else {
             panic!("an interval closure")
         };
         assert_eq!(hull.close(0b11000), 0b11011);
         assert_eq!(hull.close(0b10101), 0b11111);
-        let Closure::Intervals(step) = build(name, Kind::Geodetic).closure else {
+        let Closure::Intervals(step) = build(name, Kind::GEODETIC).closure else {
             panic!("an interval closure")
         };
         assert_eq!(step.close(0b10101), 0b11101);
-        let unweighted = build(&name.replace(":2", ""), Kind::Hull);
+        let unweighted = build(&name.replace(":2", ""), Kind::HULL);
         assert!(unweighted.generates(0b11000));
         assert_eq!(
-            build(name, Kind::Hull).features,
+            build(name, Kind::HULL).features,
             vec![("vertices", 5), ("edges", 6)]
         );
         // Unit weights are the graph's own geodesics: the inline 5-cycle against C_5 (the
         // names v1..v5 sort as the family's vertex order).
-        let c5 = GraphClosure::new(&crate::names::parse_graph("C_5").unwrap(), Kind::Hull).unwrap();
-        let w5 = build("Weighted(v1-v2-v3-v4-v5-v1)", Kind::Hull);
+        let c5 = GraphClosure::new(&crate::names::parse_graph("C_5").unwrap(), Kind::HULL).unwrap();
+        let w5 = build("Weighted(v1-v2-v3-v4-v5-v1)", Kind::HULL);
         for s in 0..1u64 << 5 {
             assert_eq!(c5.generates(s), w5.generates(s), "{s:05b}");
         }
         // A heavy chord: I[a, c] holds b when a-c weighs 2 (both routes) or more, not at 1.
-        assert!(build("Weighted(a-b, b-c, a-c:2)", Kind::Geodetic).generates(0b101));
-        assert!(build("Weighted(a-b, b-c, a-c:9)", Kind::Geodetic).generates(0b101));
-        assert!(!build("Weighted(a-b, b-c, a-c)", Kind::Geodetic).generates(0b101));
+        assert!(build("Weighted(a-b, b-c, a-c:2)", Kind::GEODETIC).generates(0b101));
+        assert!(build("Weighted(a-b, b-c, a-c:9)", Kind::GEODETIC).generates(0b101));
+        assert!(!build("Weighted(a-b, b-c, a-c)", Kind::GEODETIC).generates(0b101));
         for bad in [
             "Weighted()",
             "Weighted(a-b,)",
@@ -1100,13 +1100,13 @@ mod tests {
             "Weighted(\"a\"-b)",
             "Weighted(a-b",
         ] {
-            assert!(parse(bad, Kind::Hull).is_err(), "{bad}");
+            assert!(parse(bad, Kind::HULL).is_err(), "{bad}");
         }
-        assert!(parse("Weighted(a-b:2, b-a:2)", Kind::Hull).is_ok());
-        assert!(parse("Weighted(a-b)", Kind::Monophonic).is_err());
-        assert!(parse("weighted:x.dot", Kind::Hull).is_err());
+        assert!(parse("Weighted(a-b:2, b-a:2)", Kind::HULL).is_ok());
+        assert!(parse("Weighted(a-b)", Kind::MONOPHONIC).is_err());
+        assert!(parse("weighted:x.dot", Kind::HULL).is_err());
         let many: Vec<String> = (0..65).map(|i| format!("v{i}")).collect();
-        assert!(parse(&format!("Weighted({})", many.join(", ")), Kind::Hull).is_err());
+        assert!(parse(&format!("Weighted({})", many.join(", ")), Kind::HULL).is_err());
     }
 
     #[test]

@@ -38,16 +38,32 @@ fn build(name: &str, body: &str, closure: Closure) -> Result<Arc<dyn ClosureOper
     if !dot.directed {
         return Err(format!("{name}: not a digraph (write `digraph` and `->`)"));
     }
-    let (kind, iterate) = match closure {
-        Closure::Hull => ("digraph", true),
-        Closure::Geodetic => ("digraph-geodetic", false),
-        Closure::Monophonic => {
-            return Err("the monophonic hull is defined for undirected graphs only".into())
-        }
+    // Digraphs have a metric, so only closures built on geodesics extend to them.
+    if !closure.geodesic() {
+        return Err(format!(
+            "the {closure} closure is defined for undirected graphs only (digraphs take the geodesic closures: {})",
+            geodesic_names()
+        ));
+    }
+    let (kind, iterate) = if closure.iterated() {
+        ("digraph", true)
+    } else {
+        ("digraph-geodetic", false)
     };
     // Directed geodesics count arcs: every arc has length 1 (weights are ignored here).
     let arcs: Vec<(usize, usize, u64)> = dot.edges.iter().map(|&(a, b, _)| (a, b, 1)).collect();
     let n_arcs = arcs.len();
     MetricOperator::new(kind, name.to_string(), dot.names, &arcs, iterate, n_arcs)
         .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>)
+}
+
+/// The registered graph closures built on geodesics, which extend to metrics (digraphs,
+/// weighted graphs).
+pub(super) fn geodesic_names() -> String {
+    crate::graph::closures::all()
+        .into_iter()
+        .filter(|c| c.geodesic())
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

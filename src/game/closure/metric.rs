@@ -132,6 +132,18 @@ impl ClosureOperator for MetricOperator {
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         FEATURES
     }
+    fn certificate_order(&self) -> Option<super::CertificateOrder> {
+        Some(super::CertificateOrder::ByName)
+    }
+    /// The one-step closures (`digraph-geodetic`, `weighted-geodetic`) are marked as graphs
+    /// mark theirs.
+    fn name_suffix(&self) -> String {
+        if self.iterate {
+            String::new()
+        } else {
+            " [geodetic]".into()
+        }
+    }
     fn kind(&self) -> &'static str {
         self.kind
     }

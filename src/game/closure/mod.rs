@@ -25,10 +25,8 @@
 
 pub mod digraph;
 pub mod enumerate;
-pub mod geodetic;
-pub mod hull;
+pub mod graph;
 pub mod metric;
-pub mod monophonic;
 pub mod multipartite;
 pub mod poset;
 pub mod sets;
@@ -131,6 +129,26 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     fn is_from_file(&self) -> bool {
         false
     }
+    /// What a game's name appends to mark the closure (`DNG(P_7) [monophonic]`); default:
+    /// nothing.
+    fn name_suffix(&self) -> String {
+        String::new()
+    }
+    /// How certificates list the elements, which the verifier rebuilds from the structure's
+    /// name alone; `None`: games on this structure are not certified by their maximal sets.
+    fn certificate_order(&self) -> Option<CertificateOrder> {
+        None
+    }
+}
+
+/// The order of the elements in a closure game's certificate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CertificateOrder {
+    /// Sorted by name (groups, posets, set families, digraphs and weighted graphs, whose
+    /// element numbering is the reader's own).
+    ByName,
+    /// The structure's own order (a graph's vertex order, which its name fixes).
+    Index,
 }
 
 /// Marks an operator as read from a file ([`ClosureOperator::is_from_file`]); everything else is
@@ -193,6 +211,12 @@ impl ClosureOperator for FromFile {
     fn is_from_file(&self) -> bool {
         true
     }
+    fn name_suffix(&self) -> String {
+        self.0.name_suffix()
+    }
+    fn certificate_order(&self) -> Option<CertificateOrder> {
+        self.0.certificate_order()
+    }
 }
 
 /// A structure whose ground set splits into parts such that whether a set generates depends
@@ -221,8 +245,10 @@ pub struct Operator {
     pub read: fn(&str, Closure) -> Reading,
 }
 
-/// Every closure operator, tried in this order on the argument of `GEN(..)`, `DNG(..)` (and
-/// of `TER(..)`, `DNT(..)` when it is not a graph).
+/// Every closure operator on structures other than graphs of at most 64 vertices, tried in
+/// this order on the argument of `GEN(..)`, `DNG(..)` (and of `TER(..)`, `DNT(..)` when it
+/// is not a graph); graphs come last ([`GRAPHS`]), under the selected graph closure
+/// ([`crate::graph::closures`]).
 pub const OPERATORS: &[Operator] = &[
     subgroup::OPERATOR,
     sets::OPERATOR,
@@ -230,14 +256,14 @@ pub const OPERATORS: &[Operator] = &[
     digraph::OPERATOR,
     weighted::OPERATOR,
     multipartite::OPERATOR,
-    hull::OPERATOR,
-    geodetic::OPERATOR,
-    monophonic::OPERATOR,
 ];
+
+/// Graphs under the selected closure, tried after [`OPERATORS`].
+pub const GRAPHS: Operator = graph::OPERATOR;
 
 /// Reads a structure with the first operator that recognises it.
 pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOperator>, String> {
-    for op in OPERATORS {
+    for op in OPERATORS.iter().chain([&GRAPHS]) {
         if let Some(r) = (op.read)(text, closure) {
             return r;
         }
@@ -252,10 +278,7 @@ pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOpe
 /// complete multipartite graph past 64 vertices) read from `text` under `closure`, `None`
 /// when no such operator recognises it: then `TER(text)` and `DNT(text)` are graph games.
 pub fn read_off_graphs(text: &str, closure: Closure) -> Reading {
-    OPERATORS
-        .iter()
-        .filter(|o| !matches!(o.kind, "hull" | "geodetic" | "monophonic"))
-        .find_map(|o| (o.read)(text, closure))
+    OPERATORS.iter().find_map(|o| (o.read)(text, closure))
 }
 
 fn full_mask(n: usize) -> u64 {
@@ -434,13 +457,12 @@ impl ClosureGame {
 
     /// `GEN(Sym(4))`, `DNG(P_7) [monophonic]` (graphs name their closure unless it is the hull).
     pub fn name(&self) -> String {
-        let kind = self.op.kind();
-        let suffix = if kind.ends_with("geodetic") || kind == "monophonic" {
-            " [geodetic]".replace("geodetic", kind.rsplit('-').next().unwrap_or(kind))
-        } else {
-            String::new()
-        };
-        format!("{}({}){}", self.word(), self.op.structure(), suffix)
+        format!(
+            "{}({}){}",
+            self.word(),
+            self.op.structure(),
+            self.op.name_suffix()
+        )
     }
 
     /// Whether P is a legal (non-final) position: non-generating (building) or nonterminating

@@ -77,16 +77,26 @@ pub struct Multipartite {
     offset: Vec<usize>,
     /// Iterate the interval step (hull, monophonic hull) or take it once (geodetic closure).
     iterate: bool,
+    /// The closure's mark in game names ([`crate::graph::Closure::game_suffix`]).
+    suffix: String,
 }
 
 impl Multipartite {
     /// `parts` in the order written; at least two, none empty, at most
-    /// [`crate::graph::MAX_VERTICES`] vertices in all.
+    /// [`crate::graph::MAX_VERTICES`] vertices in all, under a closure that declares its
+    /// intervals on complete multipartite graphs geodesic
+    /// ([`crate::graph::closures::GraphClosure::geodesic_on_complete_multipartite`]).
     pub fn new(parts: &[u64], closure: Closure) -> Result<Multipartite, String> {
         let name = || {
             let p: Vec<String> = parts.iter().map(u64::to_string).collect();
             format!("K_{{{}}}", p.join(","))
         };
+        if !closure.geodesic_on_complete_multipartite() {
+            return Err(format!(
+                "{}: the {closure} closure is not decided by part counts (its intervals on complete multipartite graphs are not the geodesic ones)",
+                name()
+            ));
+        }
         if parts.len() < 2 {
             return Err(format!(
                 "{}: a complete multipartite graph needs at least two parts",
@@ -112,7 +122,8 @@ impl Multipartite {
         Ok(Multipartite {
             parts: parts.iter().map(|&p| p as u32).collect(),
             offset,
-            iterate: closure != Closure::Geodetic,
+            iterate: closure.iterated(),
+            suffix: closure.game_suffix(),
         })
     }
 
@@ -151,6 +162,9 @@ impl Multipartite {
 impl ClosureOperator for Multipartite {
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         FEATURES
+    }
+    fn name_suffix(&self) -> String {
+        self.suffix.clone()
     }
     fn kind(&self) -> &'static str {
         if self.iterate {

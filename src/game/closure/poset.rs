@@ -316,6 +316,9 @@ impl ClosureOperator for Poset {
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         FEATURES
     }
+    fn certificate_order(&self) -> Option<super::CertificateOrder> {
+        Some(super::CertificateOrder::ByName)
+    }
     fn kind(&self) -> &'static str {
         "poset"
     }

@@ -168,12 +168,16 @@ fn finish(
     edges: Edges,
     closure: Closure,
 ) -> Result<Arc<dyn ClosureOperator>, String> {
-    let (kind, iterate) = match closure {
-        Closure::Hull => ("weighted", true),
-        Closure::Geodetic => ("weighted-geodetic", false),
-        Closure::Monophonic => {
-            return Err("the monophonic hull ignores weights; use the graph itself".into())
-        }
+    if !closure.geodesic() {
+        return Err(format!(
+            "the {closure} closure ignores weights; use the graph itself (weighted graphs take the geodesic closures: {})",
+            super::digraph::geodesic_names()
+        ));
+    }
+    let (kind, iterate) = if closure.iterated() {
+        ("weighted", true)
+    } else {
+        ("weighted-geodetic", false)
     };
     let arcs: Vec<(usize, usize, u64)> = edges
         .order

@@ -69,7 +69,7 @@ impl Status {
 }
 
 /// The mark of `grundy-verify`'s verdict on a result, in certificates/VERIFIED.json's words,
-/// by the class [`crate::pipeline::VerifierVerdicts::class`] gives a verdict line: none when the
+/// by the class [`crate::render::verdicts::VerifierVerdicts::class`] gives a verdict line: none when the
 /// verifier has not run on this build (the page says so in its facts).
 pub fn verifier_mark(class: &str) -> Option<&'static str> {
     Some(match class {
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn verifier_marks_say_what_the_verifier_did() {
-        use crate::pipeline::VerifierVerdicts;
+        use crate::render::verdicts::VerifierVerdicts;
         let mark = |line: Option<&str>| verifier_mark(VerifierVerdicts::class(line).0);
         assert_eq!(
             mark(Some(

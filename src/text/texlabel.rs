@@ -433,10 +433,10 @@ pub fn text(s: &str) -> String {
             out.push('$');
             out.push_str(math(&formula).trim());
             out.push('$');
-            out.push_str(&crate::render::latex_escape(&tail));
+            out.push_str(&crate::text::escape::latex_escape(&tail));
             k = j + 1;
         } else {
-            out.push_str(&crate::render::latex_escape(words[k]));
+            out.push_str(&crate::text::escape::latex_escape(words[k]));
             k += 1;
         }
     }

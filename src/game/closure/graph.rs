@@ -1,7 +1,8 @@
-//! The convex hull of a graph (seed 000 §2.5: geodesic intervals iterated to a fixed point),
-//! the default closure of graph games, and the wrapper [`GraphOperator`] that the other graph
-//! closures ([`super::geodetic`], [`super::monophonic`]) share: each is a
-//! [`crate::graph::Convexity`] on the graph's vertex set.
+//! A graph under one of the registered graph closures ([`crate::graph::closures`]: the convex
+//! hull of seed 000 §2.5 by default, the geodetic closure, the monophonic hull, or one
+//! registered from outside the crate) as a closure operator on its vertex set: the wrapper
+//! [`GraphOperator`] of a [`crate::graph::Convexity`]. Whatever a solver may do beyond the
+//! generic search it learns from the closure's declared capabilities, never from its name.
 
 use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
 use crate::game::features::FeatureDoc;
@@ -10,24 +11,20 @@ use crate::graph::convex::SetFamilies;
 use crate::graph::{parse_graph, Closure, Convexity, Graph};
 use std::sync::{Arc, OnceLock};
 
+/// Graphs, under the selected graph closure (tried last: every other structure is written
+/// in a way a graph is not).
 pub const OPERATOR: Operator = Operator {
-    kind: "hull",
-    about: "graphs (default): the convex hull, geodesic intervals iterated",
-    read: |text, closure| read(text, closure, Closure::Hull),
+    kind: "graph",
+    about: "graphs (at most 64 vertices) under the selected graph closure (--closure, `closure:`)",
+    read: |text, closure| {
+        Some(
+            parse_graph(text)
+                .map_err(|e| e.to_string())
+                .and_then(|g| GraphOperator::new(g, closure))
+                .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
+        )
+    },
 };
-
-/// Reads a graph for the closure `mine` when it is the selected one.
-pub(super) fn read(text: &str, selected: Closure, mine: Closure) -> super::Reading {
-    if selected != mine {
-        return None;
-    }
-    Some(
-        parse_graph(text)
-            .map_err(|e| e.to_string())
-            .and_then(|g| GraphOperator::new(g, mine))
-            .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
-    )
-}
 
 /// A graph with one of its convexities.
 #[derive(Debug)]
@@ -70,7 +67,7 @@ impl GraphOperator {
             format!(
                 "the {closure} intervals of {} need more than {} search steps; refused",
                 graph.name(),
-                crate::graph::monophonic::DEFAULT_BUDGET
+                crate::graph::closures::INTERVAL_BUDGET
             )
         })?;
         Ok(GraphOperator {
@@ -108,7 +105,7 @@ impl GraphOperator {
     }
 }
 
-/// The features of a graph under the convex hull, geodetic closure or monophonic hull.
+/// The features of a graph under any graph closure.
 pub const FEATURES: &[FeatureDoc] = &[
     FeatureDoc {
         name: "vertices",
@@ -124,12 +121,14 @@ impl ClosureOperator for GraphOperator {
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         FEATURES
     }
+    fn certificate_order(&self) -> Option<super::CertificateOrder> {
+        Some(super::CertificateOrder::Index)
+    }
+    fn name_suffix(&self) -> String {
+        self.conv.closure_kind().game_suffix()
+    }
     fn kind(&self) -> &'static str {
-        match self.conv.closure_kind() {
-            Closure::Hull => "hull",
-            Closure::Geodetic => "geodetic",
-            Closure::Monophonic => "monophonic",
-        }
+        self.conv.closure_kind().name()
     }
     fn structure(&self) -> String {
         self.graph.name().to_string()
@@ -160,7 +159,8 @@ impl ClosureOperator for GraphOperator {
         if let Some(f) = self.families(budget) {
             return Some(f.g.iter().map(|&m| from_mask(m, n)).collect());
         }
-        if self.conv.closure_kind() == Closure::Geodetic {
+        // The search over closed sets needs an idempotent closure (a hull).
+        if !self.conv.closure_kind().iterated() {
             return None;
         }
         let full = super::full_mask(n);
@@ -183,7 +183,9 @@ impl ClosureOperator for GraphOperator {
         self.families(budget)
             .map(|f| f.n.iter().map(|&m| from_mask(m, n)).collect())
             .or_else(|| {
-                (self.conv.closure_kind() != Closure::Geodetic)
+                self.conv
+                    .closure_kind()
+                    .iterated()
                     .then(|| super::maximal_closed(self, budget))
                     .flatten()
             })

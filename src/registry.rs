@@ -1,0 +1,60 @@
+//! The registry: every extension point of grundy as one value a program hands to the
+//! pipeline. The built-ins are registered by default, one list each, one line per entry:
+//!
+//! | concept | the list | one file per entry in |
+//! |---|---|---|
+//! | graph closure (hull, geodetic, monophonic) | [`crate::graph::closures::BUILTIN`] | `src/graph/closures/` |
+//! | closure structure (groups, posets, set families, digraphs, …) | [`crate::game::closure::OPERATORS`] | `src/game/closure/` |
+//! | game family (Node Kayles) | [`crate::game::family::FAMILIES`] | `src/game/` |
+//! | graph family (P_n, C_n, W_n, …) | [`crate::graph::families::FAMILIES`] | `src/graph/families.rs` |
+//! | spec kind (claim, table, …) | [`crate::kinds::KINDS`] | `src/kinds/` |
+//!
+//! Every other list (the spec reader's closures, `--closure` and its help, `grundy schema`,
+//! `grundy features`, the language help, the guide's generated pages) is read from these.
+//! A Rust program adds a closure or a game family from outside the crate without forking it:
+//! `Registry::builtin().with_closure(&MINE).with_family(&OURS)`, then
+//! [`crate::pipeline::build_with`] (or [`Registry::install`] before any other call); the
+//! docs' "Extending grundy" page and tests/extension.rs do exactly that.
+
+use crate::game::family::Family;
+use crate::graph::closures::GraphClosure;
+
+/// The extension points beyond the built-ins.
+#[derive(Default)]
+pub struct Registry {
+    closures: Vec<&'static dyn GraphClosure>,
+    families: Vec<&'static dyn Family>,
+}
+
+impl Registry {
+    /// The built-ins only.
+    pub fn builtin() -> Registry {
+        Registry::default()
+    }
+
+    /// With a graph closure of one's own (its name must be new).
+    pub fn with_closure(mut self, c: &'static dyn GraphClosure) -> Registry {
+        self.closures.push(c);
+        self
+    }
+
+    /// With a game family of one's own (its heads must be new).
+    pub fn with_family(mut self, f: &'static dyn Family) -> Registry {
+        self.families.push(f);
+        self
+    }
+
+    /// Makes the registry the process's: the expression language, the spec reader, the
+    /// solvers and the pipeline then know its entries. Refused (and nothing more added) at the
+    /// first entry whose name or head is taken by another; installing the same entries again
+    /// is a no-op.
+    pub fn install(&self) -> Result<(), String> {
+        for &c in &self.closures {
+            crate::graph::closures::register(c)?;
+        }
+        for &f in &self.families {
+            crate::game::family::register(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,375 @@
+//! Extending grundy from outside the crate (docs/guide "Extending grundy"): a graph closure
+//! and a game family defined here, registered through [`Registry`], then solved, checked by
+//! specs (a true claim holds, a wrong variant is refuted) and certified by the pipeline, and
+//! compared with brute force written here from the definitions.
+//!
+//! The closure is the P3-convexity (a set is closed when no outside vertex has two neighbours
+//! inside): intervals I(u, v) = {u, v} ∪ (N(u) ∩ N(v)), iterated. It is not geodesic, so no
+//! geodesic fast path may be used for it: on K_3 = K_{1,1,1} the geodesic hull of two vertices
+//! is the two, the P3 hull is all three (a solver that took part counts for any closure but
+//! the one-step one gave wrong values here). The game is the subtraction game with
+//! subtraction set {1, 3, 4}, whose nim sequence has period 7: 0, 1, 0, 1, 2, 3, 2.
+
+use grundy::expr::{parse_game, ParseOptions};
+use grundy::game::family::{Family, FamilyGame, FormDoc, Registered};
+use grundy::game::features::{FeatureDoc, Features, Value};
+use grundy::game::Game;
+use grundy::graph::closures::GraphClosure;
+use grundy::graph::{parse_graph, Closure, Graph};
+use grundy::pipeline::{build_with, BuildOptions, Selection};
+use grundy::registry::Registry;
+use grundy::solve::dispatch::{nim, Options};
+use std::collections::HashMap;
+
+/// The P3-convexity.
+struct P3;
+
+impl GraphClosure for P3 {
+    fn name(&self) -> &'static str {
+        "p3"
+    }
+    fn about(&self) -> &'static str {
+        "the P3 hull: add a vertex with two neighbours inside, repeatedly"
+    }
+    fn intervals(&self, g: &Graph, _budget: u64) -> Option<Vec<u64>> {
+        let n = g.n();
+        let mut out = vec![0u64; n * n];
+        for u in 0..n {
+            for v in 0..n {
+                out[u * n + v] = if u == v {
+                    1 << u
+                } else {
+                    1 << u | 1 << v | (g.adj(u) & g.adj(v))
+                };
+            }
+        }
+        Some(out)
+    }
+    fn iterated(&self) -> bool {
+        true
+    }
+}
+
+static P3_CLOSURE: P3 = P3;
+
+/// The subtraction game S(1, 3, 4) as a family, `TAKE(n)`.
+struct TakeFamily;
+
+const FORMS: &[FormDoc] = &[FormDoc {
+    syntax: "TAKE(n)",
+    example: "TAKE(9)",
+    meaning: "a heap of n; a move takes 1, 3 or 4",
+}];
+
+impl Family for TakeFamily {
+    fn heads(&self) -> &'static [&'static str] {
+        &["TAKE"]
+    }
+    fn forms(&self) -> &'static [FormDoc] {
+        FORMS
+    }
+    fn title(&self) -> &'static str {
+        "The subtraction game S(1,3,4)"
+    }
+    fn parse(&self, _head: &str, args: &str, _closure: Closure) -> Result<Registered, String> {
+        let n: u32 = args
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{args}` is not a heap size"))?;
+        if n > 100_000 {
+            return Err(format!("a heap of {n} is more than this example takes"));
+        }
+        Ok(Registered::new(Take(n)))
+    }
+}
+
+static TAKE_FAMILY: TakeFamily = TakeFamily;
+
+#[derive(Debug)]
+struct Take(u32);
+
+impl Game for Take {
+    type Pos = u32;
+    fn start(&self) -> u32 {
+        self.0
+    }
+    fn options(&self, &p: &u32) -> Vec<u32> {
+        [1, 3, 4]
+            .iter()
+            .filter(|&&k| k <= p)
+            .map(|k| p - k)
+            .collect()
+    }
+}
+
+const TAKE_FEATURES: &[FeatureDoc] = &[FeatureDoc {
+    name: "heap",
+    meaning: "the heap size",
+}];
+
+impl FamilyGame for Take {
+    fn name(&self) -> String {
+        format!("TAKE({})", self.0)
+    }
+    fn label(&self, p: &u32) -> String {
+        p.to_string()
+    }
+    fn parse_pos(&self, text: &str) -> Result<u32, String> {
+        text.trim().parse().map_err(|_| format!("`{text}`"))
+    }
+    fn features(&self, p: &u32) -> Features {
+        let mut f = Features::new();
+        f.insert("heap".into(), Value::Int(i64::from(*p)));
+        f
+    }
+    fn feature_docs(&self) -> &'static [FeatureDoc] {
+        TAKE_FEATURES
+    }
+    fn distinct_bound(&self) -> Option<f64> {
+        Some(f64::from(self.0) + 1.0)
+    }
+}
+
+fn registry() -> Registry {
+    let r = Registry::builtin()
+        .with_closure(&P3_CLOSURE)
+        .with_family(&TAKE_FAMILY);
+    r.install().expect("the names are new");
+    r
+}
+
+fn solve(text: &str, closure: Closure) -> u32 {
+    let game = parse_game(text, ParseOptions { closure }).unwrap_or_else(|e| panic!("{text}: {e}"));
+    nim(&game, &Options::quiet()).unwrap_or_else(|_| panic!("{text} is solved"))
+}
+
+// ---- brute force, from the definitions only ----
+
+/// The P3 hull of `s`: add every vertex with two neighbours inside until none is left.
+fn p3_hull(g: &Graph, s: u64) -> u64 {
+    let mut cur = s;
+    loop {
+        let add = (0..g.n())
+            .filter(|&v| cur >> v & 1 == 0 && (g.adj(v) & cur).count_ones() >= 2)
+            .fold(0u64, |m, v| m | 1 << v);
+        if add == 0 {
+            return cur;
+        }
+        cur |= add;
+    }
+}
+
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let v: Vec<u32> = values.into_iter().collect();
+    (0..).find(|k| !v.contains(k)).unwrap_or(0)
+}
+
+/// The four closure games by their definitions (docs/design.md, "Closure games"): positions
+/// are the selected sets; building selects a vertex, removing one; legal sets are the
+/// non-generating (building) or the nonterminating ones (removing: the unselected generate).
+/// Achievement games (GEN, TER) allow a move to an illegal set, which ends the game with the
+/// mover winning; avoidance games (DNG, DNT) do not.
+fn brute(g: &Graph, word: &str) -> u32 {
+    let full = g.full();
+    let generates = |s: u64| p3_hull(g, s) == full;
+    let building = matches!(word, "GEN" | "DNG");
+    let achievement = matches!(word, "GEN" | "TER");
+    let legal = |p: u64| {
+        if building {
+            !generates(p)
+        } else {
+            generates(full & !p)
+        }
+    };
+    fn rec(
+        p: u64,
+        n: usize,
+        legal: &dyn Fn(u64) -> bool,
+        achievement: bool,
+        memo: &mut HashMap<u64, u32>,
+    ) -> u32 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let mut vals = Vec::new();
+        for v in 0..n {
+            if p >> v & 1 == 1 {
+                continue;
+            }
+            let q = p | 1 << v;
+            if legal(q) {
+                vals.push(rec(q, n, legal, achievement, memo));
+            } else if achievement {
+                vals.push(0);
+            }
+        }
+        let m = mex(vals);
+        memo.insert(p, m);
+        m
+    }
+    if !legal(0) {
+        return 0;
+    }
+    rec(0, g.n(), &legal, achievement, &mut HashMap::new())
+}
+
+fn take_brute(n: u32) -> u32 {
+    let mut g = vec![0u32; n as usize + 1];
+    for k in 1..=n as usize {
+        g[k] = mex([1, 3, 4].iter().filter(|&&t| t <= k).map(|&t| g[k - t]));
+    }
+    g[n as usize]
+}
+
+#[test]
+fn a_closure_from_outside_agrees_with_brute_force() {
+    registry();
+    let p3 = Closure::named("p3").expect("registered");
+    assert!(!p3.geodesic() && !p3.geodesic_on_complete_multipartite());
+    // K_3, K_4, K_{2,3} and K_{1,1,2} are complete multipartite: the part-count fast path
+    // would be wrong here, since P3 intervals are not geodesic ones.
+    let graphs = [
+        "K_3",
+        "K_4",
+        "K_{2,3}",
+        "K_{1,1,2}",
+        "C_5",
+        "C_6",
+        "P_5",
+        "W_5",
+        "Kite",
+        "Q_3",
+        "Grid_{2,3}",
+        "Spider_{1,2,2}",
+    ];
+    let mut compared = 0;
+    for name in graphs {
+        let g = parse_graph(name).unwrap();
+        for word in ["GEN", "DNG", "TER", "DNT"] {
+            let want = brute(&g, word);
+            let got = solve(&format!("{word}({name})"), p3);
+            assert_eq!(got, want, "{word}({name}) under p3");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 48);
+    // The wrong variant: the same games under the convex hull differ somewhere (so the
+    // comparison above could fail had the solver ignored the closure).
+    let differs = graphs.iter().any(|name| {
+        let g = parse_graph(name).unwrap();
+        ["GEN", "DNG", "TER", "DNT"]
+            .iter()
+            .any(|w| solve(&format!("{w}({name})"), Closure::HULL) != brute(&g, w))
+    });
+    assert!(
+        differs,
+        "the hull and the P3 hull agree on every game tried"
+    );
+}
+
+#[test]
+fn a_game_family_from_outside_agrees_with_brute_force() {
+    registry();
+    for n in 0..60 {
+        assert_eq!(
+            solve(&format!("TAKE({n})"), Closure::HULL),
+            take_brute(n),
+            "TAKE({n})"
+        );
+    }
+    assert_eq!(
+        (0..7).map(take_brute).collect::<Vec<_>>(),
+        [0, 1, 0, 1, 2, 3, 2]
+    );
+    // Sums and ordinal sums take it like any game.
+    assert_eq!(solve("TAKE(5) + TAKE(4)", Closure::HULL), 3 ^ 2);
+    // Its head is taken now: registering another family under it is refused.
+    struct Again;
+    impl Family for Again {
+        fn heads(&self) -> &'static [&'static str] {
+            &["TAKE"]
+        }
+        fn forms(&self) -> &'static [FormDoc] {
+            FORMS
+        }
+        fn title(&self) -> &'static str {
+            "again"
+        }
+        fn parse(&self, _: &str, _: &str, _: Closure) -> Result<Registered, String> {
+            Err("never".into())
+        }
+    }
+    static AGAIN: Again = Again;
+    assert!(Registry::builtin().with_family(&AGAIN).install().is_err());
+}
+
+const CLAIMS: &str = r#"kind: claim
+source: "Extension test"
+statement: "Under the P3 hull, GEN(K_n) is a second-player win for n >= 3"
+closure: p3
+game: GEN(K_n)
+params:
+  n: 3..=8
+nim: 0
+"#;
+
+const TAKE_CLAIM: &str = r#"kind: claim
+source: "Extension test"
+statement: "S(1,3,4) has the nim sequence 0,1,0,1,2,3,2 repeated"
+game: TAKE(n)
+params:
+  n: 0..=40
+nim: '[0, 1, 0, 1, 2, 3, 2][n % 7]'
+"#;
+
+fn build(dir: &std::path::Path, specs: &[(&str, String)]) -> u8 {
+    let spec_dir = dir.join("specs");
+    std::fs::create_dir_all(&spec_dir).unwrap();
+    for (name, text) in specs {
+        std::fs::write(spec_dir.join(format!("{name}.yaml")), text).unwrap();
+    }
+    let opts = BuildOptions {
+        specs: spec_dir,
+        templates: None,
+        output: dir.join("out"),
+        selection: Selection::All,
+    };
+    let (run, written) = build_with(&registry(), &opts).unwrap();
+    if run.exit_code() == 0 {
+        written.expect("the build writes its files");
+    }
+    run.exit_code()
+}
+
+#[test]
+fn specs_check_and_certify_the_registered_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = build(
+        dir.path(),
+        &[
+            ("p3_complete", CLAIMS.to_string()),
+            ("take", TAKE_CLAIM.to_string()),
+        ],
+    );
+    assert_eq!(code, 0);
+    // The closure game's certificate names the registered closure and lists its values.
+    let cert: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out/certificates/p3_complete.json")).unwrap(),
+    )
+    .unwrap();
+    let instances = cert["instances"].as_array().expect("closure values");
+    assert_eq!(instances.len(), 6);
+    for i in instances {
+        assert_eq!(i["closure"], "p3");
+        assert_eq!(i["value"], 0);
+        assert_eq!(i["claim"]["nim"], 0);
+    }
+    // The wrong variants are refuted: GEN(K_n) = 1 (the hull's answer for n = 3 does not
+    // hold under P3) and S(1,3,4) with period 6.
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = CLAIMS.replace("nim: 0", "nim: 1");
+    assert_eq!(build(dir.path(), &[("p3_wrong", wrong)]), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = TAKE_CLAIM.replace("[n % 7]", "[n % 6]");
+    assert_eq!(build(dir.path(), &[("take_wrong", wrong)]), 1);
+}

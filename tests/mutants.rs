@@ -580,3 +580,37 @@ fn diagram_coverage_counts_start_positions_per_part() {
         assert_eq!(cov[part], (19, 19), "{part}");
     }
 }
+
+/// A refuted range reports its first failing instance, and nothing past it is tallied: the
+/// instances after it are skipped once it is found (a refuted K_{a,b} range once solved every
+/// later instance, with evidence, for minutes), so the report must not depend on which were
+/// reached before the skip, i.e. on the thread count.
+#[test]
+fn a_refuted_range_reports_the_same_whatever_the_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wide.yaml");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutants/geodetic_complete_bipartite_ter_hull.yaml"),
+    )
+    .unwrap()
+    .replace("a: 1..=6", "a: 1..=14")
+    .replace("b: 1..=6", "b: 1..=14");
+    std::fs::write(&path, text).unwrap();
+    let run = |threads: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["check", "--json"])
+            .arg(&path)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["reports"][0]["seconds"] = serde_json::Value::Null;
+        v
+    };
+    let one = run("1");
+    assert_eq!(one["reports"][0]["counterexample"]["instance"], "a=2, b=3");
+    for threads in ["2", "4", "16"] {
+        assert_eq!(run(threads), one, "{threads} threads");
+    }
+}

@@ -747,12 +747,25 @@ impl Claim {
         let t0 = Instant::now();
         let all = instances(&self.params);
         let n = self.n_cases();
+        // Only the first failing instance is reported, so an instance past one already found
+        // failing is skipped (a refuted range once solved every later instance, and worked
+        // out its evidence, for nothing: minutes on a refuted K_{a,b} range). Which later
+        // instances were skipped depends on timing, so nothing past the first failing one is
+        // tallied below: the report is the same whatever the thread count.
+        let first_refuted = std::sync::atomic::AtomicUsize::new(usize::MAX);
         let results: Vec<Result<(InstanceResult, CaseHits, Observed), CheckError>> = all
             .par_iter()
-            .map(|i| {
+            .enumerate()
+            .map(|(k, i)| {
                 let mut hits = vec![0; n];
                 let mut obs = Observed::default();
+                if k > first_refuted.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Ok((InstanceResult::Skipped, hits, obs));
+                }
                 let r = self.check_instance(i, &mut hits, &mut obs)?;
+                if matches!(r, InstanceResult::Refuted(_)) {
+                    first_refuted.fetch_min(k, std::sync::atomic::Ordering::Relaxed);
+                }
                 if matches!(r, InstanceResult::Agreed(_)) {
                     self.own_value_read(i)?;
                 }
@@ -773,7 +786,10 @@ impl Claim {
                 .collect(),
             _ => Vec::new(),
         };
-        let results = results.into_iter().zip(&all).map(|(r, inst)| {
+        let cut = first_refuted
+            .into_inner()
+            .min(all.len().saturating_sub(1));
+        let results = results.into_iter().zip(&all).take(cut + 1).map(|(r, inst)| {
             r.map(|(res, hits, obs)| {
                 observed.merge(obs);
                 if matches!(res, InstanceResult::Agreed(_)) {

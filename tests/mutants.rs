@@ -590,7 +590,8 @@ fn a_refuted_range_reports_the_same_whatever_the_thread_count() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("wide.yaml");
     let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutants/geodetic_complete_bipartite_ter_hull.yaml"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/mutants/geodetic_complete_bipartite_ter_hull.yaml"),
     )
     .unwrap()
     .replace("a: 1..=6", "a: 1..=14")

@@ -786,24 +786,26 @@ impl Claim {
                 .collect(),
             _ => Vec::new(),
         };
-        let cut = first_refuted
-            .into_inner()
-            .min(all.len().saturating_sub(1));
-        let results = results.into_iter().zip(&all).take(cut + 1).map(|(r, inst)| {
-            r.map(|(res, hits, obs)| {
-                observed.merge(obs);
-                if matches!(res, InstanceResult::Agreed(_)) {
-                    for (c, &h) in coverage.iter_mut().zip(&hits) {
-                        if h > 0 {
-                            c.instances += 1;
-                            c.positions += h;
-                            c.first.get_or_insert_with(|| describe_instance(inst));
+        let cut = first_refuted.into_inner().min(all.len().saturating_sub(1));
+        let results = results
+            .into_iter()
+            .zip(&all)
+            .take(cut + 1)
+            .map(|(r, inst)| {
+                r.map(|(res, hits, obs)| {
+                    observed.merge(obs);
+                    if matches!(res, InstanceResult::Agreed(_)) {
+                        for (c, &h) in coverage.iter_mut().zip(&hits) {
+                            if h > 0 {
+                                c.instances += 1;
+                                c.positions += h;
+                                c.first.get_or_insert_with(|| describe_instance(inst));
+                            }
                         }
                     }
-                }
-                res
-            })
-        });
+                    res
+                })
+            });
         let (checked, positions, verdict) = tally(results, || CheckError {
             loc: self.filter_loc.clone(),
             message: format!(

@@ -163,18 +163,7 @@ impl ClosureOperator for GraphOperator {
         if !self.conv.closure_kind().iterated() {
             return None;
         }
-        let full = super::full_mask(n);
-        let complements: Vec<u64> = super::maximal_closed(self, budget)?
-            .iter()
-            .map(|s| to_mask(s).map(|m| full & !m))
-            .collect::<Option<_>>()?;
-        let g = crate::graph::convex::transversals_within(&complements, budget, &mut 0)?;
-        Some(
-            crate::graph::convex::sorted(g)
-                .into_iter()
-                .map(|m| from_mask(m, n))
-                .collect(),
-        )
+        super::generating_by_closed_sets(self, budget)
     }
     /// 𝒩 from the paper's families, or — when 𝒢 is too large to list (Q_5 has 1648 minimal
     /// generating sets) — by the search over closed sets for the idempotent hulls.

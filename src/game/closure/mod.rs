@@ -74,15 +74,7 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     /// non-generating iff it contains none, so the maximal ones are the complements of the
     /// minimal transversals Tr(𝒢) (seed 000 Prop 2.4).
     fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
-        let g = self.minimal_generating(budget)?;
-        let masks: Vec<u64> = g.iter().map(to_mask).collect::<Option<_>>()?;
-        let full = full_mask(self.size());
-        Some(
-            crate::graph::convex::transversals(&masks)
-                .into_iter()
-                .map(|t| from_mask(full & !t, self.size()))
-                .collect(),
-        )
+        nongenerating_from_generating(self, budget)
     }
     /// The minimal generating sets 𝒢, or `None` past `budget` sets visited (or a ground set
     /// of more than 64 elements). The default is the depth-first search of
@@ -344,6 +336,47 @@ pub fn maximal_closed<C: ClosureOperator + ?Sized>(op: &C, budget: u64) -> Optio
     }
     out.sort();
     Some(out)
+}
+
+/// 𝓝 as the complements of the minimal transversals of 𝒢 (seed 000 Prop 2.4): the default of
+/// [`ClosureOperator::maximal_nongenerating`].
+pub fn nongenerating_from_generating<C: ClosureOperator + ?Sized>(
+    op: &C,
+    budget: u64,
+) -> Option<Vec<Set>> {
+    let g = op.minimal_generating(budget)?;
+    let masks: Vec<u64> = g.iter().map(to_mask).collect::<Option<_>>()?;
+    let full = full_mask(op.size());
+    Some(
+        crate::graph::convex::transversals(&masks)
+            .into_iter()
+            .map(|t| from_mask(full & !t, op.size()))
+            .collect(),
+    )
+}
+
+/// 𝒢 of an *idempotent* operator from 𝓝 found by the search over closed sets
+/// ([`maximal_closed`]), for structures whose non-generating sets are too many to search
+/// (P_40, or a directed path: every set missing an end): S generates iff it meets the
+/// complement of every member of 𝓝, so 𝒢 is the family of minimal transversals of
+/// {X ∖ N : N ∈ 𝓝} (seed 000 Prop 2.4). `None` past `budget` or 64 elements.
+pub fn generating_by_closed_sets<C: ClosureOperator + ?Sized>(
+    op: &C,
+    budget: u64,
+) -> Option<Vec<Set>> {
+    let n = op.size();
+    let full = full_mask(n);
+    let complements: Vec<u64> = maximal_closed(op, budget)?
+        .iter()
+        .map(|s| to_mask(s).map(|m| full & !m))
+        .collect::<Option<_>>()?;
+    let g = crate::graph::convex::transversals_within(&complements, budget, &mut 0)?;
+    Some(
+        crate::graph::convex::sorted(g)
+            .into_iter()
+            .map(|m| from_mask(m, n))
+            .collect(),
+    )
 }
 
 /// Depth-first over non-generating sets, extending only with larger elements (each set once).

@@ -159,7 +159,7 @@ impl Renderer {
         // HTML pages (templates/html/) escape every value; no other kind of template does.
         other.autoescape_on([".html"]);
         register_filters(&mut other);
-        // The paper's notation as TeX math / as text with math (src/render/texlabel.rs).
+        // The paper's notation as TeX math / as text with math (src/text/texlabel.rs).
         for t in [&mut tex, &mut other] {
             t.register_filter("paper_tex", |s: &str, _: tera::Kwargs, _: &tera::State| {
                 texlabel::math(s)

@@ -580,7 +580,7 @@ fn removing_by_estimate(
 
 /// TER or DNT of a graph from its position by the structure classes of 𝓜 = 𝒩* (the maximal
 /// nonterminating sets, seed 000 §2.2; the recursion and its proof are docs/design.md §9), the
-/// graph read as a closure operator (src/game/closure/hull.rs, which finds 𝒩* also where the
+/// graph read as a closure operator (src/game/closure/graph.rs, which finds 𝒩* also where the
 /// paper's families are past their search budget): (nim-value, classes), or why not.
 pub fn removing_by_classes(g: &RemovingGame, max_classes: usize) -> Result<(u32, u64), String> {
     use crate::game::closure::{from_mask, graph::GraphOperator, ClosureGame, Direction, Goal};

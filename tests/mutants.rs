@@ -615,3 +615,39 @@ fn a_refuted_range_reports_the_same_whatever_the_thread_count() {
         assert_eq!(run(threads), one, "{threads} threads");
     }
 }
+
+/// An erratum and its correction ask the same question: the same game (parameters renamed by
+/// their order) under the same closure. TER(K_2) is 1 under both closures, so a correction
+/// under the geodetic closure agrees with the computed value at the erratum's counterexample
+/// (K_{1,1}), yet it answers another question (the two differ at K_{2,3}); it is refused.
+/// Renaming the parameters is not a different question.
+#[test]
+fn an_erratum_and_its_correction_ask_the_same_question() {
+    let erratum = "kind: claim\nsource: Test 1\nstatement: wrong\ngame: TER(K_{a,b})\nparams:\n  a: 1..=1\n  b: 1..=1\nnim: 0\nexpect: refuted\ncorrected_by: fixed\n";
+    let fixed = |closure: &str, a: &str, b: &str| {
+        format!(
+            "kind: claim\nsource: Test 1\nstatement: right\ngame: TER(K_{{{a},{b}}})\n{closure}params:\n  {a}: 1..=1\n  {b}: 1..=1\nnim: 1\n"
+        )
+    };
+    let run = |fixed: String| {
+        let d = tmp();
+        std::fs::write(d.path().join("erratum.yaml"), erratum).unwrap();
+        std::fs::write(d.path().join("fixed.yaml"), fixed).unwrap();
+        let o = grundy(&["check", d.path().to_str().unwrap()]);
+        (o.status.code(), text(&o).replace(['│', '\n'], " "))
+    };
+    let (code, out) = run(fixed("", "a", "b"));
+    assert_eq!(code, Some(0), "{out}");
+    let (code, out) = run(fixed("", "x", "y"));
+    assert_eq!(code, Some(0), "renamed parameters: {out}");
+    let (code, out) = run(fixed("closure: geodetic\n", "a", "b"));
+    assert_eq!(code, Some(2), "{out}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("asks about TER(K_{#1,#2}) under the geodetic closure"),
+        "{flat}"
+    );
+    // Another game at the same values: DNT(K_2) is 1 as well.
+    let (code, out) = run(fixed("", "a", "b").replace("game: TER", "game: DNT"));
+    assert_eq!(code, Some(2), "{out}");
+}

@@ -708,6 +708,31 @@ impl Claim {
     /// What the claim states at the start of the instance described as `instance` ("n=3"), as
     /// `*k` or `P`/`N`; `None` for claims about positions or predicates (see
     /// `SpecKind::claimed_at`).
+    /// The game asked about, with the parameters renamed `#1`, `#2`, … in their order, and the
+    /// closure it is asked under ([`crate::check::kind::SpecKind::question`]).
+    pub fn question(&self) -> String {
+        let mut game = String::new();
+        let mut word = String::new();
+        let flush = |word: &mut String, game: &mut String| {
+            match self.params.iter().position(|p| p.name == *word) {
+                Some(k) => game.push_str(&format!("#{}", k + 1)),
+                None => game.push_str(word),
+            }
+            word.clear();
+        };
+        for c in self.game.chars() {
+            if c.is_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut game);
+                game.push(c);
+            }
+        }
+        flush(&mut word, &mut game);
+        let game: String = game.split_whitespace().collect::<Vec<_>>().join(" ");
+        format!("{game} under the {} closure", self.closure)
+    }
+
     pub fn claimed_at(&self, instance: &str) -> Option<Result<String, String>> {
         let formula = self.formula()?;
         if self.positions != Positions::Start {

@@ -96,6 +96,12 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     fn claimed_at(&self, _instance: &str) -> Option<Result<String, String>> {
         None
     }
+    /// The question the spec answers, in its own formal terms, with its parameters renamed by
+    /// their order (`nim(DNG(Cyc(#1))) under the hull`): an erratum and its companion must ask
+    /// the same one (docs/design.md §2). `None` when the kind cannot say.
+    fn question(&self) -> Option<String> {
+        None
+    }
     /// The parameters and their ranges, for kinds that have them: an erratum's correction must
     /// cover at least the erratum's range (docs/design.md §2).
     fn params(&self) -> Option<&[crate::check::Param]> {

@@ -10,6 +10,8 @@
 //!   kind can say what C claims at an instance — C's claim at the erratum's counterexample must
 //!   be the computed value there, so the printed and the corrected claim disagree exactly where
 //!   the printed one fails; `read_as: R` (a reading) needs R to be expected to hold and to hold.
+//!   Both must ask the same question where the kind can say which
+//!   ([`SpecKind::question`]: for claims the game, parameters renamed, and the closure).
 //!   A broken pin is never "as expected".
 //!
 //! Nothing here reads files: the pipeline hands over the validated specs and their results.
@@ -302,6 +304,13 @@ fn companion_failure(
             n.body.kind(),
             n.body.kind()
         ));
+    }
+    if let (Some(q), Some(theirs)) = (n.body.question(), c.body.question()) {
+        if q != theirs {
+            return bad(format!(
+                "`{link}: {id}` asks about {theirs}, this spec about {q}: a companion answers the same question (the same game, parameters renamed, under the same closure)"
+            ));
+        }
     }
     let Ok(own) = &results[i] else {
         return None;

@@ -19,6 +19,9 @@ impl SpecKind for Claim {
     fn claimed_at(&self, instance: &str) -> Option<Result<String, String>> {
         self.claimed_at(instance)
     }
+    fn question(&self) -> Option<String> {
+        Some(self.question())
+    }
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
     }

@@ -351,6 +351,14 @@ impl ClosureOperator for Poset {
                 .collect(),
         )
     }
+    /// The one minimal generating set, the extremal elements: S generates iff it holds every
+    /// extremal element (a minimal z is in cl(S) only if z ∈ S, likewise a maximal one), and
+    /// they generate (every element lies between a minimal and a maximal one). So TER and
+    /// DNT have a single maximal legal set, X minus the extremal elements.
+    fn minimal_generating(&self, _budget: u64) -> Option<Vec<Set>> {
+        let (_, _, ext) = self.extremal();
+        Some(vec![from_mask(ext, self.size())])
+    }
     /// `minimal_elements`, `maximal_elements`, `extremal_elements` (minimal or maximal: the
     /// e of Theorem 1, docs/results/closures.md), `relations` (pairs a < b).
     fn features(&self) -> Vec<(String, Value)> {

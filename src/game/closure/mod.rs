@@ -380,7 +380,7 @@ pub fn generating_by_closed_sets<C: ClosureOperator + ?Sized>(
 }
 
 /// Depth-first over non-generating sets, extending only with larger elements (each set once).
-fn generic_minimal_generating<C: ClosureOperator + ?Sized>(
+pub(crate) fn generic_minimal_generating<C: ClosureOperator + ?Sized>(
     op: &C,
     budget: u64,
 ) -> Option<Vec<Set>> {

@@ -19,3 +19,4 @@ pub mod render;
 pub mod solve;
 pub mod spec;
 pub mod synth;
+pub mod term;

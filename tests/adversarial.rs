@@ -1539,3 +1539,85 @@ fn weighted_graph_names_are_checked() {
     let o = s.expect(&["check", "specs/copies.yaml"], 2, "given twice");
     assert!(o.elapsed < Duration::from_secs(5), "{:?}", o.elapsed);
 }
+
+// ---- issues 44 and 49: one bounded reader, the terminal, init, shards, messages -------------
+
+/// Issue 44 item 7: an escape sequence in a spec's `kind:` (grundy's own error message), in a
+/// game text or in a command-line argument reaches the terminal escaped (`\u001b`), once, at
+/// the printing layer; plain text is printed as it is.
+#[test]
+fn control_characters_reach_the_terminal_escaped() {
+    let mut s = Scratch::new();
+    s.file(
+        "specs/a.yaml",
+        "kind: \"\\e]0;pwned\\a\\e[31mclaim\"\nsource: x\n",
+    );
+    let raw = |o: &Outcome| {
+        let t = format!("{}{}", o.stdout, o.stderr);
+        t.contains(['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}'])
+    };
+    let o = s.expect(
+        &["check", "specs/a.yaml"],
+        2,
+        "unknown spec kind `\\u001b]0;pwned\\u0007\\u001b[31mclaim`",
+    );
+    assert!(!raw(&o), "{:?}", o.stderr);
+    // A C1 CSI and a right-to-left override in a game, a C1 CSI in a flag's value (clap's
+    // message, which strips ESC sequences but not C1).
+    for (args, phrase) in [
+        (vec!["solve", "TER(\u{9b}2J)"], "\\u009b2J"),
+        (vec!["solve", "TER(P_\u{202e}3)"], "\\u202e"),
+        (
+            vec!["solve", "TER(C_5)", "--closure", "\u{9b}2J"],
+            "invalid value '\\u009b2J'",
+        ),
+    ] {
+        let o = s.expect(&args, 2, phrase);
+        assert!(!raw(&o), "{args:?}: {:?}", o.stderr);
+    }
+    // `--json` output stays JSON, with the text's value.
+    let o = s.run(&["check", "--json", "specs/a.yaml"]);
+    assert!(!raw(&o), "{:?}", o.stdout);
+    // The wrong variant: ordinary messages are unchanged.
+    s.expect(&["solve", "TER(P_3)"], 0, "nim(TER(P_3)) = 2");
+}
+
+/// Issue 49 R18: a message quotes a bounded excerpt of its input. A template with `{% if %}`
+/// nested 20,000 deep once echoed its 480 KB line; a 300 KB game argument is not echoed whole.
+#[test]
+fn messages_quote_bounded_excerpts() {
+    let mut s = Scratch::new();
+    s.file("specs/a.yaml", claim("TER(C_5)", "0"));
+    s.file(
+        "tpl/report.md",
+        format!(
+            "{}y{}",
+            "{% if x %}".repeat(20_000),
+            "{% endif %}".repeat(20_000)
+        ),
+    );
+    let o = s.expect(
+        &[
+            "build",
+            "--specs",
+            "specs",
+            "--templates",
+            "tpl",
+            "--output",
+            "out",
+        ],
+        2,
+        "nesting is too deep",
+    );
+    assert!(o.stderr.len() < 4 << 10, "{} bytes", o.stderr.len());
+    assert!(o.stderr.contains("more characters)"), "{}", o.stderr);
+    // A 300 KB game (within the 4 MiB spec bound, beyond the argument list's).
+    s.file(
+        "specs/long.yaml",
+        claim(&format!("TER({})", "x".repeat(300_000)), "0"),
+    );
+    let o = s.expect(&["check", "specs/long.yaml"], 2, "");
+    assert!(o.stderr.len() < 16 << 10, "{} bytes", o.stderr.len());
+    // The wrong variant: a short input is quoted whole.
+    s.expect(&["solve", "TER(Qq_3)"], 2, "Qq_3");
+}

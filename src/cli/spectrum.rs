@@ -8,6 +8,7 @@ use crate::solve::spectrum::{
     check_total, dense_values, graph6_dense, level_values, merge_reports, values, JointRow, Shard,
     Spectrum, SpectrumReport, DENSE_MAX,
 };
+use crate::term::{errln, outln};
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -64,7 +65,7 @@ pub enum SpectrumAction {
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
+    errln!("error: {msg}");
     ExitCode::from(2)
 }
 
@@ -90,7 +91,7 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
     let (source, spectrum) = match result {
         Ok(x) => x,
         Err(e) if e.starts_with(DISAGREE) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
         Err(e) => return fail(e),
@@ -135,7 +136,7 @@ fn merge(files: &[PathBuf], partial: bool, out: &OutputArgs) -> ExitCode {
     }
     match merge_reports(&reports, partial) {
         Ok(r) => {
-            eprintln!(
+            errln!(
                 "merged {} shard{} covering {} graphs{}",
                 r.shards.len(),
                 if r.shards.len() == 1 { "" } else { "s" },
@@ -599,10 +600,10 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
         }
     }
     if out.json {
-        println!("{}", serde_json::to_string(r).expect("serialisable"));
+        outln!("{}", serde_json::to_string(r).expect("serialisable"));
         return ExitCode::SUCCESS;
     }
-    println!(
+    outln!(
         "{} graphs ({}, shards {}{}), {:.2} s",
         r.graphs,
         r.source,
@@ -611,19 +612,22 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
         r.seconds
     );
     for (name, rows) in [("TER", &r.ter), ("DNT", &r.dnt)] {
-        println!(
+        outln!(
             "{:<8} {:>12}  smallest (fewest edges, then graph6)",
             format!("nim {name}"),
             "graphs"
         );
         for row in rows.iter() {
-            println!(
+            outln!(
                 "{:<8} {:>12}  {} ({} edges)",
-                row.value, row.count, row.smallest.graph6, row.smallest.edges
+                row.value,
+                row.count,
+                row.smallest.graph6,
+                row.smallest.edges
             );
         }
     }
-    println!(
+    outln!(
         "joint (TER, DNT): {}",
         r.joint
             .iter()

@@ -95,9 +95,15 @@ fn tera_err(name: &str, e: tera::Error) -> RenderError {
         why.push_str(&format!(": {s}"));
         src = s.source();
     }
+    // Tera quotes the template's line: an excerpt of it (a 480 KB line of nested `{% if %}`
+    // was echoed whole, issue 49 R18).
+    let why: Vec<String> = why
+        .lines()
+        .map(|l| crate::term::excerpt(l.trim_end()).into_owned())
+        .collect();
     RenderError::Template {
         name: name.to_string(),
-        why,
+        why: why.join("\n"),
     }
 }
 

@@ -1542,6 +1542,117 @@ fn weighted_graph_names_are_checked() {
 
 // ---- issues 44 and 49: one bounded reader, the terminal, init, shards, messages -------------
 
+/// Issue 44 item 2, issue 49 R5: every structure file a game names (`sets:`, `poset:`,
+/// `digraph:`, `weighted:`) goes through the one bounded reader: a FIFO (no writer: a plain
+/// read would block), a device, standard input and an oversize file are refused at once.
+#[test]
+fn structure_files_go_through_the_bounded_reader() {
+    let mut s = Scratch::new();
+    let fifo = s.path("in.fifo");
+    mkfifo(&fifo);
+    s.made.insert(fifo);
+    for form in ["sets", "poset", "digraph", "weighted"] {
+        for (path, phrase) in [
+            ("in.fifo", "a FIFO, not a regular file"),
+            ("/dev/zero", "/dev/zero: a device, not a regular file"),
+            ("/dev/urandom", "a device, not a regular file"),
+            // The runs' standard input is /dev/null: a device, refused by what it is.
+            ("/dev/stdin", "not a regular file"),
+        ] {
+            let o = s.expect(&["solve", &format!("GEN({form}:{path})")], 2, phrase);
+            assert!(o.elapsed < Duration::from_secs(5), "{form}:{path}");
+        }
+    }
+    // Larger than the bound: 16 MiB for a family of sets, 1 MiB for the other structures.
+    s.file("big.txt", vec![b'a'; (16 << 20) + 1]);
+    s.expect(&["solve", "GEN(sets:big.txt)"], 2, "larger than 16 MiB");
+    s.expect(&["solve", "GEN(poset:big.txt)"], 2, "larger than 1 MiB");
+    // The wrong variant: regular files are read.
+    s.file("ok.sets", "1 2\n2 3\n");
+    s.expect(&["solve", "GEN(sets:ok.sets)"], 0, "nim(GEN(sets:ok.sets))");
+    s.file("ok.poset", "a < b\nb < c\n");
+    s.expect(
+        &["solve", "GEN(poset:ok.poset)"],
+        0,
+        "nim(GEN(poset:ok.poset))",
+    );
+}
+
+/// Issue 44 item 2: docs/contents/*.yaml, output/scale/*.yaml (read from ./output, where the
+/// recorded runs live) and template files are read by the bounded reader too, and a file there
+/// that cannot be read is an error, not skipped as if absent (a FIFO among the contents files
+/// was silently a missing seed; a template linked to /dev/zero was "unknown template").
+#[test]
+fn contents_recorded_runs_and_templates_are_read_bounded() {
+    let mut s = Scratch::new();
+    s.file("specs/a.yaml", claim("TER(C_5)", "0"));
+    let refused = |s: &Scratch, args: &[&str], phrase: &str| {
+        let o = s.run(args);
+        assert_eq!(o.code, 2, "{args:?}: {}", clip(&o.stderr));
+        assert!(o.stderr.contains(phrase), "{args:?}: {}", clip(&o.stderr));
+        assert!(
+            o.elapsed < Duration::from_secs(10),
+            "{args:?}: {:?}",
+            o.elapsed
+        );
+    };
+    let build_args = ["build", "--specs", "specs", "--output", "out"];
+    std::fs::create_dir_all(s.path("docs/contents")).unwrap();
+    mkfifo(&s.path("docs/contents/paper.yaml"));
+    refused(&s, &build_args, "paper.yaml: a FIFO, not a regular file");
+    std::fs::remove_dir_all(s.path("docs")).unwrap();
+    // docs/contents that is not a folder is said, not taken for "no contents".
+    std::fs::create_dir_all(s.path("docs")).unwrap();
+    std::fs::write(s.path("docs/contents"), "").unwrap();
+    refused(&s, &build_args, "docs/contents: Not a directory");
+    std::fs::remove_dir_all(s.path("docs")).unwrap();
+    std::fs::create_dir_all(s.path("output/scale")).unwrap();
+    mkfifo(&s.path("output/scale/spectrum_results.yaml"));
+    refused(
+        &s,
+        &build_args,
+        "spectrum_results.yaml: a FIFO, not a regular file",
+    );
+    std::fs::remove_file(s.path("output/scale/spectrum_results.yaml")).unwrap();
+    std::os::unix::fs::symlink(
+        "/dev/zero",
+        s.path("output/scale/conjecture_5_5_results.yaml"),
+    )
+    .unwrap();
+    refused(&s, &build_args, "a device, not a regular file");
+    std::fs::remove_file(s.path("output/scale/conjecture_5_5_results.yaml")).unwrap();
+    std::fs::write(s.path("output/scale/spectrum_results.yaml"), "sizes: [\n").unwrap();
+    refused(&s, &build_args, "spectrum_results.yaml: not YAML");
+    std::fs::remove_dir_all(s.path("output")).unwrap();
+    // Templates: a link to a device, a FIFO, an oversize file.
+    let with_templates = [
+        "build",
+        "--specs",
+        "specs",
+        "--templates",
+        "tpl",
+        "--output",
+        "out",
+    ];
+    std::fs::create_dir_all(s.path("tpl")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", s.path("tpl/report.md")).unwrap();
+    refused(
+        &s,
+        &with_templates,
+        "report.md: a device, not a regular file",
+    );
+    std::fs::remove_file(s.path("tpl/report.md")).unwrap();
+    mkfifo(&s.path("tpl/report.md"));
+    refused(&s, &with_templates, "report.md: a FIFO, not a regular file");
+    std::fs::remove_file(s.path("tpl/report.md")).unwrap();
+    std::fs::write(s.path("tpl/report.md"), vec![b'x'; (1 << 20) + 1]).unwrap();
+    refused(&s, &with_templates, "report.md: larger than 1 MiB");
+    std::fs::remove_dir_all(s.path("tpl")).unwrap();
+    // The wrong variant: without them the build writes.
+    let o = s.run(&build_args);
+    assert_eq!(o.code, 0, "{}", clip(&o.stderr));
+}
+
 /// Issue 44 item 7: an escape sequence in a spec's `kind:` (grundy's own error message), in a
 /// game text or in a command-line argument reaches the terminal escaped (`\u001b`), once, at
 /// the printing layer; plain text is printed as it is.

@@ -72,11 +72,7 @@ fn print_errors(run: &mut Run, json: bool) {
 /// once. `None` when the spec file cannot be read again (it is then printed as plain text).
 fn check_diagnostic(e: &crate::check::CheckError) -> Option<miette::Report> {
     let path = Path::new(&e.loc.file);
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > crate::spec::MAX_SPEC_BYTES {
-        return None;
-    }
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::pipeline::files::read_regular_text(path, crate::spec::MAX_SPEC_BYTES).ok()?;
     let line_start: usize = text
         .split_inclusive('\n')
         .take((e.loc.line as usize).checked_sub(1)?)

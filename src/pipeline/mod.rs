@@ -574,7 +574,7 @@ impl VerifierVerdicts {
         let path = output.join("certificates").join("VERIFIED.json");
         let ok = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= 16 << 20);
         let by_id = ok
-            .then(|| std::fs::read(&path).ok())
+            .then(|| files::read_regular(&path, 16 << 20).ok())
             .flatten()
             .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
             .and_then(|v| {
@@ -1046,7 +1046,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
                 std::iter::once(o.path.clone()).chain(caption)
             })
             .filter_map(|path| {
-                let bytes = std::fs::read(opts.output.join(&path)).ok()?;
+                let bytes = files::read_regular(&opts.output.join(&path), 256 << 20).ok()?;
                 Some((path, bytes))
             })
             .collect(),

@@ -302,7 +302,9 @@ fn entry_kind(e: &std::fs::DirEntry) -> std::io::Result<Entry> {
     })
 }
 
-/// Every file under `dir`, recursively (directory symlinks not followed), sorted.
+/// Every file under `dir`, recursively (directory symlinks not followed), sorted. A FIFO, a
+/// device or a dangling link is listed too, so that reading it says what it is (a template
+/// folder's `report.md -> /dev/zero` was skipped, then reported as a missing template).
 pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -312,6 +314,9 @@ pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
             match entry_kind(&e)? {
                 Entry::Dir => stack.push(e.path()),
                 Entry::File => out.push(e.path()),
+                Entry::Skip if !std::fs::metadata(e.path()).is_ok_and(|m| m.is_dir()) => {
+                    out.push(e.path())
+                }
                 Entry::Skip => {}
             }
         }

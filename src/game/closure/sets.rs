@@ -16,23 +16,26 @@ pub const OPERATOR: Operator = Operator {
         let t = text.trim();
         if let Some(path) = t.strip_prefix("sets:") {
             return Some(
-                std::fs::read_to_string(path)
-                    .map_err(|e| format!("generating sets file {path}: {e}"))
-                    .and_then(|body| {
-                        let lines: Vec<Vec<String>> = body
-                            .lines()
-                            .map(|l| l.split('#').next().unwrap_or(""))
-                            .filter(|l| !l.trim().is_empty())
-                            .map(|l| {
-                                l.split(|c: char| c == ',' || c.is_whitespace())
-                                    .filter(|x| !x.is_empty())
-                                    .map(str::to_string)
-                                    .collect()
-                            })
-                            .collect();
-                        SetsOperator::new(t.to_string(), lines)
-                    })
-                    .map(|op| super::read_from_file(Arc::new(op))),
+                crate::pipeline::files::read_regular_text(
+                    std::path::Path::new(path),
+                    MAX_FILE_BYTES,
+                )
+                .map_err(|e| format!("generating sets file {path}: {e}"))
+                .and_then(|body| {
+                    let lines: Vec<Vec<String>> = body
+                        .lines()
+                        .map(|l| l.split('#').next().unwrap_or(""))
+                        .filter(|l| !l.trim().is_empty())
+                        .map(|l| {
+                            l.split(|c: char| c == ',' || c.is_whitespace())
+                                .filter(|x| !x.is_empty())
+                                .map(str::to_string)
+                                .collect()
+                        })
+                        .collect();
+                    SetsOperator::new(t.to_string(), lines)
+                })
+                .map(|op| super::read_from_file(Arc::new(op))),
             );
         }
         let inner = t.strip_prefix("Sets(")?.strip_suffix(')');
@@ -45,6 +48,9 @@ pub const OPERATOR: Operator = Operator {
         )
     },
 };
+
+/// Largest `sets:` file read (a FIFO, a device or a larger file is refused before reading).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Most elements and sets a family may have.
 pub const MAX_ELEMENTS: usize = 64;

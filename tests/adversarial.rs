@@ -1693,6 +1693,27 @@ fn control_characters_reach_the_terminal_escaped() {
     s.expect(&["solve", "TER(P_3)"], 0, "nim(TER(P_3)) = 2");
 }
 
+/// Issue 44 item 6: `grundy init e` with `e` a symbolic link to an empty folder elsewhere wrote
+/// the project there. The link is refused (as `e/` and `e/.` too, which lstat would follow); a
+/// file in the way too; a real empty folder is written.
+#[test]
+fn init_does_not_follow_a_symlinked_folder() {
+    let mut s = Scratch::new();
+    std::fs::create_dir(s.path("elsewhere")).unwrap();
+    s.made.insert(s.path("elsewhere"));
+    s.symlink("e", "elsewhere");
+    for target in ["e", "e/", "e/."] {
+        s.expect(&["init", target], 2, "a symbolic link");
+    }
+    assert_eq!(std::fs::read_dir(s.path("elsewhere")).unwrap().count(), 0);
+    s.file("f", "mine");
+    s.expect(&["init", "f"], 2, "exists and is not a folder");
+    std::fs::create_dir(s.path("real")).unwrap();
+    let o = s.run(&["init", "real"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(s.path("real/specs/example/paths.yaml").is_file());
+}
+
 /// Issue 49 R18: a message quotes a bounded excerpt of its input. A template with `{% if %}`
 /// nested 20,000 deep once echoed its 480 KB line; a 300 KB game argument is not echoed whole.
 #[test]

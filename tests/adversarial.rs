@@ -1714,6 +1714,30 @@ fn init_does_not_follow_a_symlinked_folder() {
     assert!(s.path("real/specs/example/paths.yaml").is_file());
 }
 
+/// Issue 44 item 4: geng reads `res/mod` into C ints, so `--shard 0/4294967298` ran shard 0/2
+/// and reported it as a shard of 4294967298. Moduli past 2^31 - 1 are refused before geng runs;
+/// the largest geng takes is passed on.
+#[test]
+fn spectrum_shards_geng_cannot_take_are_refused() {
+    let s = Scratch::new();
+    for shard in ["0/4294967298", "0/2147483648", "7/18446744073709551615"] {
+        s.expect(
+            &["spectrum", "--vertices", "8", "--shard", shard],
+            2,
+            "geng takes K <= 2147483647",
+        );
+    }
+    s.expect(&["spectrum", "--vertices", "8", "--shard", "2/2"], 2, "");
+    // The wrong variant: 2^31 - 1 reaches geng (exit 0 where nauty is installed).
+    let o = s.run(&["spectrum", "--vertices", "8", "--shard", "0/2147483647"]);
+    assert!(!o.stderr.contains("geng takes"), "{}", o.stderr);
+    assert!(
+        o.code == 0 || o.stderr.contains("geng not found"),
+        "{}",
+        o.stderr
+    );
+}
+
 /// Issue 49 R18: a message quotes a bounded excerpt of its input. A template with `{% if %}`
 /// nested 20,000 deep once echoed its 480 KB line; a 300 KB game argument is not echoed whole.
 #[test]

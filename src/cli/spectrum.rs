@@ -466,6 +466,22 @@ fn feasible(n: usize, shard: Option<Shard>) -> Result<(), String> {
     ))
 }
 
+/// Largest modulus geng takes: it reads `res/mod` into C `int`s, so `0/4294967298` was run as
+/// `0/2` (the count wraps at 2^32) and passed off as a shard of 4294967298; past 2^31 - 1 geng
+/// refuses it or wraps it. nauty 2.8.6, measured: `0/2147483647` runs, `0/2147483648` is
+/// refused, `0/4294967298` gives the graphs of `0/2`.
+pub const GENG_MAX_MOD: u64 = i32::MAX as u64;
+
+/// A shard geng can take as its `res/mod` (the parser already refused `i >= K` and `K = 0`).
+fn geng_shard(s: Shard) -> Result<(), String> {
+    if s.count > GENG_MAX_MOD || s.index >= s.count {
+        return Err(format!(
+            "--shard {s}: geng takes K <= {GENG_MAX_MOD} (2^31 - 1) and i < K (a larger K would wrap inside geng and run another shard)"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs `nauty-geng -c -q N [i/k]` (or `geng` where nauty installs it under that name).
 fn from_geng(
     n: usize,
@@ -476,6 +492,9 @@ fn from_geng(
         return Err(format!(
             "--vertices {n}: expected 1..={DENSE_MAX} (every connected graph is enumerated)"
         ));
+    }
+    if let Some(s) = shard {
+        geng_shard(s)?;
     }
     feasible(n, shard)?;
     let mut args = vec!["-c".to_string(), "-q".to_string(), n.to_string()];

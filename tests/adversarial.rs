@@ -1832,3 +1832,28 @@ fn messages_quote_bounded_excerpts() {
     // The wrong variant: a short input is quoted whole.
     s.expect(&["solve", "TER(Qq_3)"], 2, "Qq_3");
 }
+
+/// Issue 49: `Poset(1>2)` was one element named "1>2" (nim 1) and `Poset(1<=2)` 1 < "=2";
+/// element names are names, inline and in `poset:` files; the wrong variant (names of letters,
+/// digits and `_`) still reads.
+#[test]
+fn poset_elements_are_names() {
+    let mut s = Scratch::new();
+    for (game, phrase) in [
+        ("GEN(Poset(1>2))", "`1>2` is not an element name"),
+        ("GEN(Poset(1<=2))", "`=2` is not an element name"),
+        ("GEN(Poset(a<b, c-d))", "`c-d` is not an element name"),
+        ("GEN(Poset(2x<3))", "`2x` is not an element name"),
+        ("GEN(Poset(a b))", "`a b` is not an element name"),
+    ] {
+        s.expect(&["solve", game], 2, phrase);
+    }
+    s.file("le.poset", "1 <= 2\n");
+    s.expect(
+        &["solve", "GEN(poset:le.poset)"],
+        2,
+        "line 1: `= 2` is not an element name",
+    );
+    s.expect(&["solve", "GEN(Poset(a_1<b2, 10))"], 0, "= ");
+    s.expect(&["solve", "GEN(Poset(1<2, 1<3))"], 0, "= 1");
+}

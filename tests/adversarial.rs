@@ -1771,6 +1771,10 @@ fn duplicate_keys_and_range_kinds_are_named() {
         ),
         ("{graphs: {vertices: \"1..4\"}}", "`1..4` is ambiguous"),
         (
+            "[5, \"x\"]",
+            "`x` is not an integer (a list range holds integers)",
+        ),
+        (
             "{graphs: {vertices: \"1..=9\"}}",
             "graphs are enumerated with 1 to 7 vertices",
         ),

@@ -51,11 +51,10 @@ pub struct KindOnly {
 /// A finite parameter range: `7`, `"2..=8"` (inclusive), `"4..<9"` (exclusive; a bare `4..9` is refused), `"3,5,7"`, `[3, 5, 7]`, or all
 /// multisets (partitions) in a window of sums: `{multisets: {max_sum: 16}}`, all connected graphs
 /// `{graphs: {vertices: "1..=6"}}` or all posets `{posets: {elements: "1..=6"}}`.
-///
-/// Read by its own [`Deserialize`] (the schema is the untagged one): an untagged enum's error
-/// is "data did not match any variant", which names no range kind; here a mapping is read by
-/// its one key, so `{graphs: {vertex: 3}}` is refused as a `graphs` range with the field it
-/// lacks, and an unknown kind is named.
+// Read by its own `Deserialize` (the schema is the untagged one): an untagged enum's error is
+// "data did not match any variant", which names no range kind; here a mapping is read by its
+// one key, so `{graphs: {vertex: 3}}` is refused as a `graphs` range with the field it lacks,
+// and an unknown kind is named.
 #[derive(Debug, Clone, JsonSchema)]
 #[serde(untagged)]
 pub enum RawRange {
@@ -99,7 +98,7 @@ impl<'de> Deserialize<'de> for RawRange {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawRange, A::Error> {
                 let mut out = Vec::new();
-                while let Some(x) = seq.next_element::<i64>()? {
+                while let Some(ListInt(x)) = seq.next_element()? {
                     out.push(x);
                 }
                 Ok(RawRange::List(out))
@@ -146,6 +145,38 @@ impl<'de> Deserialize<'de> for RawRange {
             }
         }
         d.deserialize_any(Range)
+    }
+}
+
+/// An integer of a list range; anything else is named ("`x` is not an integer", where the
+/// integer reader said "invalid i64").
+struct ListInt(i64);
+
+impl<'de> Deserialize<'de> for ListInt {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, Visitor};
+        struct Int;
+        impl Visitor<'_> for Int {
+            type Value = ListInt;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an integer (a list range holds integers)")
+            }
+            fn visit_i64<E: Error>(self, v: i64) -> Result<ListInt, E> {
+                Ok(ListInt(v))
+            }
+            fn visit_u64<E: Error>(self, v: u64) -> Result<ListInt, E> {
+                i64::try_from(v)
+                    .map(ListInt)
+                    .map_err(|_| E::custom(format!("{v} is too large for a parameter value")))
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<ListInt, E> {
+                Err(E::custom(format!(
+                    "`{}` is not an integer (a list range holds integers)",
+                    crate::term::excerpt(&v.escape_debug().to_string())
+                )))
+            }
+        }
+        d.deserialize_any(Int)
     }
 }
 

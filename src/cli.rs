@@ -3,6 +3,7 @@
 
 use crate::expr::{parse_game, substitute, ParseOptions};
 use crate::graph::{parse_graph, Closure, Convexity};
+use crate::term::{errln, outln};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -340,7 +341,7 @@ fn thread_pool() -> Result<(), String> {
 }
 
 fn report(err: impl Into<miette::Report>) -> ExitCode {
-    eprintln!("{:?}", err.into());
+    errln!("{:?}", err.into());
     ExitCode::from(2)
 }
 
@@ -357,14 +358,20 @@ pub fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    crate::term::init();
     if let Err(e) = thread_pool() {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return ExitCode::from(2);
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
+            if e.use_stderr() {
+                // A usage error quotes the argument given: through the printing layer.
+                eprint!("{}", crate::term::message(&e.render().to_string()));
+            } else {
+                let _ = e.print();
+            }
             return if e.use_stderr() {
                 ExitCode::from(2)
             } else {
@@ -410,7 +417,7 @@ pub fn main() -> ExitCode {
             long,
         } => check::build(&specs, templates.as_deref(), &output, only, long),
         Command::Schema => {
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&crate::kinds::schema()).expect("a schema serialises")
             );
@@ -514,7 +521,7 @@ fn solve(
     };
     if sweep && !json {
         let names: Vec<&str> = parsed.iter().map(|(n, _)| n.as_str()).collect();
-        println!(
+        outln!(
             "{:<8} {:<28} {:>4} {:>12} {:>10}  method",
             names.join(","),
             "game",
@@ -547,7 +554,7 @@ fn solve(
                     for (k, v) in &combo {
                         obj[k] = serde_json::json!(v);
                     }
-                    println!("{obj}");
+                    outln!("{obj}");
                 }
                 return report(miette::Report::msg(refusal.to_string()));
             }
@@ -561,10 +568,10 @@ fn solve(
             for (k, v) in &combo {
                 obj[k] = serde_json::json!(v);
             }
-            println!("{obj}");
+            outln!("{obj}");
         } else if sweep {
             let vals: Vec<String> = combo.iter().map(|(_, v)| v.to_string()).collect();
-            println!(
+            outln!(
                 "{:<8} {:<28} {:>4} {:>12} {:>10.3}  {}",
                 vals.join(","),
                 r.game,
@@ -575,18 +582,21 @@ fn solve(
             );
         } else {
             match r.nim {
-                Some(v) => println!("nim({}) = {v}", r.game),
-                None => println!(
+                Some(v) => outln!("nim({}) = {v}", r.game),
+                None => outln!(
                     "{} is an {}-position (nim-value not computed)",
-                    r.game, r.outcome
+                    r.game,
+                    r.outcome
                 ),
             }
             if let Some(note) = &r.note {
-                eprintln!("{note}");
+                errln!("{note}");
             }
-            eprintln!(
+            errln!(
                 "method {}: {} positions, {:.3} s",
-                r.method, r.positions, r.seconds
+                r.method,
+                r.positions,
+                r.seconds
             );
         }
     }
@@ -616,7 +626,7 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
             "graph": g.name(), "closure": closure.to_string(),
             "G": fam(&f.g), "N": fam(&f.n), "G*": fam(&f.g_star), "N*": fam(&f.n_star),
         });
-        println!("{obj}");
+        outln!("{obj}");
     } else {
         let show = |v: &Vec<u64>| {
             v.iter()
@@ -624,16 +634,16 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!(
+        outln!(
             "graph {} ({} vertices, closure {})",
             g.name(),
             g.n(),
             closure
         );
-        println!("G  = {{{}}}", show(&f.g));
-        println!("N  = {{{}}}", show(&f.n));
-        println!("G* = {{{}}}", show(&f.g_star));
-        println!("N* = {{{}}}", show(&f.n_star));
+        outln!("G  = {{{}}}", show(&f.g));
+        outln!("N  = {{{}}}", show(&f.n));
+        outln!("G* = {{{}}}", show(&f.g_star));
+        outln!("N* = {{{}}}", show(&f.n_star));
     }
     ExitCode::SUCCESS
 }

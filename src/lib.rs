@@ -21,4 +21,5 @@ pub mod render;
 pub mod solve;
 pub mod spec;
 pub mod synth;
+pub mod term;
 pub mod text;

@@ -376,7 +376,7 @@ fn poset_ranges_are_validated() {
         ),
         (r#"{posets: {elements: "1..6"}}"#, "ambiguous"),
         (r#"{posets: {elements: "x"}}"#, "is not an integer"),
-        (r#"{posets: {size: 3}}"#, "did not match any variant"),
+        (r#"{posets: {size: 3}}"#, "the `posets` range"),
     ]
     .into_iter()
     .enumerate()
@@ -1538,4 +1538,326 @@ fn weighted_graph_names_are_checked() {
     );
     let o = s.expect(&["check", "specs/copies.yaml"], 2, "given twice");
     assert!(o.elapsed < Duration::from_secs(5), "{:?}", o.elapsed);
+}
+
+// ---- issues 44 and 49: one bounded reader, the terminal, init, shards, messages -------------
+
+/// Issue 44 item 2, issue 49 R5: every structure file a game names (`sets:`, `poset:`,
+/// `digraph:`, `weighted:`) goes through the one bounded reader: a FIFO (no writer: a plain
+/// read would block), a device, standard input and an oversize file are refused at once.
+#[test]
+fn structure_files_go_through_the_bounded_reader() {
+    let mut s = Scratch::new();
+    let fifo = s.path("in.fifo");
+    mkfifo(&fifo);
+    s.made.insert(fifo);
+    for form in ["sets", "poset", "digraph", "weighted"] {
+        for (path, phrase) in [
+            ("in.fifo", "a FIFO, not a regular file"),
+            ("/dev/zero", "/dev/zero: a device, not a regular file"),
+            ("/dev/urandom", "a device, not a regular file"),
+            // The runs' standard input is /dev/null: a device, refused by what it is.
+            ("/dev/stdin", "not a regular file"),
+        ] {
+            let o = s.expect(&["solve", &format!("GEN({form}:{path})")], 2, phrase);
+            assert!(o.elapsed < Duration::from_secs(5), "{form}:{path}");
+        }
+    }
+    // Larger than the bound: 16 MiB for a family of sets, 1 MiB for the other structures.
+    s.file("big.txt", vec![b'a'; (16 << 20) + 1]);
+    s.expect(&["solve", "GEN(sets:big.txt)"], 2, "larger than 16 MiB");
+    s.expect(&["solve", "GEN(poset:big.txt)"], 2, "larger than 1 MiB");
+    // The wrong variant: regular files are read.
+    s.file("ok.sets", "1 2\n2 3\n");
+    s.expect(&["solve", "GEN(sets:ok.sets)"], 0, "nim(GEN(sets:ok.sets))");
+    s.file("ok.poset", "a < b\nb < c\n");
+    s.expect(
+        &["solve", "GEN(poset:ok.poset)"],
+        0,
+        "nim(GEN(poset:ok.poset))",
+    );
+}
+
+/// Issue 44 item 2: docs/contents/*.yaml, output/scale/*.yaml (read from ./output, where the
+/// recorded runs live) and template files are read by the bounded reader too, and a file there
+/// that cannot be read is an error, not skipped as if absent (a FIFO among the contents files
+/// was silently a missing seed; a template linked to /dev/zero was "unknown template").
+#[test]
+fn contents_recorded_runs_and_templates_are_read_bounded() {
+    let mut s = Scratch::new();
+    s.file("specs/a.yaml", claim("TER(C_5)", "0"));
+    let refused = |s: &Scratch, args: &[&str], phrase: &str| {
+        let o = s.run(args);
+        assert_eq!(o.code, 2, "{args:?}: {}", clip(&o.stderr));
+        assert!(o.stderr.contains(phrase), "{args:?}: {}", clip(&o.stderr));
+        assert!(
+            o.elapsed < Duration::from_secs(10),
+            "{args:?}: {:?}",
+            o.elapsed
+        );
+    };
+    let build_args = ["build", "--specs", "specs", "--output", "out"];
+    std::fs::create_dir_all(s.path("docs/contents")).unwrap();
+    mkfifo(&s.path("docs/contents/paper.yaml"));
+    refused(&s, &build_args, "paper.yaml: a FIFO, not a regular file");
+    std::fs::remove_dir_all(s.path("docs")).unwrap();
+    // docs/contents that is not a folder is said, not taken for "no contents".
+    std::fs::create_dir_all(s.path("docs")).unwrap();
+    std::fs::write(s.path("docs/contents"), "").unwrap();
+    refused(&s, &build_args, "docs/contents: Not a directory");
+    std::fs::remove_dir_all(s.path("docs")).unwrap();
+    std::fs::create_dir_all(s.path("output/scale")).unwrap();
+    mkfifo(&s.path("output/scale/spectrum_results.yaml"));
+    refused(
+        &s,
+        &build_args,
+        "spectrum_results.yaml: a FIFO, not a regular file",
+    );
+    std::fs::remove_file(s.path("output/scale/spectrum_results.yaml")).unwrap();
+    std::os::unix::fs::symlink(
+        "/dev/zero",
+        s.path("output/scale/conjecture_5_5_results.yaml"),
+    )
+    .unwrap();
+    refused(&s, &build_args, "a device, not a regular file");
+    std::fs::remove_file(s.path("output/scale/conjecture_5_5_results.yaml")).unwrap();
+    std::fs::write(s.path("output/scale/spectrum_results.yaml"), "sizes: [\n").unwrap();
+    refused(&s, &build_args, "spectrum_results.yaml: not YAML");
+    std::fs::remove_dir_all(s.path("output")).unwrap();
+    // Templates: a link to a device, a FIFO, an oversize file.
+    let with_templates = [
+        "build",
+        "--specs",
+        "specs",
+        "--templates",
+        "tpl",
+        "--output",
+        "out",
+    ];
+    std::fs::create_dir_all(s.path("tpl")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", s.path("tpl/report.md")).unwrap();
+    refused(
+        &s,
+        &with_templates,
+        "report.md: a device, not a regular file",
+    );
+    std::fs::remove_file(s.path("tpl/report.md")).unwrap();
+    mkfifo(&s.path("tpl/report.md"));
+    refused(&s, &with_templates, "report.md: a FIFO, not a regular file");
+    std::fs::remove_file(s.path("tpl/report.md")).unwrap();
+    std::fs::write(s.path("tpl/report.md"), vec![b'x'; (1 << 20) + 1]).unwrap();
+    refused(&s, &with_templates, "report.md: larger than 1 MiB");
+    std::fs::remove_dir_all(s.path("tpl")).unwrap();
+    // The wrong variant: without them the build writes.
+    let o = s.run(&build_args);
+    assert_eq!(o.code, 0, "{}", clip(&o.stderr));
+}
+
+/// Issue 44 item 7: an escape sequence in a spec's `kind:` (grundy's own error message), in a
+/// game text or in a command-line argument reaches the terminal escaped (`\u001b`), once, at
+/// the printing layer; plain text is printed as it is.
+#[test]
+fn control_characters_reach_the_terminal_escaped() {
+    let mut s = Scratch::new();
+    s.file(
+        "specs/a.yaml",
+        "kind: \"\\e]0;pwned\\a\\e[31mclaim\"\nsource: x\n",
+    );
+    let raw = |o: &Outcome| {
+        let t = format!("{}{}", o.stdout, o.stderr);
+        t.contains(['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}'])
+    };
+    let o = s.expect(
+        &["check", "specs/a.yaml"],
+        2,
+        "unknown spec kind `\\u001b]0;pwned\\u0007\\u001b[31mclaim`",
+    );
+    assert!(!raw(&o), "{:?}", o.stderr);
+    // A C1 CSI and a right-to-left override in a game, a C1 CSI in a flag's value (clap's
+    // message, which strips ESC sequences but not C1).
+    for (args, phrase) in [
+        (vec!["solve", "TER(\u{9b}2J)"], "\\u009b2J"),
+        (vec!["solve", "TER(P_\u{202e}3)"], "\\u202e"),
+        (
+            vec!["solve", "TER(C_5)", "--closure", "\u{9b}2J"],
+            "invalid value '\\u009b2J'",
+        ),
+    ] {
+        let o = s.expect(&args, 2, phrase);
+        assert!(!raw(&o), "{args:?}: {:?}", o.stderr);
+    }
+    // `--json` output stays JSON, with the text's value.
+    let o = s.run(&["check", "--json", "specs/a.yaml"]);
+    assert!(!raw(&o), "{:?}", o.stdout);
+    // The wrong variant: ordinary messages are unchanged.
+    s.expect(&["solve", "TER(P_3)"], 0, "nim(TER(P_3)) = 2");
+}
+
+/// Issue 44 item 6: `grundy init e` with `e` a symbolic link to an empty folder elsewhere wrote
+/// the project there. The link is refused (as `e/` and `e/.` too, which lstat would follow); a
+/// file in the way too; a real empty folder is written.
+#[test]
+fn init_does_not_follow_a_symlinked_folder() {
+    let mut s = Scratch::new();
+    std::fs::create_dir(s.path("elsewhere")).unwrap();
+    s.made.insert(s.path("elsewhere"));
+    s.symlink("e", "elsewhere");
+    for target in ["e", "e/", "e/."] {
+        s.expect(&["init", target], 2, "a symbolic link");
+    }
+    assert_eq!(std::fs::read_dir(s.path("elsewhere")).unwrap().count(), 0);
+    s.file("f", "mine");
+    s.expect(&["init", "f"], 2, "exists and is not a folder");
+    std::fs::create_dir(s.path("real")).unwrap();
+    let o = s.run(&["init", "real"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(s.path("real/specs/example/paths.yaml").is_file());
+}
+
+/// Issue 44 item 4: geng reads `res/mod` into C ints, so `--shard 0/4294967298` ran shard 0/2
+/// and reported it as a shard of 4294967298. Moduli past 2^31 - 1 are refused before geng runs;
+/// the largest geng takes is passed on.
+#[test]
+fn spectrum_shards_geng_cannot_take_are_refused() {
+    let s = Scratch::new();
+    for shard in ["0/4294967298", "0/2147483648", "7/18446744073709551615"] {
+        s.expect(
+            &["spectrum", "--vertices", "8", "--shard", shard],
+            2,
+            "geng takes K <= 2147483647",
+        );
+    }
+    s.expect(&["spectrum", "--vertices", "8", "--shard", "2/2"], 2, "");
+    // The wrong variant: 2^31 - 1 reaches geng (exit 0 where nauty is installed).
+    let o = s.run(&["spectrum", "--vertices", "8", "--shard", "0/2147483647"]);
+    assert!(!o.stderr.contains("geng takes"), "{}", o.stderr);
+    assert!(
+        o.code == 0 || o.stderr.contains("geng not found"),
+        "{}",
+        o.stderr
+    );
+}
+
+/// Issue 44 item 9: a duplicate key is said in our words (serde-saphyr's advice to "set
+/// DuplicateKeyPolicy in Options" is for programmers); a malformed `graphs`/`multisets`/
+/// `posets` range names its kind (an untagged enum said only "data did not match any variant");
+/// a graphs range reads `..<` and refuses the ambiguous `..` as other ranges do.
+#[test]
+fn duplicate_keys_and_range_kinds_are_named() {
+    let mut s = Scratch::new();
+    let spec = |params: &str| {
+        format!("kind: claim\nsource: Adversarial\ngame: GEN(graph6:G)\nparams:\n  G: {params}\nwhere: \"edges == vertices - 1\"\nnim: \"pty(vertices)\"\n")
+    };
+    s.file(
+        "dup.yaml",
+        "kind: claim\nsource: x\ngame: TER(C_n)\nparams: {n: 3..=5}\nnim: 0\nnim: 1\n",
+    );
+    let o = s.expect(&["check", "dup.yaml"], 2, "duplicate key `nim` at line 6");
+    assert!(!o.stderr.contains("DuplicateKeyPolicy"), "{}", o.stderr);
+    s.file(
+        "dup2.yaml",
+        "kind: claim\nsource: x\ngame: TER(C_n)\nparams: {n: 3..=5, n: 7}\nnim: 0\n",
+    );
+    s.expect(&["check", "dup2.yaml"], 2, "duplicate key `n` at line 4");
+    for (i, (range, phrase)) in [
+        ("{graphs: {vertex: 3}}", "the `graphs` range"),
+        ("{graphs: {vertices: 3, extra: 1}}", "unknown field `extra`"),
+        ("{multisets: {maxsum: 5}}", "the `multisets` range"),
+        ("{posets: {size: 3}}", "the `posets` range"),
+        ("{graph: {vertices: 3}}", "unknown range kind `graph`"),
+        (
+            "{graphs: {vertices: 3}, posets: {elements: 2}}",
+            "`graphs` and `posets` are both given",
+        ),
+        ("{graphs: {vertices: \"1..4\"}}", "`1..4` is ambiguous"),
+        (
+            "[5, \"x\"]",
+            "`x` is not an integer (a list range holds integers)",
+        ),
+        (
+            "{graphs: {vertices: \"1..=9\"}}",
+            "graphs are enumerated with 1 to 7 vertices",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let f = s.file(&format!("r{i}.yaml"), spec(range));
+        let o = s.expect(&["check", f.to_str().unwrap()], 2, phrase);
+        assert!(!o.stderr.contains("untagged"), "{range}: {}", o.stderr);
+    }
+    // The wrong variant: `..<` reads as it does for integers and posets.
+    let f = s.file("ok.yaml", spec("{graphs: {vertices: \"1..<4\"}}"));
+    let o = s.run(&["check", f.to_str().unwrap()]);
+    assert_ne!(o.code, 2, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("connected graphs with 1..=3 vertices"),
+        "{}",
+        o.stdout
+    );
+}
+
+/// Issue 49 R18: a message quotes a bounded excerpt of its input. A template with `{% if %}`
+/// nested 20,000 deep once echoed its 480 KB line; a 300 KB game argument is not echoed whole.
+#[test]
+fn messages_quote_bounded_excerpts() {
+    let mut s = Scratch::new();
+    s.file("specs/a.yaml", claim("TER(C_5)", "0"));
+    s.file(
+        "tpl/report.md",
+        format!(
+            "{}y{}",
+            "{% if x %}".repeat(20_000),
+            "{% endif %}".repeat(20_000)
+        ),
+    );
+    let o = s.expect(
+        &[
+            "build",
+            "--specs",
+            "specs",
+            "--templates",
+            "tpl",
+            "--output",
+            "out",
+        ],
+        2,
+        "nesting is too deep",
+    );
+    assert!(o.stderr.len() < 4 << 10, "{} bytes", o.stderr.len());
+    assert!(o.stderr.contains("more characters)"), "{}", o.stderr);
+    // A 300 KB game (within the 4 MiB spec bound, beyond the argument list's).
+    s.file(
+        "specs/long.yaml",
+        claim(&format!("TER({})", "x".repeat(300_000)), "0"),
+    );
+    let o = s.expect(&["check", "specs/long.yaml"], 2, "");
+    assert!(o.stderr.len() < 16 << 10, "{} bytes", o.stderr.len());
+    // The wrong variant: a short input is quoted whole.
+    s.expect(&["solve", "TER(Qq_3)"], 2, "Qq_3");
+}
+
+/// Issue 49: `Poset(1>2)` was one element named "1>2" (nim 1) and `Poset(1<=2)` 1 < "=2";
+/// element names are names, inline and in `poset:` files; the wrong variant (names of letters,
+/// digits and `_`) still reads.
+#[test]
+fn poset_elements_are_names() {
+    let mut s = Scratch::new();
+    for (game, phrase) in [
+        ("GEN(Poset(1>2))", "`1>2` is not an element name"),
+        ("GEN(Poset(1<=2))", "`=2` is not an element name"),
+        ("GEN(Poset(a<b, c-d))", "`c-d` is not an element name"),
+        ("GEN(Poset(2x<3))", "`2x` is not an element name"),
+        ("GEN(Poset(a b))", "`a b` is not an element name"),
+    ] {
+        s.expect(&["solve", game], 2, phrase);
+    }
+    s.file("le.poset", "1 <= 2\n");
+    s.expect(
+        &["solve", "GEN(poset:le.poset)"],
+        2,
+        "line 1: `= 2` is not an element name",
+    );
+    s.expect(&["solve", "GEN(Poset(a_1<b2, 10))"], 0, "= ");
+    s.expect(&["solve", "GEN(Poset(1<2, 1<3))"], 0, "= 1");
 }

@@ -1,5 +1,5 @@
 //! The crate's layers: graph → game → solve → check → certify → spec/kinds → render →
-//! pipeline → cli (with the utilities `text` and `files` and the structures `group` at the
+//! pipeline → cli (with the utilities `text`, `files` and `term` and the structures `group` at the
 //! bottom, `registry` above the model, the expression language above the solvers and the
 //! diagram synthesis above the spec reader). A file may name (`crate::…`, in a `use` line or
 //! inline) only modules of its own layer or below, and no two files of different folders may
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u32)] = &[
     ("text", 0),
     ("files", 0),
+    ("term", 0),
     ("graph", 0),
     ("group", 0),
     ("game", 1),

@@ -86,8 +86,8 @@ fn wrong_type() {
     rejected(
         "type.yaml",
         "kind: claim\nsource: X\ngame: TER(C_n)\nparams:\n  n: [5, \"x\"]\nnim: 0\n",
-        "5:6",
-        "RawRange",
+        "5:10",
+        "`x` is not an integer (a list range holds integers)",
     );
 }
 

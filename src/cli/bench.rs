@@ -9,6 +9,7 @@ use crate::game::AnyGame;
 use crate::solve::guard::Monitor;
 use crate::solve::levels;
 use crate::solve::progress::Progress;
+use crate::term::{errln, outln};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -62,7 +63,7 @@ fn timed_on(threads: usize, text: &str) -> (u32, f64) {
 pub fn speedup(json: bool) {
     let all = rayon::current_num_threads();
     if !json {
-        println!(
+        outln!(
             "{:<14} {:>4} {:>10} {:>12} {:>8}",
             "speedup",
             "nim",
@@ -76,12 +77,12 @@ pub fn speedup(json: bool) {
         let (nim_all, many) = timed_on(all, text);
         let ratio = one / many.max(1e-9);
         if json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"speedup_game": text, "nim": nim1, "same_value": nim1 == nim_all, "one_thread_seconds": one, "threads": all, "all_threads_seconds": many, "ratio": ratio})
             );
         } else {
-            println!(
+            outln!(
                 "{:<14} {:>4} {:>10.3} {:>12.3} {:>7.2}x{}",
                 text,
                 nim1,
@@ -109,9 +110,14 @@ pub fn scale(json: bool) {
     games.push("TER(Q_5)".into());
     games.push("DNT(Q_5)".into());
     if !json {
-        println!(
+        outln!(
             "{:<12} {:>4} {:>12} {:>9} {:>9} {:>10}",
-            "scale", "nim", "positions", "seconds", "cpu s", "peak MiB"
+            "scale",
+            "nim",
+            "positions",
+            "seconds",
+            "cpu s",
+            "peak MiB"
         );
     }
     for text in games {
@@ -121,12 +127,12 @@ pub fn scale(json: bool) {
         let cpu = cpu_seconds() - c0;
         let peak = peak_mib().unwrap_or(f64::NAN);
         if json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"scale_game": game, "nim": nim, "positions": positions, "seconds": secs, "cpu_seconds": cpu, "peak_mib": peak})
             );
         } else {
-            println!("{game:<12} {nim:>4} {positions:>12} {secs:>9.3} {cpu:>9.3} {peak:>10.1}");
+            outln!("{game:<12} {nim:>4} {positions:>12} {secs:>9.3} {cpu:>9.3} {peak:>10.1}");
         }
     }
 }
@@ -146,7 +152,7 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
     // Checked before anything runs: the ranges below are generated eagerly.
     let limit = crate::graph::MAX_VERTICES as u64;
     if max_cycle > limit || max_wheel > limit {
-        eprintln!("error: --max-cycle and --max-wheel take at most {limit} (the largest graph the solver takes)");
+        errln!("error: --max-cycle and --max-wheel take at most {limit} (the largest graph the solver takes)");
         return ExitCode::from(2);
     }
     let mut games: Vec<String> = (21..=max_cycle)
@@ -155,9 +161,14 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
         .collect();
     games.extend((20..=max_wheel).map(|n| format!("DNT(W_{n})")));
     if !json {
-        println!(
+        outln!(
             "{:<12} {:>4} {:>12} {:>9} {:>14} {:>10}",
-            "game", "nim", "positions", "seconds", "positions/s", "peak MiB"
+            "game",
+            "nim",
+            "positions",
+            "seconds",
+            "positions/s",
+            "peak MiB"
         );
     }
     let mut total = 0.0;
@@ -182,19 +193,24 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
         let rate = r.positions as f64 / r.seconds.max(1e-9);
         let peak = peak_mib().unwrap_or(f64::NAN);
         if json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"game": r.game, "nim": r.nim, "positions": r.positions, "seconds": r.seconds, "positions_per_second": rate, "peak_mib": peak})
             );
         } else {
-            println!(
+            outln!(
                 "{:<12} {:>4} {:>12} {:>9.3} {:>14.0} {:>10.1}",
-                r.game, r.nim, r.positions, r.seconds, rate, peak
+                r.game,
+                r.nim,
+                r.positions,
+                r.seconds,
+                rate,
+                peak
             );
         }
     }
     if !json {
-        println!(
+        outln!(
             "total {total:.2} s on {} threads",
             rayon::current_num_threads()
         );
@@ -213,9 +229,14 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
 /// TER(C_n) by the packed outcome sweep of `solve::cycle` next to the generic solver's time.
 fn fast_path(rows: &[(u32, u32, f64)], json: bool) {
     if !json && !rows.is_empty() {
-        println!(
+        outln!(
             "{:<12} {:>7} {:>14} {:>9} {:>12} {:>10}",
-            "fast path", "outcome", "positions", "seconds", "fast/generic", "peak MiB"
+            "fast path",
+            "outcome",
+            "positions",
+            "seconds",
+            "fast/generic",
+            "peak MiB"
         );
     }
     for &(n, nim, generic) in rows {
@@ -227,12 +248,12 @@ fn fast_path(rows: &[(u32, u32, f64)], json: bool) {
         let ratio = r.seconds / generic.max(1e-9);
         let agree = (nim == 0) == (r.outcome == crate::solve::cycle::Outcome::P);
         if json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"game": format!("TER(C_{n})"), "path": "cycle", "outcome": r.outcome, "generic_nim": nim, "agree": agree, "positions": r.positions, "seconds": r.seconds, "fast_over_generic": ratio, "peak_mib": peak})
             );
         } else {
-            println!(
+            outln!(
                 "{:<12} {:>7} {:>14} {:>9.4} {:>12.5} {:>10.1}{}",
                 format!("TER(C_{n})"),
                 r.outcome.to_string(),
@@ -255,18 +276,18 @@ fn spectrum_rows(json: bool) {
     for n in [7usize, 8] {
         let t0 = std::time::Instant::now();
         let Some(Ok(s)) = super::spectrum::geng_spectrum(n) else {
-            eprintln!("spectrum n = {n} skipped: nauty-geng not available");
+            errln!("spectrum n = {n} skipped: nauty-geng not available");
             return;
         };
         let secs = t0.elapsed().as_secs_f64();
         let rate = s.graphs() as f64 / secs.max(1e-9);
         if json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"spectrum_vertices": n, "graphs": s.graphs(), "seconds": secs, "graphs_per_second": rate})
             );
         } else {
-            println!(
+            outln!(
                 "spectrum n = {n}: {} graphs, {secs:.2} s, {rate:.0} graphs/s",
                 s.graphs()
             );

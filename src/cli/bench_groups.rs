@@ -14,6 +14,7 @@ use crate::game::closure::{read_structure, ClosureGame};
 use crate::graph::Closure;
 use crate::solve::dispatch::structure_diagram;
 use crate::solve::Solver;
+use crate::term::outln;
 use std::time::Instant;
 
 /// Largest bound on the legal positions for which the memo solver is run.
@@ -71,7 +72,7 @@ fn row(word: &str, group: &str) -> Row {
 fn print(r: &Row, json: bool) {
     let agree = r.exhaustive.is_none_or(|(v, _)| v == r.nim);
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "group_game": r.game, "nim": r.nim, "classes": r.classes,
@@ -89,7 +90,7 @@ fn print(r: &Row, json: bool) {
         ),
         None => ("past reach".into(), "-".into()),
     };
-    println!(
+    outln!(
         "{:<16} {:>4} {:>8} {:>10.4} {:>12} {:>8}{}",
         r.game,
         r.nim,
@@ -103,9 +104,14 @@ fn print(r: &Row, json: bool) {
 
 pub fn run(json: bool) {
     if !json {
-        println!(
+        outln!(
             "{:<16} {:>4} {:>8} {:>10} {:>12} {:>8}",
-            "group game", "nim", "classes", "classes s", "exhaustive s", "ratio"
+            "group game",
+            "nim",
+            "classes",
+            "classes s",
+            "exhaustive s",
+            "ratio"
         );
     }
     for group in ["Sym(4)", "Dih(6)", "Sym(5)", "Alt(5)", "Sym(6)", "Alt(6)"] {
@@ -131,7 +137,7 @@ pub fn run(json: bool) {
         let ex_total: f64 = both.iter().filter_map(|r| r.exhaustive.map(|e| e.1)).sum();
         let cl_total: f64 = both.iter().map(|r| r.seconds).sum();
         if json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({
                     "group_family": format!("{family}(n), n <= 200"), "games": rows.len(),
@@ -142,7 +148,7 @@ pub fn run(json: bool) {
                 })
             );
         } else {
-            println!(
+            outln!(
                 "{family}(n), n <= 200: {} games (GEN, DNG) in {total:.3} s, slowest {} {:.4} s; memo solver on {} of them: {ex_total:.3} s against {cl_total:.4} s by classes{}",
                 rows.len(),
                 slowest.game,
@@ -164,9 +170,15 @@ pub fn run_removing(json: bool) {
     use crate::solve::guard::Monitor;
     use crate::solve::progress::Progress;
     if !json {
-        println!(
+        outln!(
             "{:<24} {:>4} {:>10} {:>10} {:>10} {:>10} {:>8}",
-            "removing game", "nim", "positions", "levels s", "classes", "classes s", "ratio"
+            "removing game",
+            "nim",
+            "positions",
+            "levels s",
+            "classes",
+            "classes s",
+            "ratio"
         );
     }
     for graph in [
@@ -198,7 +210,7 @@ pub fn run_removing(json: bool) {
             let class_s = t0.elapsed().as_secs_f64();
             let agree = classes.as_ref().map_or(true, |&(v, _)| v == levels.nim);
             if json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({
                         "removing_game": name, "nim": levels.nim, "level_positions": levels.positions,
@@ -215,7 +227,7 @@ pub fn run_removing(json: bool) {
                 ),
                 Err(_) => ("failed".to_string(), "-".to_string()),
             };
-            println!(
+            outln!(
                 "{name:<24} {:>4} {:>10} {level_s:>10.4} {count:>10} {class_s:>10.4} {ratio:>8}{}",
                 levels.nim,
                 levels.positions,
@@ -271,7 +283,7 @@ fn multipartite_row(word: &str, parts: &[u64], json: bool) {
     let name = g.name();
     let agree = other.is_none_or(|o| o.1 == s.nim);
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "multipartite_game": name, "nim": s.nim, "count_vectors": s.states,
@@ -289,7 +301,7 @@ fn multipartite_row(word: &str, parts: &[u64], json: bool) {
         ),
         None => ("-".into(), "-".into(), "-".into()),
     };
-    println!(
+    outln!(
         "{name:<24} {:>4} {:>10} {seconds:>10.4} {what:>20} {secs:>10} {ratio:>8}{}",
         s.nim,
         s.states,
@@ -300,9 +312,15 @@ fn multipartite_row(word: &str, parts: &[u64], json: bool) {
 /// Complete multipartite graphs by count vectors, against TER(U) and the level solver.
 pub fn run_multipartite(json: bool) {
     if !json {
-        println!(
+        outln!(
             "{:<24} {:>4} {:>10} {:>10} {:>20} {:>10} {:>8}",
-            "multipartite game", "nim", "vectors", "symmetry s", "other method", "other s", "ratio"
+            "multipartite game",
+            "nim",
+            "vectors",
+            "symmetry s",
+            "other method",
+            "other s",
+            "ratio"
         );
     }
     let graphs: [&[u64]; 6] = [

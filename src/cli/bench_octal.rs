@@ -12,6 +12,7 @@
 //! `GRUNDY_OCTAL_BENCH_TIMEOUT` (seconds per ogsolve run, default 900).
 
 use crate::game::octal::{Engine, OctalCode};
+use crate::term::{errln, outln};
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -121,12 +122,18 @@ pub fn run(json: bool) {
         .status()
         .is_ok();
     if !have_ogsolve {
-        eprintln!("octal: ogsolve not on PATH (cargo install ogsolve): grundy times only");
+        errln!("octal: ogsolve not on PATH (cargo install ogsolve): grundy times only");
     }
     if !json {
-        println!(
+        outln!(
             "{:<6} {:>8} {:>10} {:>12} {:>10} {:>9}  {:<6} grundy method",
-            "octal", "n", "grundy s", "ogsolve", "ogsolve s", "ratio", "agree"
+            "octal",
+            "n",
+            "grundy s",
+            "ogsolve",
+            "ogsolve s",
+            "ratio",
+            "agree"
         );
     }
     for game in GAMES {
@@ -181,7 +188,7 @@ pub fn run(json: bool) {
                         Og::Failed(e) => serde_json::json!({"method": m, "error": e}),
                     })
                     .collect();
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({"octal": game, "n": n, "grundy_seconds": ours, "grundy_method": method, "checksum": format!("{sum:X}"), "ogsolve": og, "ogsolve_best": og_method, "ratio": ratio, "agree": fastest.map(|_| agree)})
                 );
@@ -191,7 +198,7 @@ pub fn run(json: bool) {
                     (Some(r), true) => format!(">{r:.0}x"),
                     (None, _) => "-".into(),
                 };
-                println!(
+                outln!(
                     "{:<6} {:>8} {:>10.4} {:>12} {:>10} {:>9}  {:<6} {}",
                     game,
                     n,
@@ -216,7 +223,7 @@ pub fn run(json: bool) {
         }
     }
     if !json {
-        println!("ratio = ogsolve's fastest method / grundy, same run (above 1: grundy faster)");
+        outln!("ratio = ogsolve's fastest method / grundy, same run (above 1: grundy faster)");
     }
 }
 

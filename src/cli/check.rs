@@ -4,6 +4,7 @@
 use super::count;
 use crate::check::{Report, Verdict};
 use crate::pipeline::{self, BuildOptions, Run, Selection};
+use crate::term::{errln, out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,7 +18,7 @@ fn print_report(r: &Report) {
     } else {
         count(r.instances, "instance")
     };
-    println!(
+    outln!(
         "{:<10} {:<32} {what}, {}: {}  ({:.2} s)",
         r.source,
         r.id,
@@ -26,7 +27,7 @@ fn print_report(r: &Report) {
         r.seconds
     );
     if let Verdict::Refuted { counterexample } = &r.verdict {
-        println!("    counterexample: {counterexample}");
+        outln!("    counterexample: {counterexample}");
     }
     if !r.rests_on.is_empty() {
         let on: Vec<String> = r
@@ -34,7 +35,7 @@ fn print_report(r: &Report) {
             .iter()
             .map(crate::check::premises::describe)
             .collect();
-        println!("    resting on {}", on.join("; "));
+        outln!("    resting on {}", on.join("; "));
     }
     if let Some(c) = &r.companion {
         let how = if c.link == "read_as" {
@@ -42,25 +43,25 @@ fn print_report(r: &Report) {
         } else {
             "corrected by"
         };
-        println!("    {how}: {}", crate::check::premises::describe(c));
+        outln!("    {how}: {}", crate::check::premises::describe(c));
     }
 }
 
 /// Every bad input of a run, after the verdicts, so that none hides another.
 fn print_errors(run: &mut Run, json: bool) {
     for e in std::mem::take(&mut run.errors) {
-        eprintln!("{:?}", miette::Report::new(e));
+        errln!("{:?}", miette::Report::new(e));
     }
     for s in &run.specs {
         if let Err(e) = &s.result {
             if json {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 continue;
             }
-            println!("{:<10} {:<32} BAD INPUT", s.spec.body.source(), s.spec.id());
+            outln!("{:<10} {:<32} BAD INPUT", s.spec.body.source(), s.spec.id());
             match check_diagnostic(e) {
-                Some(d) => eprintln!("{d:?}"),
-                None => eprintln!("error: {e}"),
+                Some(d) => errln!("{d:?}"),
+                None => errln!("error: {e}"),
             }
         }
     }
@@ -71,11 +72,7 @@ fn print_errors(run: &mut Run, json: bool) {
 /// once. `None` when the spec file cannot be read again (it is then printed as plain text).
 fn check_diagnostic(e: &crate::check::CheckError) -> Option<miette::Report> {
     let path = Path::new(&e.loc.file);
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > crate::spec::MAX_SPEC_BYTES {
-        return None;
-    }
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::files::read_regular_text(path, crate::spec::MAX_SPEC_BYTES).ok()?;
     let line_start: usize = text
         .split_inclusive('\n')
         .take((e.loc.line as usize).checked_sub(1)?)
@@ -164,7 +161,7 @@ fn notice_skipped(run: &Run) {
         return;
     }
     let ids: Vec<&str> = run.skipped_long.iter().map(|s| s.id()).collect();
-    eprintln!(
+    errln!(
         "notice: {} specs of tier long not checked (run with --long): {}",
         ids.len(),
         ids.join(", ")
@@ -173,7 +170,7 @@ fn notice_skipped(run: &Run) {
 
 pub fn check(paths: &[PathBuf], json: bool, explain: bool, long: bool) -> ExitCode {
     if outside_project(&paths.iter().map(PathBuf::as_path).collect::<Vec<_>>()) {
-        eprintln!("{OUTSIDE}");
+        errln!("{OUTSIDE}");
         return ExitCode::from(2);
     }
     let mut run = pipeline::check(paths, &tier(long));
@@ -181,7 +178,7 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool, long: bool) -> ExitCo
     if explain && !json {
         for (s, c) in run.checked() {
             if let Some(text) = s.body.explain(c) {
-                print!("{text}");
+                out!("{text}");
             }
         }
     }
@@ -208,8 +205,8 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool, long: bool) -> ExitCo
                 .or_else(|| s.result.as_ref().ok().map(|c| &c.report))
         }));
         match serde_json::to_string_pretty(&s) {
-            Ok(t) => println!("{t}"),
-            Err(e) => eprintln!("error: {e}"),
+            Ok(t) => outln!("{t}"),
+            Err(e) => errln!("error: {e}"),
         }
     } else {
         for r in &reports {
@@ -220,7 +217,7 @@ pub fn check(paths: &[PathBuf], json: bool, explain: bool, long: bool) -> ExitCo
         let line = summary_line(&run);
         let code = run.exit_code();
         print_errors(&mut run, json);
-        println!("{line} ({secs:.2} s)");
+        outln!("{line} ({secs:.2} s)");
         return ExitCode::from(code);
     }
     let code = run.exit_code();
@@ -236,11 +233,11 @@ pub fn build(
     long: bool,
 ) -> ExitCode {
     if outside_project(&[specs]) {
-        eprintln!("{OUTSIDE}");
+        errln!("{OUTSIDE}");
         return ExitCode::from(2);
     }
     if specs.is_file() {
-        eprintln!(
+        errln!(
             "error: --specs takes the folder of all specs ({}); to rebuild one spec, use --only <spec id or figure number>",
             specs.display()
         );
@@ -257,7 +254,7 @@ pub fn build(
     notice_skipped(&run);
     // What a missing system tool kept out of the build, listed once.
     if let Some(skipped) = crate::render::dot::skipped_report() {
-        eprintln!(
+        errln!(
             "notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback\n{skipped}"
         );
     }
@@ -269,7 +266,7 @@ pub fn build(
     print_errors(&mut run, false);
     match written {
         Ok(n) => {
-            println!(
+            outln!(
                 "{line}; wrote {n} files to {} ({:.2} s)",
                 out.display(),
                 t0.elapsed().as_secs_f64()
@@ -277,8 +274,8 @@ pub fn build(
             ExitCode::from(code)
         }
         Err(e) => {
-            println!("{line}");
-            eprintln!("error: {e}");
+            outln!("{line}");
+            errln!("error: {e}");
             ExitCode::from(2)
         }
     }

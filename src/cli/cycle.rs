@@ -12,6 +12,7 @@
 
 use super::bench::{peak_mib, reset_peak};
 use crate::solve::cycle::{reply_starts, CycleResult, CycleSweep, Outcome, Progress};
+use crate::term::{errln, outln};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -189,7 +190,7 @@ pub fn run_one(
     reset_peak();
     let mut sweep = match dir.map(|d| load(d, n, start)).transpose()?.flatten() {
         Some(s) => {
-            eprintln!(
+            errln!(
                 "C_{n}: resuming at level {}/{}",
                 s.levels_done(),
                 s.levels()
@@ -211,7 +212,7 @@ pub fn run_one(
             }
         }
         if pause {
-            eprintln!(
+            errln!(
                 "C_{n}: paused after level {}/{} (checkpointed)",
                 sweep.levels_done(),
                 sweep.levels()
@@ -252,14 +253,14 @@ fn by_reply(n: u32, dir: Option<&Path>, every: f64, json: bool) -> Result<(), St
         Outcome::N
     };
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({"game": format!("TER(C_{n})"), "n": n, "outcome": outcome,
                 "method": "replies", "reply": winner, "solved": tried, "positions": positions,
                 "seconds": seconds, "peak_mib": peak, "threads": rayon::current_num_threads()})
         );
     } else {
-        println!(
+        outln!(
             "TER(C_{n}): outcome {outcome} ({}), {positions} positions, {seconds:.2} s, peak {peak:.1} MiB",
             match &winner {
                 Some(v) => format!("second player answers v1 with {v}: TER_{{v1,{v}}}(C_{n}) is P"),
@@ -310,28 +311,28 @@ pub fn run(
     let json = out.json;
     if replies {
         if start.is_some() || max_levels.is_some() {
-            eprintln!("--by-reply chooses its own start sets and does not pause: drop --start and --max-levels");
+            errln!("--by-reply chooses its own start sets and does not pause: drop --start and --max-levels");
             return ExitCode::from(2);
         }
         if let Some(e) = ns.iter().find_map(|&n| CycleSweep::check(n, 0b11).err()) {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(2);
         }
         for n in ns {
             if let Err(e) = by_reply(n, dir.as_deref(), every, json) {
-                eprintln!("{e}");
+                errln!("{e}");
                 return ExitCode::from(2);
             }
         }
         return ExitCode::SUCCESS;
     }
     if max_levels.is_some() && dir.is_none() {
-        eprintln!("--max-levels needs --checkpoint DIR to save the paused state");
+        errln!("--max-levels needs --checkpoint DIR to save the paused state");
         return ExitCode::from(2);
     }
     if let Some(d) = &dir {
         if let Err(e) = std::fs::create_dir_all(d) {
-            eprintln!("cannot create checkpoint directory {}: {e}", d.display());
+            errln!("cannot create checkpoint directory {}: {e}", d.display());
             return ExitCode::from(2);
         }
     }
@@ -340,20 +341,26 @@ pub fn run(
         let s = match start.as_deref().map(|t| parse_start(t, n)).transpose() {
             Ok(s) => s.unwrap_or(0),
             Err(e) => {
-                eprintln!("{e}");
+                errln!("{e}");
                 return ExitCode::from(2);
             }
         };
         if let Err(e) = CycleSweep::check(n, s) {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(2);
         }
         starts.push(s);
     }
     if !json {
-        println!(
+        outln!(
             "{:>4} {:>8} {:>14} {:>14} {:>14} {:>10} {:>10}",
-            "n", "outcome", "positions", "P-positions", "table", "seconds", "peak MiB"
+            "n",
+            "outcome",
+            "positions",
+            "P-positions",
+            "table",
+            "seconds",
+            "peak MiB"
         );
     }
     let mut rows = Vec::new();
@@ -362,7 +369,7 @@ pub fn run(
             Ok(Some(x)) => x,
             Ok(None) => return ExitCode::from(3),
             Err(e) => {
-                eprintln!("{e}");
+                errln!("{e}");
                 return ExitCode::from(2);
             }
         };
@@ -381,9 +388,9 @@ pub fn run(
             v["game"] = serde_json::json!(game_name(&r));
             v["peak_mib"] = serde_json::json!(peak);
             v["threads"] = serde_json::json!(rayon::current_num_threads());
-            println!("{v}");
+            outln!("{v}");
         } else {
-            println!(
+            outln!(
                 "{:>4} {:>8} {:>14} {:>14} {:>14} {:>10.2} {:>10.1}  {}",
                 r.n,
                 r.outcome,
@@ -398,7 +405,7 @@ pub fn run(
     }
     if let Some(path) = &out.latex {
         if let Err(e) = write_latex(path, &rows) {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(2);
         }
     }

@@ -6,6 +6,7 @@
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::features::type_name;
 use crate::game::{AnyGame, Game};
+use crate::term::{errln, out, outln};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -162,11 +163,11 @@ pub fn run(args: FeaturesArgs) -> ExitCode {
         if args.markdown {
             return match all_markdown() {
                 Ok(s) => {
-                    print!("{s}");
+                    out!("{s}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     ExitCode::from(2)
                 }
             };
@@ -175,7 +176,7 @@ pub fn run(args: FeaturesArgs) -> ExitCode {
             let Ok(g) = parse_game(example, ParseOptions::default()) else {
                 continue;
             };
-            println!("{}", text(&format!("{title}, e.g. {example}:"), &rows(&g)));
+            outln!("{}", text(&format!("{title}, e.g. {example}:"), &rows(&g)));
         }
         return ExitCode::SUCCESS;
     }
@@ -185,15 +186,15 @@ pub fn run(args: FeaturesArgs) -> ExitCode {
     let g = match parse_game(&game, ParseOptions::default()) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            errln!("{:?}", miette::Report::new(e));
             return ExitCode::from(2);
         }
     };
     let rows = rows(&g);
     if args.markdown {
-        print!("{}", markdown(&g.to_string(), &game, &rows));
+        out!("{}", markdown(&g.to_string(), &game, &rows));
     } else {
-        print!(
+        out!(
             "{}",
             text(
                 &format!(

@@ -3,6 +3,7 @@
 //! edit and pass with `--templates templates`); paper/ with a LaTeX stub that inputs what
 //! `grundy build` writes to output/.
 
+use crate::term::{errln, outln};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -80,7 +81,7 @@ The features a formula can read: `grundy features 'TER(P_n)'` (with n given, e.g
 pub fn run(dir: &Path) -> ExitCode {
     match write(dir) {
         Ok(n) => {
-            println!(
+            outln!(
                 "wrote {n} files to {}: specs/, templates/, paper/. Next: cd {} && grundy check",
                 dir.display(),
                 dir.display()
@@ -88,18 +89,35 @@ pub fn run(dir: &Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: grundy init {}: {e}", dir.display());
+            errln!("error: grundy init {}: {e}", dir.display());
             ExitCode::from(2)
         }
     }
 }
 
 fn write(dir: &Path) -> Result<usize, String> {
-    if dir.exists() {
-        let mut entries = std::fs::read_dir(dir).map_err(|e| e.to_string())?;
-        if entries.next().is_some() {
-            return Err("the folder exists and is not empty".into());
+    // `e/` or `e/.` would have lstat follow a link `e`: the path without them.
+    let dir: &Path = &dir.components().collect::<std::path::PathBuf>();
+    // The folder itself must be a real folder (or new): a symbolic link to an empty folder
+    // elsewhere would have the project written there (issue 44 item 6).
+    match std::fs::symlink_metadata(dir) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(
+                "a symbolic link; grundy init writes only into a real folder (give the folder it points to, or a new name)"
+                    .into(),
+            )
         }
+        Ok(m) if !m.is_dir() => return Err("exists and is not a folder".into()),
+        Ok(_) => {
+            let mut entries = std::fs::read_dir(dir).map_err(|e| e.to_string())?;
+            if entries.next().is_some() {
+                return Err("the folder exists and is not empty".into());
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        }
+        Err(e) => return Err(e.to_string()),
     }
     let mut files: Vec<(String, &[u8])> = vec![
         ("README.md".into(), README.as_bytes()),
@@ -112,11 +130,67 @@ fn write(dir: &Path) -> Result<usize, String> {
         files.push((format!("templates/{name}"), bytes));
     }
     for (name, bytes) in &files {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        write_inside(dir, name, bytes)?;
     }
     Ok(files.len())
+}
+
+/// Writes `dir/name`, creating its folders one by one: a folder already there must be a real
+/// folder and the file must be new, so a symbolic link planted inside the project (a folder or
+/// a file) is refused, never written through.
+fn write_inside(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let parts: Vec<&str> = name.split('/').collect();
+    let (file, folders) = parts.split_last().expect("a file name");
+    let mut at = dir.to_path_buf();
+    for f in folders {
+        at.push(f);
+        match std::fs::create_dir(&at) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let m =
+                    std::fs::symlink_metadata(&at).map_err(|e| format!("{}: {e}", at.display()))?;
+                if !m.is_dir() {
+                    return Err(format!(
+                        "{}: not a folder (a symbolic link or a file is in the way)",
+                        at.display()
+                    ));
+                }
+            }
+            Err(e) => return Err(format!("{}: {e}", at.display())),
+        }
+    }
+    at.push(file);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(&at)
+        .map_err(|e| format!("{}: {e}", at.display()))?;
+    f.write_all(bytes)
+        .map_err(|e| format!("{}: {e}", at.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A symbolic link planted inside the project (a folder or a file, e.g. while `init`
+    /// runs) is refused, not written through; a real folder is written.
+    #[test]
+    fn links_inside_the_project_are_not_written_through() {
+        let t = tempfile::tempdir().unwrap();
+        let (proj, outside) = (t.path().join("p"), t.path().join("outside"));
+        std::fs::create_dir_all(&proj).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::os::unix::fs::symlink(&outside, proj.join("specs")).unwrap();
+        let e = write_inside(&proj, "specs/example/paths.yaml", b"x").unwrap_err();
+        assert!(e.contains("not a folder"), "{e}");
+        std::os::unix::fs::symlink(outside.join("r.md"), proj.join("README.md")).unwrap();
+        assert!(write_inside(&proj, "README.md", b"x").is_err());
+        assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+        write_inside(&proj, "paper/paper.tex", b"x").unwrap();
+        assert_eq!(std::fs::read(proj.join("paper/paper.tex")).unwrap(), b"x");
+    }
 }

@@ -2,6 +2,7 @@
 //! proved by the Guy–Smith periodicity theorem (see `game::octal`).
 
 use crate::game::octal::{Engine, OctalCode};
+use crate::term::{errln, outln};
 use std::process::ExitCode;
 
 /// Above this many values the sequence would not be worth printing or computing here.
@@ -34,22 +35,22 @@ pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
             "method": method,
             "engine": stats,
         });
-        println!("{obj}");
+        outln!("{obj}");
         return ExitCode::SUCCESS;
     }
-    println!(
+    outln!(
         "octal game {} (a move removes at most t = {} tokens)",
         c.text(),
         c.max_removal()
     );
-    println!("G(0..{len}):");
+    outln!("G(0..{len}):");
     for chunk in g.chunks(34) {
         let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-        println!("  {}", line.join(" "));
+        outln!("  {}", line.join(" "));
     }
     match &per.proof {
         Some(p) => {
-            println!(
+            outln!(
                 "period {}, least preperiod {}{}",
                 p.period,
                 p.preperiod,
@@ -58,7 +59,7 @@ pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
                     None => " (purely periodic)".to_string(),
                 }
             );
-            println!(
+            outln!(
                 "proved (Guy–Smith): G(n+{}) = G(n) for {} <= n < 2*{}+{}+{} = {}, checked on values up to n = {}",
                 p.cert_period,
                 p.cert_preperiod,
@@ -69,9 +70,9 @@ pub fn run(code: &str, len: usize, json: bool) -> ExitCode {
                 per.checked_to - 1
             );
         }
-        None => println!("no period certified from the first {len} values (try a larger --len)"),
+        None => outln!("no period certified from the first {len} values (try a larger --len)"),
     }
-    eprintln!("{seconds:.3} s ({method})");
+    errln!("{seconds:.3} s ({method})");
     ExitCode::SUCCESS
 }
 

@@ -8,6 +8,7 @@ use crate::solve::spectrum::{
     check_total, dense_values, graph6_dense, level_values, merge_reports, values, JointRow, Shard,
     Spectrum, SpectrumReport, DENSE_MAX,
 };
+use crate::term::{errln, outln};
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -64,7 +65,7 @@ pub enum SpectrumAction {
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
+    errln!("error: {msg}");
     ExitCode::from(2)
 }
 
@@ -90,7 +91,7 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
     let (source, spectrum) = match result {
         Ok(x) => x,
         Err(e) if e.starts_with(DISAGREE) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
         Err(e) => return fail(e),
@@ -135,7 +136,7 @@ fn merge(files: &[PathBuf], partial: bool, out: &OutputArgs) -> ExitCode {
     }
     match merge_reports(&reports, partial) {
         Ok(r) => {
-            eprintln!(
+            errln!(
                 "merged {} shard{} covering {} graphs{}",
                 r.shards.len(),
                 if r.shards.len() == 1 { "" } else { "s" },
@@ -465,6 +466,22 @@ fn feasible(n: usize, shard: Option<Shard>) -> Result<(), String> {
     ))
 }
 
+/// Largest modulus geng takes: it reads `res/mod` into C `int`s, so `0/4294967298` was run as
+/// `0/2` (the count wraps at 2^32) and passed off as a shard of 4294967298; past 2^31 - 1 geng
+/// refuses it or wraps it. nauty 2.8.6, measured: `0/2147483647` runs, `0/2147483648` is
+/// refused, `0/4294967298` gives the graphs of `0/2`.
+pub const GENG_MAX_MOD: u64 = i32::MAX as u64;
+
+/// A shard geng can take as its `res/mod` (the parser already refused `i >= K` and `K = 0`).
+fn geng_shard(s: Shard) -> Result<(), String> {
+    if s.count > GENG_MAX_MOD || s.index >= s.count {
+        return Err(format!(
+            "--shard {s}: geng takes K <= {GENG_MAX_MOD} (2^31 - 1) and i < K (a larger K would wrap inside geng and run another shard)"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs `nauty-geng -c -q N [i/k]` (or `geng` where nauty installs it under that name).
 fn from_geng(
     n: usize,
@@ -475,6 +492,9 @@ fn from_geng(
         return Err(format!(
             "--vertices {n}: expected 1..={DENSE_MAX} (every connected graph is enumerated)"
         ));
+    }
+    if let Some(s) = shard {
+        geng_shard(s)?;
     }
     feasible(n, shard)?;
     let mut args = vec!["-c".to_string(), "-q".to_string(), n.to_string()];
@@ -599,10 +619,10 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
         }
     }
     if out.json {
-        println!("{}", serde_json::to_string(r).expect("serialisable"));
+        outln!("{}", serde_json::to_string(r).expect("serialisable"));
         return ExitCode::SUCCESS;
     }
-    println!(
+    outln!(
         "{} graphs ({}, shards {}{}), {:.2} s",
         r.graphs,
         r.source,
@@ -611,19 +631,22 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
         r.seconds
     );
     for (name, rows) in [("TER", &r.ter), ("DNT", &r.dnt)] {
-        println!(
+        outln!(
             "{:<8} {:>12}  smallest (fewest edges, then graph6)",
             format!("nim {name}"),
             "graphs"
         );
         for row in rows.iter() {
-            println!(
+            outln!(
                 "{:<8} {:>12}  {} ({} edges)",
-                row.value, row.count, row.smallest.graph6, row.smallest.edges
+                row.value,
+                row.count,
+                row.smallest.graph6,
+                row.smallest.edges
             );
         }
     }
-    println!(
+    outln!(
         "joint (TER, DNT): {}",
         r.joint
             .iter()

@@ -8,6 +8,7 @@ use crate::kinds::parse_spec;
 use crate::pipeline::{self, Selection};
 use crate::spec::Source;
 use crate::synth::{self, Outcome};
+use crate::term::{errln, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -50,7 +51,7 @@ pub struct SynthArgs {
 }
 
 fn bad(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
+    errln!("error: {msg}");
     ExitCode::from(2)
 }
 
@@ -147,7 +148,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
     let s = match synth::synthesize(d, &feats, a.max_positions, a.zero_sinks) {
         Ok(Outcome::Diagram(s)) => s,
         Ok(Outcome::Counterexample(c)) => {
-            println!(
+            outln!(
                 "refuted: start position {} of {} has nim-value *{} (the first player wins): no diagram written",
                 c.position, c.instance, c.nim
             );
@@ -194,7 +195,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
     if let Err(e) = crate::render::write_atomic(&a.output, text.as_bytes()) {
         return bad(e);
     }
-    println!(
+    outln!(
         "synthesized {}: {}, {} ({}, {} met, {} before merging)",
         a.output.display(),
         super::count(s.nodes.len() as u64, "node"),
@@ -204,7 +205,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
         super::count(s.classes as u64, "class")
     );
     for n in &s.nodes {
-        println!(
+        outln!(
             "  {:<4} {}-node {:>8} positions{}{}{}  when {}",
             n.name,
             if n.p_node { "P" } else { "N" },
@@ -222,20 +223,20 @@ pub fn run(a: SynthArgs) -> ExitCode {
     // Check it exactly as `grundy check` would.
     let run = pipeline::check(std::slice::from_ref(&a.output), &Selection::All);
     for e in &run.errors {
-        eprintln!("error: {}", e.message);
+        errln!("error: {}", e.message);
     }
     for e in run.check_errors() {
-        eprintln!("error: {}", e.message);
+        errln!("error: {}", e.message);
     }
     for (spec, c) in run.checked() {
-        println!(
+        outln!(
             "check {}: {} ({})",
             spec.id(),
             pipeline::verdict_text(&c.report),
             c.report.range
         );
         if !c.report.as_expected {
-            println!("  {:?}", c.report.verdict);
+            outln!("  {:?}", c.report.verdict);
         }
         // Render beside the spec.
         match crate::render::Renderer::load_or_embedded(a.templates.as_deref()) {
@@ -245,17 +246,17 @@ pub fn run(a: SynthArgs) -> ExitCode {
                     match pipeline::render_one(c, &spec.sha256, &r, "diagram.dot", &path) {
                         Ok(Some(bytes)) => {
                             if let Err(e) = crate::render::write_atomic(&path, &bytes) {
-                                eprintln!("warning: {e}");
+                                errln!("warning: {e}");
                             } else {
-                                println!("rendered {}", path.display());
+                                outln!("rendered {}", path.display());
                             }
                         }
                         Ok(None) => {}
-                        Err(e) => eprintln!("warning: rendering {}: {e}", path.display()),
+                        Err(e) => errln!("warning: rendering {}: {e}", path.display()),
                     }
                 }
             }
-            Err(e) => eprintln!("warning: templates not rendered: {e}"),
+            Err(e) => errln!("warning: templates not rendered: {e}"),
         }
     }
     ExitCode::from(run.exit_code())

@@ -63,6 +63,10 @@ pub struct ContentsView {
     pub seeds: Vec<SeedView>,
 }
 
+/// Largest contents file read (a FIFO or a device is refused before reading), and most files.
+const MAX_FILE_BYTES: u64 = 4 << 20;
+const MAX_FILES: usize = 10_000;
+
 /// docs/contents beside a specs folder (`specs/` → `docs/contents/`).
 pub fn dir_for(specs: &Path) -> PathBuf {
     let root = match specs.parent() {
@@ -82,21 +86,35 @@ pub fn view(
     index: &[(&Spec, &Report)],
     skipped: &[&Spec],
 ) -> Result<ContentsView, ContentsError> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(ContentsView::default());
+    let read_err = |file: &Path, e: std::io::Error| ContentsError::Read {
+        file: file.display().to_string(),
+        why: e.to_string(),
     };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-        .collect();
+    // No folder: a project without contents files. Any other failure is said, not skipped.
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ContentsView::default()),
+        Err(e) => return Err(read_err(dir, e)),
+    };
+    let mut files: Vec<PathBuf> = Vec::new();
+    for e in entries {
+        let p = e.map_err(|e| read_err(dir, e))?.path();
+        if p.extension().is_some_and(|x| x == "yaml") {
+            files.push(p);
+        }
+        if files.len() > MAX_FILES {
+            return Err(ContentsError::Read {
+                file: dir.display().to_string(),
+                why: format!("more than {MAX_FILES} contents files"),
+            });
+        }
+    }
     files.sort();
     let mut seeds = Vec::new();
     for path in files {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| ContentsError::Read {
-            file: file.clone(),
-            why: e.to_string(),
-        })?;
+        let text = super::files::read_regular_text(&path, MAX_FILE_BYTES)
+            .map_err(|e| read_err(&path, e))?;
         let raw: Vec<RawItem> = serde_saphyr::from_str(&text).map_err(|e| ContentsError::Read {
             file: file.clone(),
             why: e.to_string(),

@@ -559,7 +559,7 @@ pub use crate::render::verdicts::{VerifiedCount, VerifierVerdicts};
 pub fn read_verdicts(output: &Path) -> VerifierVerdicts {
     let path = output.join("certificates").join("VERIFIED.json");
     let ok = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= 16 << 20);
-    ok.then(|| std::fs::read(&path).ok())
+    ok.then(|| files::read_regular(&path, 16 << 20).ok())
         .flatten()
         .map(|b| VerifierVerdicts::from_json(&b))
         .unwrap_or_default()
@@ -979,7 +979,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
                 std::iter::once(o.path.clone()).chain(caption)
             })
             .filter_map(|path| {
-                let bytes = std::fs::read(opts.output.join(&path)).ok()?;
+                let bytes = files::read_regular(&opts.output.join(&path), 256 << 20).ok()?;
                 Some((path, bytes))
             })
             .collect(),

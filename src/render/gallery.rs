@@ -13,6 +13,7 @@
 //! notation in them is set in math mode by [`super::texlabel`].
 
 use super::{texlabel, tikz, RenderError, Renderer};
+use crate::term::errln;
 use serde::Serialize;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -262,7 +263,7 @@ pub fn artifacts(
         }
     }
     if !have_dot && skipped > 0 {
-        eprintln!("notice: TikZ figures take their layout from Graphviz's `dot`, which is not installed: {skipped} drawings skipped (captions written)");
+        errln!("notice: TikZ figures take their layout from Graphviz's `dot`, which is not installed: {skipped} drawings skipped (captions written)");
     }
     out.push((
         PathBuf::from("grundy-tikz.sty"),

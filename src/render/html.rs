@@ -645,7 +645,11 @@ pub fn site(
         .iter()
         .map(|e| {
             let report_json = serde_json::to_value(e.report).unwrap_or(Value::Null);
-            let source_text = std::fs::read_to_string(&e.report.file).ok();
+            let source_text = crate::files::read_regular_text(
+                Path::new(&e.report.file),
+                crate::spec::MAX_SPEC_BYTES,
+            )
+            .ok();
             let yaml = source_text.as_deref().map(yaml_of).unwrap_or(Value::Null);
             let because =
                 str_field(&report_json, "because").or_else(|| str_field(&yaml, "because"));
@@ -962,7 +966,7 @@ pub fn site(
     // Plots.
     let views: Vec<(&Report, Option<&Value>)> =
         input.entries.iter().map(|e| (e.report, e.view)).collect();
-    let (plot_list, plot_notes) = plots::all(&views, input.recorded);
+    let (plot_list, plot_notes) = plots::all(&views, input.recorded).map_err(RenderError::Site)?;
     let mut plot_refs = Vec::new();
     for p in &plot_list {
         let svg = plots::svg(p).map_err(|why| RenderError::Template {

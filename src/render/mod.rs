@@ -39,6 +39,11 @@ pub enum RenderError {
     Write { path: String, why: String },
 }
 
+/// Largest template file read, and largest sum of a templates folder's files (the built-in
+/// templates are a few KiB each, under 200 KiB together).
+pub const MAX_TEMPLATE_BYTES: u64 = 1 << 20;
+pub const MAX_TEMPLATES_BYTES: u64 = 16 << 20;
+
 /// The loaded templates.
 pub struct Renderer {
     tex: tera::Tera,
@@ -96,9 +101,15 @@ fn tera_err(name: &str, e: tera::Error) -> RenderError {
         why.push_str(&format!(": {s}"));
         src = s.source();
     }
+    // Tera quotes the template's line: an excerpt of it (a 480 KB line of nested `{% if %}`
+    // was echoed whole, issue 49 R18).
+    let why: Vec<String> = why
+        .lines()
+        .map(|l| crate::term::excerpt(l.trim_end()).into_owned())
+        .collect();
     RenderError::Template {
         name: name.to_string(),
-        why,
+        why: why.join("\n"),
     }
 }
 
@@ -110,6 +121,7 @@ impl Renderer {
             why: e.to_string(),
         })?;
         let mut texts = Vec::new();
+        let mut total = 0u64;
         for f in files {
             let name = f
                 .strip_prefix(dir)
@@ -120,10 +132,19 @@ impl Renderer {
             if name.starts_with("html/vendor/") {
                 continue;
             }
-            let text = std::fs::read_to_string(&f).map_err(|e| RenderError::Templates {
+            let err = |why: String| RenderError::Templates {
                 dir: dir.display().to_string(),
-                why: format!("{name}: {e}"),
-            })?;
+                why: format!("{name}: {why}"),
+            };
+            let text = crate::files::read_regular_text(&f, MAX_TEMPLATE_BYTES)
+                .map_err(|e| err(e.to_string()))?;
+            total += text.len() as u64;
+            if total > MAX_TEMPLATES_BYTES {
+                return Err(err(format!(
+                    "the templates come to more than {} MiB; templates are small text files",
+                    MAX_TEMPLATES_BYTES >> 20
+                )));
+            }
             texts.push((name, text));
         }
         Renderer::from_texts(texts)

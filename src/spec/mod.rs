@@ -302,7 +302,9 @@ fn entry_kind(e: &std::fs::DirEntry) -> std::io::Result<Entry> {
     })
 }
 
-/// Every file under `dir`, recursively (directory symlinks not followed), sorted.
+/// Every file under `dir`, recursively (directory symlinks not followed), sorted. A FIFO, a
+/// device or a dangling link is listed too, so that reading it says what it is (a template
+/// folder's `report.md -> /dev/zero` was skipped, then reported as a missing template).
 pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -312,6 +314,9 @@ pub fn collect_all_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
             match entry_kind(&e)? {
                 Entry::Dir => stack.push(e.path()),
                 Entry::File => out.push(e.path()),
+                Entry::Skip if !std::fs::metadata(e.path()).is_ok_and(|m| m.is_dir()) => {
+                    out.push(e.path())
+                }
                 Entry::Skip => {}
             }
         }
@@ -355,6 +360,26 @@ pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 
 fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> SpecError {
     let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+    // A duplicate key in our words: serde-saphyr's message advises a library setting
+    // ("set DuplicateKeyPolicy in Options if acceptable"), which a spec's author cannot set.
+    let mut inner = e;
+    while let serde_saphyr::Error::WithSnippet { error, .. }
+    | serde_saphyr::Error::AliasError { error, .. } = inner
+    {
+        inner = error;
+    }
+    if let serde_saphyr::Error::DuplicateMappingKey { key, .. } = inner {
+        let what = key.as_deref().map_or(String::new(), |k| {
+            format!(" `{}`", crate::term::excerpt(&k.escape_debug().to_string()))
+        });
+        return src.error_at(
+            line,
+            column,
+            1,
+            format!("duplicate key{what} at line {line}"),
+            Some("a key may be given once in each mapping: remove one of them".into()),
+        );
+    }
     // serde-saphyr's message carries its own location and snippet; ours lead the report.
     let full = e.to_string();
     let first = full.lines().next().unwrap_or("").trim();
@@ -363,6 +388,12 @@ fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> SpecError {
         Some((_, rest)) => rest.to_string(),
         None => first.to_string(),
     };
+    // The location is the report's own; the message need not repeat it.
+    let msg = match msg.rsplit_once(" at line ") {
+        Some((m, at)) if at.split(", column ").all(|x| x.parse::<u64>().is_ok()) => m.to_string(),
+        _ => msg,
+    };
+    let msg = crate::term::excerpt(&msg).into_owned();
     src.error_at(
         line,
         column,
@@ -742,16 +773,7 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
             )
         }
         RawRange::Graphs { graphs } => {
-            let (lo, hi) = match &graphs.vertices {
-                RawVertexRange::Int(i) => (*i, *i),
-                RawVertexRange::Text(t) => match t.split_once("..=") {
-                    Some((a, b)) => (parse_int_text(src, at, a)?, parse_int_text(src, at, b)?),
-                    None => {
-                        let v = parse_int_text(src, at, t)?;
-                        (v, v)
-                    }
-                },
-            };
+            let (lo, hi) = count_range(src, at, &graphs.vertices, "vertex")?;
             let max = crate::graph::enumerate::MAX_ENUMERATED as i64;
             if lo < 1 || hi > max {
                 return Err(src.error(
@@ -771,25 +793,7 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
             (vals, format!("connected graphs with {lo}..={hi} vertices"))
         }
         RawRange::Posets { posets } => {
-            let (lo, hi) = match &posets.elements {
-                RawVertexRange::Int(i) => (*i, *i),
-                RawVertexRange::Text(t) => {
-                    let hint = || Some("give a count such as 4 or a range such as 1..=6".into());
-                    match range::split(t).map_err(|e| src.error(at, e.to_string(), hint()))? {
-                        Some(r) => {
-                            let (a, b) = (
-                                parse_int_text(src, at, r.from)?,
-                                parse_int_text(src, at, r.to)?,
-                            );
-                            (a, if r.inclusive { b } else { b.saturating_sub(1) })
-                        }
-                        None => {
-                            let v = parse_int_text(src, at, t)?;
-                            (v, v)
-                        }
-                    }
-                }
-            };
+            let (lo, hi) = count_range(src, at, &posets.elements, "element")?;
             let max = crate::game::closure::enumerate::MAX_ENUMERATED as i64;
             if lo < 1 || hi > max {
                 return Err(src.error(
@@ -839,6 +843,38 @@ fn param(src: &Source, name: &str, at: &Sp<RawRange>) -> Result<Param, SpecError
         values,
         text,
     })
+}
+
+/// The counts of a `graphs` (vertices) or `posets` (elements) range, as the integer ranges
+/// read: `4`, `"1..=6"`, `"2..<5"`; a bare `1..6` is ambiguous and refused, as everywhere.
+fn count_range(
+    src: &Source,
+    at: &Sp<RawRange>,
+    r: &RawVertexRange,
+    what: &str,
+) -> Result<(i64, i64), SpecError> {
+    let t = match r {
+        RawVertexRange::Int(i) => return Ok((*i, *i)),
+        RawVertexRange::Text(t) => t,
+    };
+    let hint = || {
+        Some(format!(
+            "give a {what} count such as 4 or a range such as 1..=6"
+        ))
+    };
+    match range::split(t).map_err(|e| src.error(at, e.to_string(), hint()))? {
+        Some(r) => {
+            let (a, b) = (
+                parse_int_text(src, at, r.from)?,
+                parse_int_text(src, at, r.to)?,
+            );
+            Ok((a, if r.inclusive { b } else { b.saturating_sub(1) }))
+        }
+        None => {
+            let v = parse_int_text(src, at, t)?;
+            Ok((v, v))
+        }
+    }
 }
 
 /// How often `word` occurs in `text` between non-alphanumeric characters (`_` separates:

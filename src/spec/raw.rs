@@ -51,7 +51,11 @@ pub struct KindOnly {
 /// A finite parameter range: `7`, `"2..=8"` (inclusive), `"4..<9"` (exclusive; a bare `4..9` is refused), `"3,5,7"`, `[3, 5, 7]`, or all
 /// multisets (partitions) in a window of sums: `{multisets: {max_sum: 16}}`, all connected graphs
 /// `{graphs: {vertices: "1..=6"}}` or all posets `{posets: {elements: "1..=6"}}`.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+// Read by its own `Deserialize` (the schema is the untagged one): an untagged enum's error is
+// "data did not match any variant", which names no range kind; here a mapping is read by its
+// one key, so `{graphs: {vertex: 3}}` is refused as a `graphs` range with the field it lacks,
+// and an unknown kind is named.
+#[derive(Debug, Clone, JsonSchema)]
 #[serde(untagged)]
 pub enum RawRange {
     Int(i64),
@@ -72,6 +76,110 @@ pub enum RawRange {
     },
 }
 
+impl<'de> Deserialize<'de> for RawRange {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, MapAccess, SeqAccess, Visitor};
+        struct Range;
+        impl<'de> Visitor<'de> for Range {
+            type Value = RawRange;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a range: an integer, \"2..=8\", \"4..<9\", \"3,5,7\", [3, 5, 7], {multisets: {..}}, {graphs: {..}} or {posets: {..}}")
+            }
+            fn visit_i64<E: Error>(self, v: i64) -> Result<RawRange, E> {
+                Ok(RawRange::Int(v))
+            }
+            fn visit_u64<E: Error>(self, v: u64) -> Result<RawRange, E> {
+                i64::try_from(v)
+                    .map(RawRange::Int)
+                    .map_err(|_| E::custom(format!("{v} is too large for a parameter value")))
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<RawRange, E> {
+                Ok(RawRange::Text(v.to_string()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawRange, A::Error> {
+                let mut out = Vec::new();
+                while let Some(ListInt(x)) = seq.next_element()? {
+                    out.push(x);
+                }
+                Ok(RawRange::List(out))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawRange, A::Error> {
+                let kind: String = map.next_key()?.ok_or_else(|| {
+                    A::Error::custom("an empty mapping is not a range: expected {multisets: ..}, {graphs: ..} or {posets: ..}")
+                })?;
+                // The inner error's location moves before its message: the report's caret
+                // is at the range.
+                let within = |e: A::Error| {
+                    let e = e.to_string();
+                    match e.rsplit_once(" at line ") {
+                        Some((m, at)) => {
+                            A::Error::custom(format!("the `{kind}` range at line {at}: {m}"))
+                        }
+                        None => A::Error::custom(format!("the `{kind}` range: {e}")),
+                    }
+                };
+                let range = match kind.as_str() {
+                    "multisets" => RawRange::Multisets {
+                        multisets: map.next_value().map_err(within)?,
+                    },
+                    "graphs" => RawRange::Graphs {
+                        graphs: map.next_value().map_err(within)?,
+                    },
+                    "posets" => RawRange::Posets {
+                        posets: map.next_value().map_err(within)?,
+                    },
+                    other => {
+                        return Err(A::Error::custom(format!(
+                            "unknown range kind `{}`: expected multisets, graphs or posets",
+                            crate::term::excerpt(&other.escape_debug().to_string())
+                        )))
+                    }
+                };
+                if let Some(more) = map.next_key::<String>()? {
+                    return Err(A::Error::custom(format!(
+                        "a range is one kind: `{kind}` and `{}` are both given",
+                        crate::term::excerpt(&more.escape_debug().to_string())
+                    )));
+                }
+                Ok(range)
+            }
+        }
+        d.deserialize_any(Range)
+    }
+}
+
+/// An integer of a list range; anything else is named ("`x` is not an integer", where the
+/// integer reader said "invalid i64").
+struct ListInt(i64);
+
+impl<'de> Deserialize<'de> for ListInt {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, Visitor};
+        struct Int;
+        impl Visitor<'_> for Int {
+            type Value = ListInt;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an integer (a list range holds integers)")
+            }
+            fn visit_i64<E: Error>(self, v: i64) -> Result<ListInt, E> {
+                Ok(ListInt(v))
+            }
+            fn visit_u64<E: Error>(self, v: u64) -> Result<ListInt, E> {
+                i64::try_from(v)
+                    .map(ListInt)
+                    .map_err(|_| E::custom(format!("{v} is too large for a parameter value")))
+            }
+            fn visit_str<E: Error>(self, v: &str) -> Result<ListInt, E> {
+                Err(E::custom(format!(
+                    "`{}` is not an integer (a list range holds integers)",
+                    crate::term::excerpt(&v.escape_debug().to_string())
+                )))
+            }
+        }
+        d.deserialize_any(Int)
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPosets {
@@ -82,7 +190,7 @@ pub struct RawPosets {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGraphs {
-    /// A range of vertex counts, at most 1..=7.
+    /// A range of vertex counts (`"1..=6"`, `"2..<5"` or one count), at most 1..=7.
     pub vertices: RawVertexRange,
 }
 

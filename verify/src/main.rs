@@ -25,6 +25,7 @@ mod formula;
 mod games;
 mod graph_closure;
 mod groups;
+mod io;
 mod multipartite;
 mod names;
 mod posets;
@@ -32,6 +33,7 @@ mod solve;
 mod spec;
 mod structures;
 
+use io::{errln, outln};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,6 +43,8 @@ use std::sync::Mutex;
 /// Most certificate files read, and the largest one.
 const MAX_FILES: usize = 100_000;
 const MAX_FILE_BYTES: u64 = 256 << 20;
+/// Largest report.json read (grundy's own bound on it).
+const MAX_REPORT_BYTES: u64 = 256 << 20;
 /// Worker threads (a bounded pool, whatever the number of files).
 const MAX_THREADS: usize = 8;
 
@@ -62,14 +66,13 @@ fn verify_file(path: &Path, specs: &BTreeMap<String, spec::SpecFile>) -> (String
         .unwrap_or_default();
     let reject = |m: String| (stem.clone(), Outcome::Rejected(m));
     match std::fs::symlink_metadata(path) {
-        Ok(m) if m.is_file() && m.len() <= MAX_FILE_BYTES => {}
-        Ok(m) if m.is_file() => return reject(format!("larger than {MAX_FILE_BYTES} bytes")),
+        Ok(m) if m.is_file() => {}
         Ok(_) => return reject("not a regular file (a symlink or special file)".into()),
         Err(e) => return reject(format!("cannot read: {e}")),
     }
-    let text = match std::fs::read_to_string(path) {
+    let text = match io::read_regular_text(path, MAX_FILE_BYTES) {
         Ok(t) => t,
-        Err(e) => return reject(format!("cannot read: {e}")),
+        Err(e) => return reject(e),
     };
     let cert: checks::Certificate = match serde_json::from_str(&text) {
         Ok(c) => c,
@@ -121,8 +124,7 @@ fn verify_file(path: &Path, specs: &BTreeMap<String, spec::SpecFile>) -> (String
 
 /// Grundy's verdict and certificate status per spec, from its report.json.
 fn grundy_report(path: &Path) -> Result<BTreeMap<String, (String, String)>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = io::read_regular_text(path, MAX_REPORT_BYTES)?;
     let v: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("{}: not JSON: {e}", path.display()))?;
     let reports = v
@@ -172,8 +174,10 @@ fn args() -> Result<Args, String> {
     let dir = PathBuf::from(dir.ok_or("no certificates folder given")?);
     Ok(Args {
         report: report.map(PathBuf::from).or_else(|| {
+            // Whatever is there is read (and a FIFO or a device refused), not only what
+            // `exists()` follows to.
             let r = dir.parent()?.join("report.json");
-            r.exists().then_some(r)
+            std::fs::symlink_metadata(&r).is_ok().then_some(r)
         }),
         dir,
         specs: PathBuf::from(specs.unwrap_or_else(|| "specs".into())),
@@ -186,19 +190,19 @@ fn main() -> ExitCode {
     let a = match args() {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("usage: grundy-verify DIR [--specs SPECS] [--report REPORT.json] [--write] [--allow-unverified]   (DIR: output/certificates)");
+            errln!("error: {e}");
+            errln!("usage: grundy-verify DIR [--specs SPECS] [--report REPORT.json] [--write] [--allow-unverified]   (DIR: output/certificates)");
             return ExitCode::from(2);
         }
     };
     let specs = match spec::index(&a.specs) {
         Ok(s) if !s.is_empty() => s,
         Ok(_) => {
-            eprintln!("error: no specs (*.yaml) in {}", a.specs.display());
+            errln!("error: no specs (*.yaml) in {}", a.specs.display());
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -206,7 +210,7 @@ fn main() -> ExitCode {
         Some(r) => match grundy_report(r) {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return ExitCode::from(2);
             }
         },
@@ -222,16 +226,16 @@ fn main() -> ExitCode {
             .take(MAX_FILES + 1)
             .collect(),
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", a.dir.display());
+            errln!("error: cannot read {}: {e}", a.dir.display());
             return ExitCode::from(2);
         }
     };
     if files.len() > MAX_FILES {
-        eprintln!("error: more than {MAX_FILES} certificate files");
+        errln!("error: more than {MAX_FILES} certificate files");
         return ExitCode::from(2);
     }
     if files.is_empty() {
-        eprintln!("error: no certificates (*.json) in {}", a.dir.display());
+        errln!("error: no certificates (*.json) in {}", a.dir.display());
         return ExitCode::from(2);
     }
     files.sort();
@@ -355,18 +359,18 @@ fn main() -> ExitCode {
             unverified_holding.push(id.clone());
         }
         *counts.entry(class).or_default() += 1;
-        println!("{id:<40} {line}");
+        outln!("{id:<40} {line}");
         record.insert(id.clone(), line);
     }
     let shown: Vec<String> = counts.iter().map(|(k, v)| format!("{v} {k}")).collect();
-    println!(
+    outln!(
         "{} specs: {} ({:.2} s)",
         ids.len(),
         shown.join(", "),
         t0.elapsed().as_secs_f64()
     );
     if !unverified_holding.is_empty() {
-        println!(
+        outln!(
             "{} specs grundy reports as holding are not fully verified{}",
             unverified_holding.len(),
             if a.allow_unverified {
@@ -384,7 +388,7 @@ fn main() -> ExitCode {
         });
         let text = serde_json::to_string_pretty(&doc).expect("strings serialise") + "\n";
         if let Err(e) = std::fs::write(a.dir.join("VERIFIED.json"), text) {
-            eprintln!("error: cannot write VERIFIED.json: {e}");
+            errln!("error: cannot write VERIFIED.json: {e}");
             return ExitCode::from(2);
         }
     }

@@ -61,8 +61,7 @@ pub fn index(dir: &Path) -> Result<BTreeMap<String, SpecFile>, String> {
             if meta.len() > MAX_SPEC_BYTES {
                 return Err(format!("{}: larger than 1 MiB", p.display()));
             }
-            let bytes =
-                std::fs::read(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            let bytes = crate::io::read_regular(&p, MAX_SPEC_BYTES)?;
             let text = String::from_utf8(bytes.clone())
                 .map_err(|_| format!("{}: not UTF-8 text", p.display()))?;
             let id = p

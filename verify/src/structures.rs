@@ -151,8 +151,13 @@ fn inline_order(t: &str, inner: &str) -> Result<Order, String> {
         let mut prev: Option<usize> = None;
         for e in item.split('<') {
             let e = e.trim();
-            if e.is_empty() || e.contains(['(', ')', '{', '}']) {
-                return Err(format!("`{t}`: `{}` is not a chain of names", item.trim()));
+            // A name as the inline digraphs write them: `Poset(1>2)` is no poset named
+            // "1>2", nor `Poset(1<=2)` 1 < "=2".
+            if !identifier(e) {
+                return Err(format!(
+                    "`{t}`: `{}` is not a chain of names (`{e}` is not an element name)",
+                    item.trim()
+                ));
             }
             let i = match names.iter().position(|x| x == e) {
                 Some(i) => i,
@@ -1030,6 +1035,20 @@ mod tests {
         assert!(parse("Poset(1<, 2)", Kind::HULL).is_err());
         assert!(parse("Poset()", Kind::HULL).is_err());
         assert!(parse("Poset(1<2", Kind::HULL).is_err());
+        // Element names are names: no other relation sign is read as part of one.
+        for bad in [
+            "Poset(1>2)",
+            "Poset(1<=2)",
+            "Poset(a<b-c)",
+            "Poset(2x)",
+            "Poset(a b)",
+        ] {
+            let e = parse(bad, Kind::HULL)
+                .err()
+                .unwrap_or_else(|| panic!("{bad} read"));
+            assert!(e.contains("not an element name"), "{bad}: {e}");
+        }
+        assert_eq!(build("Poset(a_1<b2, 10)", Kind::HULL).n(), 3);
         // Poset(1<2, 1<3) x Chain(2): a product with an inline factor, 6 elements.
         assert_eq!(build("Poset(1<2, 1<3) x Chain(2)", Kind::HULL).n(), 6);
     }

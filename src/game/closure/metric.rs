@@ -348,11 +348,12 @@ pub fn read_dot(text: &str) -> Result<Dot, String> {
     })
 }
 
-/// Reads a DOT file, bounded in size.
+/// Largest structure file read (`poset:`, `digraph:`, `weighted:`).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads a structure file: a regular file of at most [`MAX_FILE_BYTES`] (a FIFO, a device or
+/// standard input is refused before a byte is read, by the one bounded reader).
 pub fn read_file(path: &str) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{path}: {e}"))?;
-    if !meta.is_file() || meta.len() > 1 << 20 {
-        return Err(format!("{path}: not a regular file of at most 1 MiB"));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+    crate::files::read_regular_text(std::path::Path::new(path), MAX_FILE_BYTES)
+        .map_err(|e| format!("{path}: {e}"))
 }

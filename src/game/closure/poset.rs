@@ -195,6 +195,16 @@ fn parse(t: &str) -> Result<Poset, String> {
     }
 }
 
+/// Whether `s` is an element name of the inline and file forms: ASCII letters, digits and `_`,
+/// either a number or not starting with a digit (the names the weighted and directed forms take,
+/// and grundy-verify reads).
+fn element_name(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        && (b.iter().all(u8::is_ascii_digit) || !b[0].is_ascii_digit())
+}
+
 /// Element names in order of first appearance, and the relations between them.
 #[derive(Default)]
 struct Relations {
@@ -208,6 +218,14 @@ impl Relations {
         let s = s.trim();
         if s.is_empty() {
             return Err(format!("{}: an empty element", whence()));
+        }
+        // `Poset(1>2)` was one element named "1>2", `Poset(1<=2)` 1 < "=2" (issue 49).
+        if !element_name(s) {
+            return Err(format!(
+                "{}: `{}` is not an element name (letters, digits and `_`, a number or not starting with a digit; relations are written `a < b`)",
+                whence(),
+                crate::term::excerpt(s)
+            ));
         }
         if let Some(i) = self.names.iter().position(|x| x == s) {
             return Ok(i);

@@ -16,7 +16,7 @@ pub const OPERATOR: Operator = Operator {
         let t = text.trim();
         if let Some(path) = t.strip_prefix("sets:") {
             return Some(
-                std::fs::read_to_string(path)
+                crate::files::read_regular_text(std::path::Path::new(path), MAX_FILE_BYTES)
                     .map_err(|e| format!("generating sets file {path}: {e}"))
                     .and_then(|body| {
                         let lines: Vec<Vec<String>> = body
@@ -45,6 +45,9 @@ pub const OPERATOR: Operator = Operator {
         )
     },
 };
+
+/// Largest `sets:` file read (a FIFO, a device or a larger file is refused before reading).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Most elements and sets a family may have.
 pub const MAX_ELEMENTS: usize = 64;

@@ -63,9 +63,22 @@ fn num(v: &Value, key: &str) -> Option<f64> {
     v.get(key)?.as_f64()
 }
 
-fn read_yaml(dir: &Path, name: &str) -> Option<Value> {
-    let text = std::fs::read_to_string(dir.join(name)).ok()?;
-    serde_saphyr::from_str::<Value>(&text).ok()
+/// Largest recorded-results file read.
+const MAX_RECORDED_BYTES: u64 = 16 << 20;
+
+/// A recorded-results file: `None` when there is none; one that cannot be read (a FIFO, a
+/// device, too large, not YAML) is an error, not taken for a missing one.
+fn read_yaml(dir: &Path, name: &str) -> Result<Option<Value>, String> {
+    let path = dir.join(name);
+    match std::fs::symlink_metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
+    let text = crate::files::read_regular_text(&path, MAX_RECORDED_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_saphyr::from_str::<Value>(&text)
+        .map(Some)
+        .map_err(|e| format!("{}: not YAML: {e}", path.display()))
 }
 
 /// A count with thin spaces between groups of three digits (1 006 700 565).
@@ -295,22 +308,23 @@ fn wheels(view: &Value) -> Option<Plot> {
     })
 }
 
-/// Every plot there is data for, and a note for each that is missing.
+/// Every plot there is data for, and a note for each that is missing; a recorded file that
+/// is there but cannot be read is an error.
 pub fn all(
     views: &[(&Report, Option<&Value>)],
     recorded: Option<&Path>,
-) -> (Vec<Plot>, Vec<String>) {
+) -> Result<(Vec<Plot>, Vec<String>), String> {
     let mut plots = Vec::new();
     let mut notes = Vec::new();
     let dir = recorded.unwrap_or(Path::new("output"));
-    match read_yaml(dir, "scale/spectrum_results.yaml") {
+    match read_yaml(dir, "scale/spectrum_results.yaml")? {
         Some(v) => plots.extend(spectrum(&v)),
         None => notes.push(
             "No recorded spectrum (scale/spectrum_results.yaml): run `grundy spectrum`."
                 .to_string(),
         ),
     }
-    match read_yaml(dir, "scale/conjecture_5_5_results.yaml") {
+    match read_yaml(dir, "scale/conjecture_5_5_results.yaml")? {
         Some(v) => plots.extend(conjecture(&v)),
         None => notes.push("No recorded Conjecture 5.5 runs (scale/conjecture_5_5_results.yaml): run `grundy cycle`.".to_string()),
     }
@@ -337,7 +351,7 @@ pub fn all(
         "conjecture" => 1,
         _ => 2,
     });
-    (plots, notes)
+    Ok((plots, notes))
 }
 
 /// The series colours (Tableau 10), then round again.

@@ -66,7 +66,7 @@ fn rejected(file: &str, edits: &[(&str, &str)], expect: &[&str]) {
 fn every_paper_diagram_is_valid() {
     let (code, out, err) = grundy(&["check", DIR]);
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("9 specs: 9 as expected, 0 not"), "{out}");
+    assert!(out.contains("12 specs: 12 as expected, 0 not"), "{out}");
     for id in [
         "fig_5_8_nim_sum",
         "fig_5_9_diagram_A",
@@ -77,13 +77,22 @@ fn every_paper_diagram_is_valid() {
         "thm_5_43_case1_diagram_E",
         "thm_5_43_case2_diagram_F",
         "thm_5_43_case3_diagram_G",
+        "thm_5_43_case4_diagram",
+        "thm_5_43_case4_odd_diagram",
     ] {
         let line = out
             .lines()
-            .find(|l| l.contains(id))
+            .find(|l| l.contains(&format!(" {id} ")))
             .expect("a line per spec");
         assert!(line.contains(": holds"), "{line}");
     }
+    // Case 4 as the proof prints it fails at m = 3 (docs/results/errata.md), with its
+    // correction beside it.
+    let printed = out
+        .lines()
+        .find(|l| l.contains(" thm_5_43_case4_printed "))
+        .expect("the printed Case 4");
+    assert!(printed.contains("refuted (as expected)"), "{printed}");
 }
 
 #[test]

@@ -47,6 +47,9 @@ pub fn symbol(c: char) -> Option<&'static str> {
         '𝖦' => "\\mathsf{G}",
         '𝖧' => "\\mathsf{H}",
         '𝒩' => "\\mathcal{N}",
+        // A multiset's double braces (Fig 5.1), as the paper typesets them.
+        '⦃' => "\\{\\!\\!\\{",
+        '⦄' => "\\}\\!\\!\\}",
         '𝒫' => "\\mathcal{P}",
         // The complement of a family (Prop 2.4: 𝒩 = ∁(𝒢*)).
         '∁' => "\\complement ",

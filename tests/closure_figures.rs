@@ -350,3 +350,169 @@ fn the_terminal_class_is_named_by_the_structure() {
         assert_eq!(last.label, terminal, "{game}");
     }
 }
+
+/// The pieces of a label where a script splits a number, as TeX groups `Z_12` (Z₁2: a
+/// subscript of one digit, then a digit): in TeX `_{1}2` or an unbraced `_12`, in a Graphviz
+/// HTML label `<SUB>1</SUB>2`. `tex`: the text is TeX (where `_12` itself is wrong).
+fn split_numbers(text: &str, tex: bool) -> Vec<String> {
+    let c: Vec<char> = text.chars().collect();
+    let piece = |a: usize, b: usize| c[a.saturating_sub(2)..b.min(c.len())].iter().collect();
+    let digit = |i: usize| c.get(i).is_some_and(char::is_ascii_digit);
+    let mut bad = Vec::new();
+    for i in 0..c.len() {
+        if matches!(c[i], '_' | '^') {
+            if c.get(i + 1) == Some(&'{') {
+                let close = (i + 2..c.len()).find(|&j| c[j] == '}');
+                if let Some(j) = close.filter(|&j| j > i + 2 && (i + 2..j).all(digit)) {
+                    if digit(j + 1) {
+                        bad.push(piece(i, j + 2));
+                    }
+                }
+            } else if tex && digit(i + 1) && digit(i + 2) {
+                bad.push(piece(i, i + 3));
+            }
+        }
+        for close in ["</SUB>", "</SUP>"] {
+            let n = close.len();
+            if c[i..].starts_with(&close.chars().collect::<Vec<_>>())
+                && i > 0
+                && digit(i - 1)
+                && digit(i + n)
+            {
+                bad.push(piece(i.saturating_sub(6), i + n + 1));
+            }
+        }
+    }
+    bad
+}
+
+/// The TeX and HTML labels of a DOT file (`grundytex`, `grundynote`, `label=<…>`), and of its
+/// TikZ drawing every line but comments, each with whether it is TeX.
+fn labels(path: &str, text: &str) -> Vec<(String, bool)> {
+    if path.ends_with(".tex") {
+        return text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('%'))
+            .map(|l| (l.to_string(), true))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for key in ["grundytex=\"", "grundynote=\""] {
+            for part in line.split(key).skip(1) {
+                let end = part
+                    .find("\", ")
+                    .or_else(|| part.find("\"]"))
+                    .unwrap_or(part.len());
+                out.push((part[..end].replace("\\\\", "\\"), true));
+            }
+        }
+        if let Some(at) = line.find("label=<") {
+            out.push((line[at..].to_string(), false));
+        }
+    }
+    out
+}
+
+/// In Graphviz's SVG, where a script is its own `<text baseline-shift="sub">`: a subscript
+/// ending in a digit and, on the same line, a text going on with digits (`Z`, `1`, `2`).
+fn svg_split_numbers(svg: &str) -> Vec<String> {
+    let texts: Vec<&str> = svg.lines().filter(|l| l.starts_with("<text")).collect();
+    let inner = |l: &str| {
+        l.split_once('>')
+            .map(|(_, r)| r.trim_end_matches("</text>").to_string())
+            .unwrap_or_default()
+    };
+    let y = |l: &str| {
+        l.split(" y=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .map(str::to_string)
+    };
+    texts
+        .windows(2)
+        .filter(|w| {
+            let (a, b) = (inner(w[0]), inner(w[1]));
+            w[0].contains("baseline-shift=\"sub\"")
+                && !w[1].contains("baseline-shift")
+                && y(w[0]) == y(w[1])
+                && a.ends_with(|c: char| c.is_ascii_digit())
+                && b.starts_with(|c: char| c.is_ascii_digit())
+        })
+        .map(|w| format!("{} {}", inner(w[0]), inner(w[1])))
+        .collect()
+}
+
+/// Every math label of the structure figures (TikZ, DOT, and Graphviz's SVG) subscripts a
+/// number whole, as TeX typesets `Z_{12}`: the terminal class of GEN(Z_12) printed as Z₁2 is
+/// caught, in each language.
+#[test]
+fn every_math_label_is_subscripted_as_tex_groups_it() {
+    let run = pipeline::check(&[PathBuf::from("specs/es2018/figures")], &Selection::All);
+    assert_eq!(run.exit_code(), 0, "the structure figures hold");
+    let checked: Vec<_> = run.checked().collect();
+    let index: Vec<_> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
+    let renderer = Renderer::load(&root().join("templates")).unwrap();
+    let files = render_all(
+        &checked,
+        &index,
+        &Default::default(),
+        &Default::default(),
+        &renderer,
+    )
+    .unwrap();
+    let mut seen = 0;
+    let mut twelve = false;
+    for (p, bytes) in &files {
+        let p = p.to_string_lossy().to_string();
+        let text = String::from_utf8_lossy(bytes);
+        if p.ends_with(".svg") {
+            let bad = svg_split_numbers(&text);
+            assert!(bad.is_empty(), "{p}: {bad:?}");
+            twelve |= text.contains("baseline-shift=\"sub\" font-size=\"10.00\">12</text>");
+            continue;
+        }
+        if !(p.ends_with(".dot") || p.ends_with(".tikz.tex")) {
+            continue;
+        }
+        for (label, tex) in labels(&p, &text) {
+            seen += 1;
+            twelve |= label.contains("Z_{12}") || label.contains("Z<SUB>12</SUB>");
+            let bad = split_numbers(&label, tex);
+            assert!(bad.is_empty(), "{p}: {bad:?} in {label}");
+        }
+    }
+    assert!(seen > 20, "{seen} labels");
+    assert!(twelve, "GEN(Z_12)'s terminal class is drawn");
+    // Wrong variants: the labels as they were written, Z₁2, in TeX, DOT's HTML and TeX.
+    for (label, tex) in [
+        (
+            "{\\begin{tabular}{@{}c@{}}$Z_{1}2$\\\\$\\mathbf{0}$\\end{tabular}}",
+            true,
+        ),
+        ("$Z_12$", true),
+        ("label=<Z<SUB>1</SUB>2<BR/><B>0</B>>];", false),
+        ("$x^{1}0$", true),
+    ] {
+        assert!(!split_numbers(label, tex).is_empty(), "{label} caught");
+    }
+    let old_svg = "<text text-anchor=\"start\" x=\"248.43\" y=\"-21\" font-size=\"10.00\">Z</text>
+<text text-anchor=\"start\" x=\"255.43\" y=\"-21\" baseline-shift=\"sub\" font-size=\"10.00\">1</text>
+<text text-anchor=\"start\" x=\"261.43\" y=\"-21\" font-size=\"10.00\">2</text>
+<text text-anchor=\"start\" x=\"261.43\" y=\"-9\" font-size=\"10.00\">0</text>";
+    assert_eq!(svg_split_numbers(old_svg), ["1 2"]);
+    assert!(svg_split_numbers(&old_svg.replace(
+        ">1</text>\n<text text-anchor=\"start\" x=\"261.43\" y=\"-21\" font-size=\"10.00\">2",
+        ">12"
+    ))
+    .is_empty());
+    // A digit after a finished script is no split number, nor an HTML label's `_12` (text).
+    for (label, tex) in [
+        ("$Z_{12} + 2$", true),
+        ("$(0, \\lambda^{2k}_{0})$", true),
+        ("label=<Z<SUB>12</SUB><BR/><B>0</B>>", false),
+        ("tooltip=\"Z_12\"", false),
+    ] {
+        assert!(split_numbers(label, tex).is_empty(), "{label}");
+    }
+}

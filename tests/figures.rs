@@ -98,9 +98,9 @@ fn figures_show_the_papers_values() {
     for img in ["(2,Λ^4)", "(2,[3])", "(2,[1,1])", "(1,[1,1])", "(1,[1])"] {
         assert!(f.contains(img), "{img}");
     }
-    // Example 5.11: {1,2,2} → {0,2,2} → {0,1,2} → {0,1,1}.
+    // Example 5.11: ⦃1,2,2⦄ → ⦃0,2,2⦄ → ⦃0,1,2⦄ → ⦃0,1,1⦄.
     let f = &dots["fig_5_1_ter_k122_play"];
-    for img in ["{1,2,2}", "{0,2,2}", "{0,1,2}", "{0,1,1}"] {
+    for img in ["⦃1,2,2⦄", "⦃0,2,2⦄", "⦃0,1,2⦄", "⦃0,1,1⦄"] {
         assert!(f.contains(img), "{img}");
     }
     // Prop 5.22 on W_8: nim(DC(4)) = 0, so nim(DNT(W_8)) = 0; its first moves P = {c} and
@@ -213,6 +213,67 @@ fn figures_name_the_vertices_as_the_paper_does() {
     assert!(dots["fig_5_4_ordinal_sum"].contains("tooltip=\"(*2, {u})\""));
     // Figures whose paper names its vertices v_i keep the game's names.
     assert!(dots["fig_5_5_ter_w5_and_ordinal"].contains("<TD>v1</TD>"));
+}
+
+/// The multisets written with set braces in a DOT figure's TeX labels (`grundytex="\\{1,2,2\\}"`,
+/// what Fig 5.1 printed where its title, caption and the paper write ⦃1,2,2⦄) or in its
+/// HTML labels (`<TD>{1,2,2}</TD>`).
+fn multisets_in_set_braces(dot: &str) -> Vec<String> {
+    let mut bad = Vec::new();
+    for line in dot.lines() {
+        for (open, close) in [("grundytex=\"\\\\{", "\\\\}\""), ("<TD>{", "}</TD>")] {
+            if let Some(at) = line.find(open) {
+                let rest = &line[at + open.len()..];
+                let body = rest.split(close).next().unwrap_or("");
+                let numbers = !body.is_empty()
+                    && body
+                        .split(',')
+                        .all(|x| x.chars().all(|c| c.is_ascii_digit()) && !x.is_empty());
+                if numbers {
+                    bad.push(format!("{open}{body}{close}"));
+                }
+            }
+        }
+    }
+    bad
+}
+
+/// Fig 5.1's image is a play of the multiset game: its positions are written ⦃1,2,2⦄ as in
+/// the figure's title, caption and the paper (`\{\!\!\{1,2,2\}\!\!\}` in TeX), not {1,2,2}.
+#[test]
+fn multiset_positions_are_written_in_the_papers_double_braces() {
+    let dots: std::collections::BTreeMap<String, String> = rendered_dots().into_iter().collect();
+    let f = &dots["fig_5_1_ter_k122_play"];
+    for pos in ["1,2,2", "0,2,2", "0,1,2", "0,1,1"] {
+        assert!(
+            f.contains(&format!(
+                "grundytex=\"\\\\{{\\\\!\\\\!\\\\{{{pos}\\\\}}\\\\!\\\\!\\\\}}\""
+            )),
+            "{pos}: {f}"
+        );
+        assert!(f.contains(&format!("<TD>⦃{pos}⦄</TD>")), "{pos}");
+    }
+    for (name, dot) in &dots {
+        assert_eq!(multisets_in_set_braces(dot), Vec::<String>::new(), "{name}");
+    }
+    // The wrong variant: Fig 5.1's node as it was written.
+    let old = r#"    p1_0 [grundystyle="grundy position, grundy start", grundytex="\\{1,2,2\\}", grundynim="2", shape=ellipse, tooltip="{1,2,2}", label=<<TABLE BORDER="0"><TR><TD>{1,2,2}</TD></TR></TABLE>>];"#;
+    assert_eq!(
+        multisets_in_set_braces(old),
+        ["grundytex=\"\\\\{1,2,2\\\\}\"", "<TD>{1,2,2}</TD>"]
+    );
+    // Sets of vertices keep their braces.
+    assert!(multisets_in_set_braces(r#"grundytex="\\{u, v\\}" <TD>{v1}</TD>"#).is_empty());
+    // The TikZ drawing typesets them so.
+    let files = rendered_all();
+    if dot::dot_available() {
+        let t = written(&files, "paper000/fig_5_1_ter_k122_play.tikz.tex");
+        assert!(
+            t.contains("$\\{\\!\\!\\{1,2,2\\}\\!\\!\\}$\\\\$\\mathbf{2}$"),
+            "{t}"
+        );
+        assert!(!t.contains("$\\{1,2,2\\}$"));
+    }
 }
 
 /// Every rendered artifact (DOT, captions, TikZ, galleries) of the figure specs under

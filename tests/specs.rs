@@ -378,6 +378,24 @@ fn tables_render_as_latex_snapshots() {
     insta::assert_snapshot!("table_5_1_tex", tex("paper000/table_5_1.tex"));
     insta::assert_snapshot!("table_ter_wmn_tex", tex("paper000/table_ter_wmn.tex"));
     insta::assert_snapshot!("dc_sequence_tex", tex("paper000/dc_sequence.tex"));
+    // Prop 5.23's hats: the same five columns in each of the three rows, and a caption that
+    // says what the rows and the hats are.
+    let dc = tex("paper000/dc_sequence.tex");
+    assert_eq!(dc.matches("\\hat{").count(), 15, "{dc}");
+    for row in dc
+        .lines()
+        .filter(|l| l.ends_with("$ \\\\") && !l.starts_with("$n$"))
+    {
+        assert_eq!(row.matches("\\hat{").count(), 5, "{row}");
+    }
+    let cap = tex("paper000/dc_sequence.caption.tex");
+    for says in [
+        "the rows of $n=0$ and $n=34$ are a preperiod of length 68",
+        "the row of $n=68$ is the period of length 34",
+        "a hat marks a column in which the rows differ",
+    ] {
+        assert!(cap.contains(says), "{says}: {cap}");
+    }
 }
 
 /// Every `.tex` include that `grundy build` writes compiles in one document with pdflatex.

@@ -446,18 +446,42 @@ pub fn panel_graph(game: &AnyGame) -> Option<&Graph> {
     }
 }
 
-/// A position's text with the vertices under the paper's names (`{u, w}`), as
-/// [`AnyGame::label`] writes it with the game language's.
+/// A position's text as the paper writes it, where [`AnyGame::label`] writes the game
+/// language's: the vertices under the paper's names (`{u, w}`), a multiset in the paper's
+/// double braces (`⦃1,2,2⦄`, typeset `\{\!\!\{1,2,2\}\!\!\}` as in Fig 5.1 and its caption),
+/// in sums and ordinal sums too.
 fn shown(game: &AnyGame, p: &AnyPos, names: Option<&[String]>) -> String {
     match (game, p, names) {
         (AnyGame::Removing(_), AnyPos::Set(s), Some(n)) => {
             let parts: Vec<&str> = bits(*s).map(|v| n[v].as_str()).collect();
             format!("{{{}}}", parts.join(", "))
         }
-        (AnyGame::Ordinal(g, h), AnyPos::Ordinal(a, b), Some(_)) => {
+        (AnyGame::Multiset(_), AnyPos::Multiset(u), _) => {
+            let parts: Vec<String> = u.iter().map(u32::to_string).collect();
+            format!("⦃{}⦄", parts.join(","))
+        }
+        (AnyGame::Ordinal(g, h), AnyPos::Ordinal(a, b), _) => {
             format!("({}, {})", shown(g, a, names), shown(h, b, names))
         }
+        (AnyGame::Sum(parts), AnyPos::Sum(ps), _) => parts
+            .iter()
+            .zip(ps)
+            .map(|(g, q)| shown(g, q, names))
+            .collect::<Vec<_>>()
+            .join(" + "),
         _ => game.label(p),
+    }
+}
+
+/// A class of a drawn gamegraph as the paper writes it: its position ([`shown`]), in brackets
+/// for an orbit of automorphisms, or the terminal class.
+fn shown_class(ex: &Explicit, class: usize, names: Option<&[String]>) -> String {
+    match (&ex.classes[class], ex.quotient) {
+        (super::reduction::Class::Pos(q), Some(QuotientKind::Automorphisms)) => {
+            format!("[{}]", shown(&ex.game, q, names))
+        }
+        (super::reduction::Class::Pos(q), _) => shown(&ex.game, q, names),
+        _ => ex.class_label(class),
     }
 }
 
@@ -586,17 +610,7 @@ fn node_view(
     let class = ex.class_of[pos];
     let p = &ex.positions[ex.members[class][0]];
     let terminal = ex.class_options[class].is_empty();
-    let text = match (&ex.classes[class], ex.quotient, names) {
-        (super::reduction::Class::Pos(q), quotient, Some(_)) => {
-            let t = shown(game, q, names);
-            if quotient == Some(QuotientKind::Automorphisms) {
-                format!("[{t}]")
-            } else {
-                t
-            }
-        }
-        _ => ex.class_label(class),
-    };
+    let text = shown_class(ex, class, names);
     let mut label = text.clone();
     let mut mini = None;
     let (grid, cols) = match (game, p) {
@@ -1030,8 +1044,8 @@ impl Figure {
                         for (j, (c, nodes)) in fibres.into_iter().enumerate() {
                             src.view.clusters.push(ClusterView {
                                 id: format!("{}_f{j}", src.view.id),
-                                label: format!("↦ {}", html(&tgt.ex.class_label(c))),
-                                label_raw: format!("↦ {}", tgt.ex.class_label(c)),
+                                label: format!("↦ {}", html(&shown_class(&tgt.ex, c, None))),
+                                label_raw: format!("↦ {}", shown_class(&tgt.ex, c, None)),
                                 nodes,
                             });
                         }

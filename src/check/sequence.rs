@@ -33,12 +33,15 @@ pub struct SequenceSpec {
     pub loc: Loc,
 }
 
-/// One displayed value; `exceptional` marks `G(n) != G(n + period)` (the paper's hats).
+/// One displayed value; `exceptional` marks `G(n) != G(n + period)`, `hat` a column in which
+/// the displayed rows differ (the paper's hats, Prop 5.23: "the hats indicate where the entries
+/// differ", the same columns in every row).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Cell {
     pub n: usize,
     pub value: u32,
     pub exceptional: bool,
+    pub hat: bool,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -57,7 +60,23 @@ pub struct SequenceView {
     pub last_exception: Option<usize>,
     pub checked_to: usize,
     pub certificate: String,
+    /// Rows of one period each, from n = 0; the last is the period, from `period_start` (the
+    /// least multiple of the period at or after the least preperiod), the others a preperiod.
     pub rows: Vec<Row>,
+    pub period_start: usize,
+}
+
+/// The paper's hats: every cell of a column in which the rows do not all agree (Prop 5.23
+/// marks the same five columns in each of its three rows).
+fn mark_hats(rows: &mut [Row]) {
+    let width = rows.iter().map(|r| r.cells.len()).min().unwrap_or(0);
+    for c in 0..width {
+        let first = rows[0].cells[c].value;
+        let differ = rows.iter().any(|r| r.cells[c].value != first);
+        for r in rows.iter_mut() {
+            r.cells[c].hat = differ;
+        }
+    }
 }
 
 /// Least `e` with `g[n + p] == g[n]` for all `e <= n`, using that `g` is periodic with the
@@ -176,7 +195,7 @@ impl SequenceSpec {
                 }
             }
         }
-        let rows = (0..need)
+        let mut rows: Vec<Row> = (0..need)
             .step_by(proof.period)
             .map(|start| Row {
                 start,
@@ -185,11 +204,14 @@ impl SequenceSpec {
                         n,
                         value: g[n],
                         exceptional: g[n] != g[n + proof.period],
+                        hat: false,
                     })
                     .collect(),
             })
             .take_while(|r| r.start < proof.preperiod + proof.period)
             .collect();
+        mark_hats(&mut rows);
+        let period_start = rows.last().map_or(0, |r| r.start);
         let view = SequenceView {
             code: self.code.text().to_string(),
             title: self.title.clone(),
@@ -207,6 +229,7 @@ impl SequenceSpec {
                 self.code.max_removal()
             ),
             rows,
+            period_start,
         };
         let report = Report {
             id: self.id.clone(),
@@ -226,5 +249,53 @@ impl SequenceSpec {
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prop 5.23's three rows of Dawson's Chess, with the paper's hats: the same five columns
+    /// (0, 14, 16, 17, 31) in every row, 15 hats, where the entries differ.
+    #[test]
+    fn hats_mark_the_columns_where_the_rows_differ_as_the_paper_does() {
+        let printed = [
+            "0112031103322405223301130211045274",
+            "0112031103322445523301130211045374",
+            "8112031103322445593301130211045374",
+        ];
+        let row = |k: usize, hat: &dyn Fn(usize, usize) -> bool| Row {
+            start: 34 * k,
+            cells: printed[k]
+                .chars()
+                .enumerate()
+                .map(|(c, d)| Cell {
+                    n: 34 * k + c,
+                    value: d.to_digit(10).unwrap(),
+                    exceptional: false,
+                    hat: hat(k, c),
+                })
+                .collect(),
+        };
+        let mut rows: Vec<Row> = (0..3).map(|k| row(k, &|_, _| false)).collect();
+        mark_hats(&mut rows);
+        for r in &rows {
+            let cols: Vec<usize> = r
+                .cells
+                .iter()
+                .filter(|c| c.hat)
+                .map(|c| c.n - r.start)
+                .collect();
+            assert_eq!(cols, [0, 14, 16, 17, 31], "row {}", r.start);
+        }
+        // The wrong variant: a hat where G(n) != G(n + 34), which the file printed (5 hats,
+        // none in the period row), is not the paper's marking.
+        let next =
+            |k: usize, c: usize| k < 2 && printed[k].as_bytes()[c] != printed[k + 1].as_bytes()[c];
+        let old: Vec<Row> = (0..3).map(|k| row(k, &next)).collect();
+        let count = |rs: &[Row]| rs.iter().flat_map(|r| &r.cells).filter(|c| c.hat).count();
+        assert_eq!((count(&rows), count(&old)), (15, 5));
+        assert_ne!(rows, old);
     }
 }

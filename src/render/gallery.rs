@@ -83,7 +83,11 @@ fn caption_of(e: &Entry) -> (String, String) {
         return (c.trim().to_string(), e.source.clone());
     }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
-        let (caption, provenance) = texlabel::caption_and_provenance(&unhtml(t));
+        let (mut caption, provenance) = texlabel::caption_and_provenance(&unhtml(t));
+        if let Some(rows) = v.and_then(sequence_rows) {
+            caption.push(' ');
+            caption.push_str(&rows);
+        }
         let provenance = match provenance {
             Some(p) if p != e.source => format!("{}; {p}", e.source),
             _ => e.source.clone(),
@@ -121,6 +125,50 @@ fn caption_of(e: &Entry) -> (String, String) {
         format!("{}.", super::latex_escape(&e.source)),
         e.source.clone(),
     )
+}
+
+/// What the rows and hats of a sequence table mean (Prop 5.23's table, the caption's second
+/// sentence): which rows are preperiod and which the period, and that a hat marks a column in
+/// which the rows differ. `None` for a view that is no sequence table.
+fn sequence_rows(v: &Value) -> Option<String> {
+    let period = v.get("period")?.as_u64()?;
+    let least = v.get("preperiod")?.as_u64()?;
+    let from = v.get("period_start")?.as_u64()?;
+    let starts: Vec<u64> = v
+        .get("rows")?
+        .as_array()?
+        .iter()
+        .filter_map(|r| r.get("start")?.as_u64())
+        .collect();
+    let last = period.checked_sub(1)?;
+    let mut s = format!("The row of $n$ lists $G(n), \\dots, G(n+{last})$; ");
+    let mut before: Vec<String> = starts
+        .iter()
+        .filter(|&&n| n < from)
+        .map(|n| format!("$n={n}$"))
+        .collect();
+    match before.len() {
+        0 => {}
+        1 => s.push_str(&format!(
+            "the row of {} is a preperiod of length {from} and ",
+            before[0]
+        )),
+        _ => {
+            let last = before.pop().unwrap_or_default();
+            s.push_str(&format!(
+                "the rows of {} and {last} are a preperiod of length {from} and ",
+                before.join(", ")
+            ))
+        }
+    }
+    s.push_str(&format!(
+        "the row of $n={from}$ is the period of length {period}"
+    ));
+    if least != from {
+        s.push_str(&format!(" (the least preperiod is {least})"));
+    }
+    s.push_str("; a hat marks a column in which the rows differ.");
+    Some(s)
 }
 
 /// A name-and-numbers key, so that fig_5_10 sorts after fig_5_9.
@@ -345,6 +393,36 @@ mod tests {
             view: Some(serde_json::json!({"title": "Gamegraphs for P_3 &amp; more"})),
         };
         assert_eq!(caption_of(&e).0, "Gamegraphs for $P_{3}$ \\& more.");
+        // A sequence table says which rows are preperiod and period, and what a hat means.
+        let rows = |starts: &[u64]| -> Vec<serde_json::Value> {
+            starts
+                .iter()
+                .map(|s| serde_json::json!({"start": s}))
+                .collect()
+        };
+        let dc = serde_json::json!({"title": "Nim sequence of DC(n)", "period": 34,
+            "preperiod": 52, "period_start": 68, "rows": rows(&[0, 34, 68])});
+        let e = Entry {
+            header: String::new(),
+            paths: vec![],
+            source: "Prop 5.23".into(),
+            view: Some(dc),
+        };
+        assert_eq!(
+            caption_of(&e).0,
+            "Nim sequence of $\\mathrm{DC}(n)$. The row of $n$ lists $G(n), \\dots, G(n+33)$; the \
+             rows of $n=0$ and $n=34$ are a preperiod of length 68 and the row of $n=68$ is the \
+             period of length 34 (the least preperiod is 52); a hat marks a column in which the \
+             rows differ."
+        );
+        let pure = serde_json::json!({"period": 3, "preperiod": 0, "period_start": 0,
+            "rows": rows(&[0])});
+        assert_eq!(
+            sequence_rows(&pure).unwrap(),
+            "The row of $n$ lists $G(n), \\dots, G(n+2)$; the row of $n=0$ is the period of \
+             length 3; a hat marks a column in which the rows differ."
+        );
+        assert_eq!(sequence_rows(&serde_json::json!({"title": "x"})), None);
         // The paper's result named in a title goes to the comment, not into the caption.
         let e = Entry {
             header: String::new(),

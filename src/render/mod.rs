@@ -278,6 +278,13 @@ mod tests {
         assert_eq!(paper_html("λ^{c"), "λ<SUP>c</SUP>");
         assert_eq!(paper_html("a^{b}c_d e"), "a<SUP>b</SUP>c<SUB>d</SUB> e");
         assert_eq!(paper_html("x^^a"), "x<SUP>^</SUP>a");
+        // A number is subscripted whole, as TeX typesets the same label (`Z_{12}`), and a
+        // name with its digits: the one grouping rule of `text::script_end`.
+        assert_eq!(paper_html("Z_12"), "Z<SUB>12</SUB>");
+        assert_eq!(paper_html("Z_2 × Z_12"), "Z<SUB>2</SUB> × Z<SUB>12</SUB>");
+        assert_eq!(paper_html("λ^{x_12}y"), "λ<SUP>x<SUB>12</SUB></SUP>y");
+        assert_eq!(paper_html("DNT_v1(W_7)"), "DNT<SUB>v1</SUB>(W<SUB>7</SUB>)");
+        assert_ne!(paper_html("Z_12"), "Z<SUB>1</SUB>2");
     }
 
     #[test]

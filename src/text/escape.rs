@@ -228,7 +228,9 @@ pub fn paper_html(s: &str) -> String {
                 }
                 (i + 2, j.min(limit), j + 1)
             } else {
-                (i + 1, i + 2, i + 2)
+                // A number (`Z_12`), a name with its digits (`_v1`) or one symbol: as TeX.
+                let end = super::script_end(&chars[..limit], i + 1);
+                (i + 1, end, end)
             };
             let tag = if c == '^' { "SUP" } else { "SUB" };
             out.push_str(&format!("<{tag}>"));

@@ -47,6 +47,9 @@ pub fn symbol(c: char) -> Option<&'static str> {
         '𝖦' => "\\mathsf{G}",
         '𝖧' => "\\mathsf{H}",
         '𝒩' => "\\mathcal{N}",
+        // A multiset's double braces (Fig 5.1), as the paper typesets them.
+        '⦃' => "\\{\\!\\!\\{",
+        '⦄' => "\\}\\!\\!\\}",
         '𝒫' => "\\mathcal{P}",
         // The complement of a family (Prop 2.4: 𝒩 = ∁(𝒢*)).
         '∁' => "\\complement ",
@@ -176,16 +179,8 @@ fn math_into(chars: &[char], out: &mut String, depth: usize) {
                 out.push('}');
                 i = close + 1;
             } else {
-                // One symbol (or one name with its digits, `_v1`).
-                let mut j = i + 1;
-                if chars[j].is_ascii_alphabetic() {
-                    j += 1;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                } else {
-                    j += 1;
-                }
+                // A number (`Z_12`), a name with its digits (`_v1`) or one symbol.
+                let j = super::script_end(chars, i + 1);
                 out.push('{');
                 math_into(&chars[i + 1..j], out, depth + 1);
                 out.push('}');
@@ -225,7 +220,7 @@ fn math_into(chars: &[char], out: &mut String, depth: usize) {
                 j = if chars[j + 1] == '{' {
                     matching(chars, j + 1) + 1
                 } else {
-                    j + 2
+                    super::script_end(chars, j + 1)
                 };
             }
             let j = j.min(chars.len());
@@ -786,6 +781,26 @@ mod tests {
         assert_eq!(math("*2 : DNT(P_4)"), "*2 : \\mathrm{DNT}(P_{4})");
         assert_eq!(math("SP_{12,8}"), "\\mathrm{SP}_{12,8}");
         assert_eq!(math("W_{2,4}"), "W_{2,4}");
+    }
+
+    /// A script without braces takes a whole number, as the game language reads it (`Z_12` is
+    /// the cyclic group of order 12): typeset with braces, so TeX does not take only the first
+    /// digit (`Z_12` in TeX is Z₁2).
+    #[test]
+    fn multi_digit_scripts_are_grouped_whole() {
+        assert_eq!(math("Z_12"), "Z_{12}");
+        assert_eq!(math("Z_2 × Z_12"), "Z_{2} \\times  Z_{12}");
+        assert_eq!(math("GEN(Z_12)"), "\\mathrm{GEN}(Z_{12})");
+        assert_eq!(math("P_10 + C_7"), "P_{10} + C_{7}");
+        assert_eq!(math("x^10"), "x^{10}");
+        assert_eq!(math("~K_12"), "\\overline{K_{12}}");
+        assert_eq!(math("DNT_v12(W_7)"), "\\mathrm{DNT}_{v_{12}}(W_{7})");
+        // Braces and one-symbol scripts as before.
+        assert_eq!(math("Z_{12}"), "Z_{12}");
+        assert_eq!(math("λ^e_0"), "\\lambda^{e}_{0}");
+        assert_eq!(math("Z_1 2"), "Z_{1} 2");
+        // The wrong grouping, one digit, is what TeX makes of `Z_12` itself.
+        assert_ne!(math("Z_12"), "Z_{1}2");
     }
 
     #[test]

@@ -29,7 +29,7 @@ fn escaped(c: char) -> bool {
         || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
-/// `text` with every escaped character written `\uXXXX`.
+/// `text` with every escaped character written `\u` and four hex digits (`\u001b`).
 pub fn clean(text: &str) -> Cow<'_, str> {
     if !text.chars().any(escaped) {
         return Cow::Borrowed(text);

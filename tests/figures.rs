@@ -455,6 +455,72 @@ fn tikz_figures_compile_with_pdflatex() {
     }
 }
 
+/// Spec wording in a caption of a prism SP(m,2), which seed 002 does not use: the checker's
+/// coordinates `(2,1)`, `(1,2)` for its vertices 2 and 1̄ (the drawing labels them 1…m and
+/// 1̄…m̄, and the seed writes an edge as (1,2)), or the spec's `instance`.
+fn spec_wording_in_prism_caption(caption: &str) -> Vec<String> {
+    let mut bad = Vec::new();
+    if caption.contains("instance") {
+        bad.push("instance".to_string());
+    }
+    // A move written as a coordinate pair: an opening bracket, a number, `,1)` or `,2)`
+    // after a move word ("the moves (2,1), (2,2)").
+    if let Some(moves) = caption.split("the moves").nth(1) {
+        let head = moves.split('.').next().unwrap_or("");
+        for row in [",1)", ",2)"] {
+            if head.contains(row) {
+                bad.push(format!("coordinates {row} in the moves"));
+            }
+        }
+    }
+    bad
+}
+
+/// Seed 002's SP(8,2), SP(7,2) and SP(12,2) (Thms 14 and 16): the captions and the DOT
+/// previews name the vertices as the seed and the drawing do (1, 2, 1̄), the deleted edges as
+/// the seed writes G - {(1,2), (2,2̄), (2̄,1̄)}, and say nothing of the spec's instance.
+#[test]
+fn seed002_prism_captions_use_the_seeds_vertex_names() {
+    let mut files = Vec::new();
+    for spec in ["thm_14_case_1", "thm_14_case_4", "thm_16_case_1"] {
+        files.extend(rendered_in(&format!("specs/seed002/{spec}.yaml")));
+    }
+    let get = |p: &str| written(&files, p);
+    for (stem, says) in [
+        (
+            "fig_sp_7_2_case_4",
+            "An even kernel (filled) of $\\mathrm{SP}(7,2)-\\{(1,2),(2,\\overline{2}),(\\overline{2},\\overline{1})\\}$ containing $\\overline{1}$ (double circle), after the moves $1\\to 2\\to \\overline{2}\\to \\overline{1}$ (their edges dotted).",
+        ),
+        (
+            "fig_sp_8_2_case_1",
+            "An even kernel (filled) of $\\mathrm{SP}(8,2)-\\{(1,\\overline{1})\\}$ containing $\\overline{1}$ (double circle), after the moves $1\\to \\overline{1}$ (their edges dotted).",
+        ),
+        (
+            "fig_sp_12_2_kernel",
+            "An even kernel (filled) of $\\mathrm{SP}(12,2)$ containing $1$ (double circle).",
+        ),
+    ] {
+        let cap = get(&format!("seed002/{stem}.caption.tex"));
+        assert!(cap.contains(&format!("\\caption{{{says}}}")), "{cap}");
+        assert_eq!(spec_wording_in_prism_caption(cap), Vec::<String>::new());
+        let dot = get(&format!("seed002/{stem}.dot"));
+        assert!(dot.contains("label=<<O>1</O>>"), "the inner ring overlined");
+    }
+    assert!(get("seed002/fig_sp_7_2_case_4.dot").contains(
+        "label=<SP(7,2): even kernel (filled), after the moves 1 → 2 → <O>2</O> → <O>1</O><BR/>"
+    ));
+    // The wrong variant: the caption as it was.
+    let old = "\\caption{An even kernel (filled) of $\\mathrm{SP}(7,2)$ after the moves $(2,1), (2,2), (1,2)$, instance $k=1$.}";
+    assert_eq!(
+        spec_wording_in_prism_caption(old),
+        [
+            "instance",
+            "coordinates ,1) in the moves",
+            "coordinates ,2) in the moves"
+        ]
+    );
+}
+
 /// The seed 002 figures (Figures 2–5): TikZ drawn by grundy's own templates from exact
 /// coordinates (no Graphviz layout), so byte-stable.
 fn rendered_seed002() -> Vec<(String, String)> {

@@ -83,9 +83,9 @@ fn caption_of(e: &Entry) -> (String, String) {
     }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
         let (mut caption, provenance) = texlabel::caption_and_provenance(&unhtml(t));
-        if let Some(rows) = v.and_then(sequence_rows) {
+        if let Some(more) = v.and_then(|v| sequence_rows(v).or_else(|| move_legend(v))) {
             caption.push(' ');
-            caption.push_str(&rows);
+            caption.push_str(&more);
         }
         let provenance = match provenance {
             Some(p) if p != e.source => format!("{}; {p}", e.source),
@@ -161,6 +161,40 @@ fn kernel_caption(v: &Value) -> String {
         token.unwrap_or_default(),
         path.join("\\to ")
     )
+}
+
+/// What the arrows of a case analysis diagram look like by the kind of move (the styles
+/// `grundy dehub`, `grundy split`, `grundy heap` of `grundy-tikz.sty`: colour and line, so
+/// they part in greyscale too), for the kinds its arrows have; `None` for a view without
+/// such arrows. The paper's Fig 5.10 says only "Arrow colors distinguish between dehub and
+/// split moves".
+fn move_legend(v: &Value) -> Option<String> {
+    let kinds: Vec<&str> = v
+        .get("arrows")?
+        .as_array()?
+        .iter()
+        .filter_map(|a| a.get("move")?.as_str())
+        .collect();
+    let parts: Vec<String> = [
+        ("dehub", "Dehubs", "blue and thick"),
+        ("split", "splits", "red and thin"),
+        ("heap", "moves in $*k$", "green and double"),
+    ]
+    .into_iter()
+    .filter(|(k, ..)| kinds.contains(k))
+    .enumerate()
+    .map(|(i, (_, what, how))| match i {
+        0 => format!("{what} are drawn {how}"),
+        _ => format!("{what} {how}"),
+    })
+    .collect();
+    let first = parts.first()?;
+    let mut s = parts.join(", ");
+    if !first.starts_with('D') {
+        s.replace_range(..1, &s[..1].to_uppercase());
+    }
+    s.push('.');
+    Some(s)
 }
 
 /// What the rows and hats of a sequence table mean (Prop 5.23's table, the caption's second
@@ -485,6 +519,34 @@ mod tests {
              length 3; a hat marks a column in which the rows differ."
         );
         assert_eq!(sequence_rows(&serde_json::json!({"title": "x"})), None);
+        // A case analysis diagram's caption says how each kind of move is drawn, for the
+        // kinds it has.
+        let arrows = |kinds: &[&str]| -> serde_json::Value {
+            let a: Vec<_> = kinds
+                .iter()
+                .map(|k| serde_json::json!({"move": k}))
+                .collect();
+            serde_json::json!({"title": "Diagram (B) for k ≥ 3", "arrows": a})
+        };
+        let e = Entry {
+            header: String::new(),
+            paths: vec![],
+            source: "Lemma 5.38".into(),
+            view: Some(arrows(&["split", "dehub", "any", "split"])),
+        };
+        assert_eq!(
+            caption_of(&e).0,
+            "Diagram (B) for $k \\ge  3$. Dehubs are drawn blue and thick, splits red and thin."
+        );
+        assert_eq!(
+            move_legend(&arrows(&["heap"])).as_deref(),
+            Some("Moves in $*k$ are drawn green and double.")
+        );
+        assert_eq!(
+            move_legend(&arrows(&["heap", "split", "dehub"])).as_deref(),
+            Some("Dehubs are drawn blue and thick, splits red and thin, moves in $*k$ green and double.")
+        );
+        assert_eq!(move_legend(&arrows(&["any"])), None);
         // The paper's result named in a title goes to the comment, not into the caption.
         let e = Entry {
             header: String::new(),

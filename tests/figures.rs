@@ -215,6 +215,76 @@ fn figures_name_the_vertices_as_the_paper_does() {
     assert!(dots["fig_5_5_ter_w5_and_ordinal"].contains("<TD>v1</TD>"));
 }
 
+/// `grundy build` of one spec in a scratch project: exit code, output (stdout and stderr,
+/// flattened to one line) and the files written under output/.
+fn build_one(text: &str) -> (i32, String, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).unwrap();
+    std::fs::write(specs.join("f.yaml"), text).unwrap();
+    let out = dir.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "--specs"])
+        .arg(&specs)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let mut s = String::from_utf8_lossy(&o.stdout).to_string();
+    s.push_str(&String::from_utf8_lossy(&o.stderr));
+    let flat = s
+        .replace(['│', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut files = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(out.join("example")) {
+        for e in rd {
+            files.push(e.unwrap().file_name().to_string_lossy().to_string());
+        }
+    }
+    files.sort();
+    (o.status.code().unwrap_or(-1), flat, files)
+}
+
+/// Mistakes in a figure spec say what to write: a figure without `output:` is refused (it
+/// would pass and write nothing), and an `output:` naming a template grundy renders itself
+/// (`figure.tikz.tex`) says what to name instead of failing inside the template; the same
+/// spec written right builds.
+#[test]
+fn figure_spec_mistakes_say_what_to_write() {
+    let good = "kind: figure\nsource: Example 4.11\ntitle: The gamegraph of TER(P_4)\npanels:\n  - { game: \"TER(P_4)\", shade_terminal: true }\noutput:\n  - { template: gamegraph.dot, path: example/ter_p4.dot }\n";
+    let (code, out, files) = build_one(good);
+    assert_eq!(code, 0, "{out}");
+    assert!(files.contains(&"ter_p4.tikz.tex".to_string()), "{files:?}");
+    let no_output = good.split("output:").next().unwrap();
+    let (code, out) = check("f.yaml", no_output);
+    let out = out
+        .replace(['│', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("a figure without `output:` draws nothing"),
+        "{out}"
+    );
+    assert!(out.contains("template: gamegraph.dot"), "{out}");
+    let tikz = good.replace(
+        "{ template: gamegraph.dot, path: example/ter_p4.dot }",
+        "{ template: figure.tikz.tex, path: example/ter_p4.tikz.tex }",
+    );
+    let (code, out, files) = build_one(&tikz);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("template `figure.tikz.tex` is not for a spec's `output:`"),
+        "{out}"
+    );
+    assert!(out.contains("`gamegraph.dot`"), "{out}");
+    assert!(!out.contains("Invalid type"), "{out}");
+    assert!(files.is_empty(), "{files:?}");
+}
+
 /// The multisets written with set braces in a DOT figure's TeX labels (`grundytex="\\{1,2,2\\}"`,
 /// what Fig 5.1 printed where its title, caption and the paper write ⦃1,2,2⦄) or in its
 /// HTML labels (`<TD>{1,2,2}</TD>`).

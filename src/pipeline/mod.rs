@@ -721,7 +721,7 @@ fn render_spec(
             report: &c.report,
             view: c.view.as_ref(),
         };
-        let text = renderer.render(&o.template, &view)?;
+        let text = renderer.render_output(&o.template, &view)?;
         if let Some(bytes) = crate::render::finish(&o.path, text)? {
             files.push((o.path.clone(), bytes));
         }
@@ -750,7 +750,7 @@ pub fn render_one(
         report: &c.report,
         view: c.view.as_ref(),
     };
-    let text = renderer.render(template, &view)?;
+    let text = renderer.render_output(template, &view)?;
     crate::render::finish(path, text)
 }
 

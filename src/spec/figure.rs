@@ -386,22 +386,6 @@ pub fn validate_figure(
             None,
         ));
     }
-    // A figure exists to be drawn: without `output:` it would be checked and write nothing.
-    if h.output.is_empty() {
-        let template = match body {
-            FigureBody::Games { .. } => "gamegraph.dot",
-            FigureBody::Graph { .. } => "graph.dot",
-            FigureBody::Structure(_) => "structure.dot",
-        };
-        return Err(src.error(
-            &h.kind,
-            "a figure without `output:` draws nothing",
-            Some(format!(
-                "list what to write, e.g. `output: [{{ template: {template}, path: <folder>/{id}.dot }}]` \
-                 (a `.dot` path also writes the TikZ drawing and its caption; `.svg`, `.pdf` previews)"
-            )),
-        ));
-    }
     let figure = Figure {
         id: id.to_string(),
         file: src.file.to_string(),

@@ -685,3 +685,111 @@ fn node_predicates_solve_under_the_generators_closure() {
         &["satisfies no start node's predicate"],
     );
 }
+
+/// A move style with its colours taken out, as a greyscale print shows it: the keys of a TikZ
+/// style other than colours (`draw=…`, `color=…`), sorted; in DOT the attributes other than
+/// the colour, a colour list (`a:invis:a`, parallel lines) counted as its number of lines.
+fn without_colour(style: &str) -> Vec<String> {
+    let mut keys: Vec<String> = style
+        .split(',')
+        .map(|k| k.trim().trim_matches('"').to_string())
+        .filter(|k| !k.is_empty())
+        .filter_map(|k| {
+            let value = k.split_once('=').map(|(_, v)| v.trim_matches('"'));
+            if k.starts_with("draw=") || k.starts_with("color=") {
+                value
+                    .filter(|v| v.contains(':'))
+                    .map(|v| format!("lines={}", v.split(':').count()))
+            } else {
+                Some(k)
+            }
+        })
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// The TikZ style `name` of grundy-tikz.sty (`grundy dehub/.style={…}`).
+fn tikz_style<'a>(sty: &'a str, name: &str) -> &'a str {
+    sty.split(&format!("{name}/.style={{"))
+        .nth(1)
+        .and_then(|r| r.split("},\n").next())
+        .unwrap_or_else(|| panic!("no style {name}"))
+}
+
+/// Why the move kinds of a diagram cannot be told apart without colour: a pair drawn alike,
+/// or a kind drawn with a dash pattern (dashes and dots are the replies', Remark 5.34).
+fn alike_in_greyscale(styles: &[(&str, Vec<String>)]) -> Vec<String> {
+    let mut faults = Vec::new();
+    for (i, (a, sa)) in styles.iter().enumerate() {
+        if sa.iter().any(|k| k.contains("dash") || k.contains("dot")) {
+            faults.push(format!("{a} is dashed or dotted"));
+        }
+        for (b, sb) in &styles[i + 1..] {
+            if sa == sb {
+                faults.push(format!("{a} and {b} differ only in colour"));
+            }
+        }
+    }
+    faults
+}
+
+/// Dehubs, splits and moves in *k differ in line as well as in colour (blue and red are one
+/// grey in print), in the TikZ styles and in the DOT previews, and the captions say which is
+/// which (the paper: "Arrow colors distinguish between dehub and split moves").
+#[test]
+fn move_kinds_differ_in_more_than_colour() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let renderer = grundy::render::Renderer::load(&root.join("templates")).expect("templates");
+    let sty = renderer
+        .render("grundy-tikz.sty.tex", &serde_json::json!({"view": null}))
+        .expect("renders");
+    let kinds = ["grundy dehub", "grundy split", "grundy heap"];
+    let tikz: Vec<(&str, Vec<String>)> = kinds
+        .iter()
+        .map(|k| (*k, without_colour(tikz_style(&sty, k))))
+        .collect();
+    assert_eq!(alike_in_greyscale(&tikz), Vec::<String>::new(), "{tikz:?}");
+    // The start markers' arrows are no move: an open head, not a kind's line.
+    assert!(tikz_style(&sty, "grundy start arrow").contains("open"));
+    // DOT: diagram (A) has all three kinds.
+    let dot = render_dot("fig_5_9_diagram_A.yaml");
+    let dot_style = |kind: &str| -> Vec<String> {
+        let line = dot
+            .lines()
+            .find(|l| l.contains(&format!("grundystyle=\"grundy single, grundy {kind}\"")))
+            .unwrap_or_else(|| panic!("a {kind} move in diagram (A)"));
+        let attrs = line.split_once('[').unwrap().1.trim_end_matches("];");
+        // The head and grundystyle are the player's (single here), not the kind's.
+        without_colour(
+            &attrs
+                .split(", ")
+                .filter(|a| !a.starts_with("grundystyle=") && !a.starts_with("arrowhead="))
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+    };
+    let dots: Vec<(&str, Vec<String>)> = ["dehub", "split", "heap"]
+        .iter()
+        .map(|k| (*k, dot_style(k)))
+        .collect();
+    assert_eq!(alike_in_greyscale(&dots), Vec::<String>::new(), "{dots:?}");
+    // The wrong variants: the styles as they were (colour only), and kinds told apart by
+    // the replies' dashes.
+    let old = "  grundy dehub/.style={draw=grundydehub},\n  grundy split/.style={draw=grundysplit},\n  grundy heap/.style={draw=grundyheap},\n";
+    let old: Vec<(&str, Vec<String>)> = kinds
+        .iter()
+        .map(|k| (*k, without_colour(tikz_style(old, k))))
+        .collect();
+    assert_eq!(alike_in_greyscale(&old).len(), 3, "{old:?}");
+    let dashed = [
+        ("dehub", without_colour("draw=blue, dashed")),
+        ("split", without_colour("draw=red")),
+    ];
+    assert_eq!(alike_in_greyscale(&dashed), ["dehub is dashed or dotted"]);
+    let old_dot = [
+        ("dehub", without_colour("color=blue")),
+        ("heap", without_colour("color=darkgreen")),
+    ];
+    assert_eq!(alike_in_greyscale(&old_dot).len(), 1);
+}

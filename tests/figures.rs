@@ -215,6 +215,79 @@ fn figures_name_the_vertices_as_the_paper_does() {
     assert!(dots["fig_5_5_ter_w5_and_ordinal"].contains("<TD>v1</TD>"));
 }
 
+/// `grundy build` of one spec in a scratch project: exit code, output (stdout and stderr,
+/// flattened to one line) and the files written under output/.
+fn build_one(text: &str) -> (i32, String, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).unwrap();
+    std::fs::write(specs.join("f.yaml"), text).unwrap();
+    let out = dir.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["build", "--specs"])
+        .arg(&specs)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let mut s = String::from_utf8_lossy(&o.stdout).to_string();
+    s.push_str(&String::from_utf8_lossy(&o.stderr));
+    let flat = s
+        .replace(['│', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut files = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(out.join("example")) {
+        for e in rd {
+            files.push(e.unwrap().file_name().to_string_lossy().to_string());
+        }
+    }
+    files.sort();
+    (o.status.code().unwrap_or(-1), flat, files)
+}
+
+/// Mistakes in a figure spec say what to write: a figure without `output:` is checked and
+/// the run notes that it draws nothing (it passed in silence), and an `output:` naming a
+/// template grundy renders itself
+/// (`figure.tikz.tex`) says what to name instead of failing inside the template; the same
+/// spec written right builds.
+#[test]
+fn figure_spec_mistakes_say_what_to_write() {
+    let good = "kind: figure\nsource: Example 4.11\ntitle: The gamegraph of TER(P_4)\npanels:\n  - { game: \"TER(P_4)\", shade_terminal: true }\noutput:\n  - { template: gamegraph.dot, path: example/ter_p4.dot }\n";
+    let (code, out, files) = build_one(good);
+    assert_eq!(code, 0, "{out}");
+    assert!(files.contains(&"ter_p4.tikz.tex".to_string()), "{files:?}");
+    assert!(!out.contains("notice"), "{out}");
+    // Without `output:` the figure's claims are checked, and the run says it draws nothing.
+    let no_output = good.split("output:").next().unwrap();
+    let (code, out) = check("f.yaml", no_output);
+    let out = out
+        .replace(['│', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("notice: f: a figure without `output:` is checked but drawn nowhere"),
+        "{out}"
+    );
+    assert!(out.contains("template: gamegraph.dot"), "{out}");
+    let tikz = good.replace(
+        "{ template: gamegraph.dot, path: example/ter_p4.dot }",
+        "{ template: figure.tikz.tex, path: example/ter_p4.tikz.tex }",
+    );
+    let (code, out, files) = build_one(&tikz);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("template `figure.tikz.tex` is not for a spec's `output:`"),
+        "{out}"
+    );
+    assert!(out.contains("`gamegraph.dot`"), "{out}");
+    assert!(!out.contains("Invalid type"), "{out}");
+    assert!(files.is_empty(), "{files:?}");
+}
+
 /// The multisets written with set braces in a DOT figure's TeX labels (`grundytex="\\{1,2,2\\}"`,
 /// what Fig 5.1 printed where its title, caption and the paper write ⦃1,2,2⦄) or in its
 /// HTML labels (`<TD>{1,2,2}</TD>`).
@@ -453,6 +526,72 @@ fn tikz_figures_compile_with_pdflatex() {
             .unwrap_or(0.0);
         assert!(pt <= 20.0, "{line}");
     }
+}
+
+/// Spec wording in a caption of a prism SP(m,2), which seed 002 does not use: the checker's
+/// coordinates `(2,1)`, `(1,2)` for its vertices 2 and 1̄ (the drawing labels them 1…m and
+/// 1̄…m̄, and the seed writes an edge as (1,2)), or the spec's `instance`.
+fn spec_wording_in_prism_caption(caption: &str) -> Vec<String> {
+    let mut bad = Vec::new();
+    if caption.contains("instance") {
+        bad.push("instance".to_string());
+    }
+    // A move written as a coordinate pair: an opening bracket, a number, `,1)` or `,2)`
+    // after a move word ("the moves (2,1), (2,2)").
+    if let Some(moves) = caption.split("the moves").nth(1) {
+        let head = moves.split('.').next().unwrap_or("");
+        for row in [",1)", ",2)"] {
+            if head.contains(row) {
+                bad.push(format!("coordinates {row} in the moves"));
+            }
+        }
+    }
+    bad
+}
+
+/// Seed 002's SP(8,2), SP(7,2) and SP(12,2) (Thms 14 and 16): the captions and the DOT
+/// previews name the vertices as the seed and the drawing do (1, 2, 1̄), the deleted edges as
+/// the seed writes G - {(1,2), (2,2̄), (2̄,1̄)}, and say nothing of the spec's instance.
+#[test]
+fn seed002_prism_captions_use_the_seeds_vertex_names() {
+    let mut files = Vec::new();
+    for spec in ["thm_14_case_1", "thm_14_case_4", "thm_16_case_1"] {
+        files.extend(rendered_in(&format!("specs/seed002/{spec}.yaml")));
+    }
+    let get = |p: &str| written(&files, p);
+    for (stem, says) in [
+        (
+            "fig_sp_7_2_case_4",
+            "An even kernel (filled) of $\\mathrm{SP}(7,2)-\\{(1,2),(2,\\overline{2}),(\\overline{2},\\overline{1})\\}$ containing $\\overline{1}$ (double circle), after the moves $1\\to 2\\to \\overline{2}\\to \\overline{1}$ (their edges dotted).",
+        ),
+        (
+            "fig_sp_8_2_case_1",
+            "An even kernel (filled) of $\\mathrm{SP}(8,2)-\\{(1,\\overline{1})\\}$ containing $\\overline{1}$ (double circle), after the moves $1\\to \\overline{1}$ (their edges dotted).",
+        ),
+        (
+            "fig_sp_12_2_kernel",
+            "An even kernel (filled) of $\\mathrm{SP}(12,2)$ containing $1$ (double circle).",
+        ),
+    ] {
+        let cap = get(&format!("seed002/{stem}.caption.tex"));
+        assert!(cap.contains(&format!("\\caption{{{says}}}")), "{cap}");
+        assert_eq!(spec_wording_in_prism_caption(cap), Vec::<String>::new());
+        let dot = get(&format!("seed002/{stem}.dot"));
+        assert!(dot.contains("label=<<O>1</O>>"), "the inner ring overlined");
+    }
+    assert!(get("seed002/fig_sp_7_2_case_4.dot").contains(
+        "label=<SP(7,2): even kernel (filled), after the moves 1 → 2 → <O>2</O> → <O>1</O><BR/>"
+    ));
+    // The wrong variant: the caption as it was.
+    let old = "\\caption{An even kernel (filled) of $\\mathrm{SP}(7,2)$ after the moves $(2,1), (2,2), (1,2)$, instance $k=1$.}";
+    assert_eq!(
+        spec_wording_in_prism_caption(old),
+        [
+            "instance",
+            "coordinates ,1) in the moves",
+            "coordinates ,2) in the moves"
+        ]
+    );
 }
 
 /// The seed 002 figures (Figures 2–5): TikZ drawn by grundy's own templates from exact

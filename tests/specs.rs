@@ -439,3 +439,75 @@ fn every_latex_include_compiles() {
     assert!(o.status.success(), "pdflatex failed:\n{}", text(&o));
     assert!(d.path().join("all.pdf").exists());
 }
+
+/// The fonts of a PDF that are bitmaps (`Type 3` in `pdffonts`): what pdflatex embeds when T1
+/// is loaded without `lmodern` (or cm-super), after METAFONT has filled the terminal.
+fn bitmap_fonts(pdf: &Path) -> Option<Vec<String>> {
+    let o = Command::new("pdffonts").arg(pdf).output().ok()?;
+    Some(
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| l.contains("Type 3"))
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+/// The five-minute example: `grundy init`'s paper stub typesets in vector fonts (it loads
+/// lmodern with T1), so pdflatex neither runs METAFONT nor embeds Type 3 bitmap fonts; the
+/// stub without lmodern, its wrong variant, embeds them.
+#[test]
+fn the_init_paper_stub_typesets_in_vector_fonts() {
+    let have = |c: &str, a: &str| {
+        Command::new(c)
+            .arg(a)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !have("pdflatex", "--version") || !have("pdffonts", "-v") {
+        eprintln!(
+            "pdflatex or pdffonts not installed; skipping (CI installs TeX and poppler-utils)"
+        );
+        return;
+    }
+    let d = tmp();
+    let project = d.path().join("p");
+    let o = run(&["init", project.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("build")
+        .current_dir(&project)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let paper = project.join("paper");
+    let stub = std::fs::read_to_string(paper.join("paper.tex")).unwrap();
+    assert!(
+        stub.contains("\\usepackage[T1]{fontenc}\\usepackage{lmodern}"),
+        "{stub}"
+    );
+    let typeset = |tex: &str| -> Vec<String> {
+        std::fs::write(paper.join("t.tex"), tex).unwrap();
+        let o = Command::new("pdflatex")
+            .args(["-interaction=batchmode", "t.tex"])
+            .env("TEXINPUTS", "../output//:")
+            .current_dir(&paper)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "pdflatex: {}", text(&o));
+        bitmap_fonts(&paper.join("t.pdf")).unwrap()
+    };
+    assert_eq!(
+        typeset(&stub),
+        Vec::<String>::new(),
+        "the stub embeds bitmap fonts"
+    );
+    let without = stub.replace("\\usepackage{lmodern}", "");
+    let bitmaps = typeset(&without);
+    if bitmaps.is_empty() {
+        // cm-super is installed: T1 without lmodern is in vector fonts here too.
+        eprintln!("T1 without lmodern typesets in vector fonts on this machine (cm-super)");
+    } else {
+        assert!(bitmaps.iter().all(|l| l.contains("Type 3")));
+    }
+}

@@ -200,7 +200,9 @@ pub struct CertificateView {
     pub rows: i64,
     pub vertices: Vec<VertexView>,
     pub edges: Vec<EdgeView>,
-    /// The moves from the token to the drawn kernel, as vertex names.
+    /// The token the drawn play starts from, and the moves from it to the drawn kernel (the
+    /// vertex of each), as vertex names.
+    pub start: String,
     pub moves: Vec<String>,
     /// The spec's caption (LaTeX text), if it gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -211,7 +213,8 @@ pub struct CertificateView {
     pub trail: Option<crate::game::prism_trail::TrailDrawing>,
 }
 
-/// What a figure draws: the kernel, the used edges and the moves leading to it.
+/// What a figure draws: the kernel, the used edges and the walk leading to it (the token it
+/// starts from, then the vertex of every move).
 type Drawn = (Vec<usize>, Vec<(usize, usize)>, Vec<String>);
 
 /// The state of a walk down a play tree: moves so far (names), used edges, and the first
@@ -802,10 +805,14 @@ impl Certificate {
                     }
                     if draw.is_none() {
                         draw = Some(match v {
-                            Gf2Verdict::P { kernel } => (kernel, vec![], vec![]),
-                            Gf2Verdict::N { to, kernel } => {
-                                (kernel, vec![(t, to)], vec![board.g.names[to].clone()])
+                            Gf2Verdict::P { kernel } => {
+                                (kernel, vec![], vec![board.g.names[t].clone()])
                             }
+                            Gf2Verdict::N { to, kernel } => (
+                                kernel,
+                                vec![(t, to)],
+                                vec![board.g.names[t].clone(), board.g.names[to].clone()],
+                            ),
                         });
                     }
                 }
@@ -864,7 +871,8 @@ impl Certificate {
                     }
                     if draw.is_none() {
                         let u = moves[0];
-                        draw = Some((kernel, vec![(t, u)], vec![board.g.names[u].clone()]));
+                        let walk = vec![board.g.names[t].clone(), board.g.names[u].clone()];
+                        draw = Some((kernel, vec![(t, u)], walk));
                         trail_at = Some((m, rows, b));
                     }
                 }
@@ -922,7 +930,7 @@ impl Certificate {
                             return Ok((failed(t, f, &board), None));
                         }
                     }
-                    draw = Some((set, vec![], vec![]));
+                    draw = Some((set, vec![], vec![board.g.names[tokens[0]].clone()]));
                 } else {
                     for &t in &tokens {
                         let mut e = env.clone();
@@ -950,7 +958,7 @@ impl Certificate {
                             return Ok((failed(t, f, &board), None));
                         }
                         if draw.is_none() {
-                            draw = d.map(|(k, u, p)| (k, u, p[1..].to_vec()));
+                            draw = d;
                         }
                     }
                 }
@@ -969,9 +977,9 @@ impl Certificate {
         }
         let view = match (want_view, draw) {
             (true, Some(drawn)) => {
-                let moves = &drawn.2;
                 // The token where the kernel is faced: after the moves, if any.
-                let now = moves
+                let now = drawn
+                    .2
                     .last()
                     .and_then(|n| board.vertex(n))
                     .unwrap_or(tokens[0]);
@@ -1027,7 +1035,7 @@ impl Certificate {
         text: &str,
         board: &Board,
         token: usize,
-        (kernel, used, moves): &Drawn,
+        (kernel, used, walk): &Drawn,
     ) -> CertificateView {
         let columns = board
             .coords
@@ -1092,7 +1100,8 @@ impl Certificate {
             rows,
             vertices,
             edges,
-            moves: moves.clone(),
+            start: walk.first().cloned().unwrap_or_default(),
+            moves: walk.get(1..).unwrap_or_default().to_vec(),
             caption: self.caption.clone(),
             trail: None,
         }

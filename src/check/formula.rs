@@ -366,7 +366,60 @@ impl Predicate<'_> {
 
 /// rhai's message, and for an unknown variable the nearest names the formula could have
 /// meant ("did you mean `num_parts`?"), or all of them when none is near.
+/// The helper functions a formula may call, as it calls them (the module header's list): the
+/// hint of a call that matches none of their signatures.
+const HELPERS: [(&str, &str); 19] = [
+    ("pty", "`pty(x)` takes an integer (its parity) or a list of integers"),
+    ("sum", "`sum(list)` takes a list of integers"),
+    ("max", "`max(list)` takes a nonempty list of integers"),
+    ("min", "`min(list)` takes a nonempty list of integers"),
+    ("count", "`count(list, x)` takes a list of integers and an integer"),
+    ("count_ge", "`count_ge(list, x)` takes a list of integers and an integer"),
+    ("mex", "`mex(list)` takes a list of nonnegative integers"),
+    ("gcd", "`gcd(a, b)` takes two integers"),
+    ("divides", "`divides(a, b)` takes two integers"),
+    ("nim", "`nim(\"game\")` takes a game expression as a string, e.g. `nim(\"DC(\" + (n - 4) + \")\")`"),
+    ("same_set", "`same_set(a, b)` takes two sets (lists of names)"),
+    (
+        "has_set",
+        "`has_set(family, set)` takes a family (a list of sets) and a set (a list of names): whether some member of the family is that set",
+    ),
+    ("tr", "`tr(family)` takes a family (a list of sets of names)"),
+    ("distinct", "`distinct(list)` takes a list of integers"),
+    ("trail_corner", "`trail_corner(m, n)` takes two integers"),
+    ("trail_missed", "`trail_missed(m, n)` takes two integers"),
+    ("trail_outside", "`trail_outside(m, n)` takes two integers"),
+    ("trail_reaches", "`trail_reaches(m, n, b)` takes three integers"),
+    ("trail_labelling_proper", "`trail_labelling_proper(m, n, b)` takes three integers"),
+];
+
+/// The hint after rhai's "Function not found: has_set (array, &str | …)": how the helper of
+/// that name is called, and for a set helper given one name, the membership test that was
+/// meant (`"v1" in selected`); for an unknown name, the helpers it is close to.
+fn function_hint(signature: &str) -> String {
+    let name = signature.split([' ', '(']).next().unwrap_or(signature);
+    let args = signature.split_once('(').map_or("", |(_, r)| r);
+    if let Some((_, usage)) = HELPERS.iter().find(|(n, _)| *n == name) {
+        let mut hint = format!("; {usage}");
+        if matches!(name, "has_set" | "same_set" | "tr") && args.contains("str") {
+            hint.push_str("; to ask whether a set holds one element, write `\"v1\" in selected`");
+        }
+        return hint;
+    }
+    let names: Vec<&str> = HELPERS.iter().map(|(n, _)| *n).collect();
+    let near = nearest(name, &names);
+    if near.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = near.iter().map(|n| format!("`{n}`")).collect();
+        format!("; did you mean {}?", list.join(" or "))
+    }
+}
+
 fn explain<'a>(e: &EvalAltResult, names: impl Iterator<Item = &'a str>) -> String {
+    if let EvalAltResult::ErrorFunctionNotFound(signature, _) = e.unwrap_inner() {
+        return format!("{e}{}", function_hint(signature));
+    }
     let EvalAltResult::ErrorVariableNotFound(name, _) = e else {
         return e.to_string();
     };
@@ -590,5 +643,69 @@ mod tests {
             .unwrap()
             .eval(&Env::new())
             .is_err());
+    }
+
+    /// A call that matches no helper says how the helper is called: `has_set(selected, "v1")`
+    /// (a membership test written as a family test) points to `"v1" in selected`, a misspelt
+    /// helper to the one meant. Every helper of the hint table is registered.
+    #[test]
+    fn calls_that_match_no_helper_say_how_it_is_called() {
+        let mut env = Env::new();
+        let names: Array = ["v1", "v3"]
+            .iter()
+            .map(|&n| Dynamic::from(n.to_string()))
+            .collect();
+        env.set("selected", Dynamic::from_array(names));
+        let err = |src: &str| Formula::compile(src).unwrap().eval(&env).unwrap_err();
+        let e = err(r#"has_set(selected, "v1")"#);
+        assert!(e.contains("Function not found: has_set"), "{e}");
+        assert!(e.contains("`has_set(family, set)` takes a family"), "{e}");
+        assert!(e.contains(r#"write `"v1" in selected`"#), "{e}");
+        // What the hint says works.
+        let ok = Formula::compile(r#""v1" in selected"#).unwrap();
+        assert!(ok.eval_bool(&env).unwrap());
+        // A family test given sets stays silent about membership.
+        let e = err("has_set(selected)");
+        assert!(
+            e.contains("takes a family") && !e.contains(" in selected`"),
+            "{e}"
+        );
+        let e = err("distinkt([1, 1])");
+        assert!(e.contains("did you mean `distinct`?"), "{e}");
+        // An unknown name near no helper gets no guess.
+        assert!(!err("zzzz(1)").contains("did you mean"));
+        // The table names registered helpers only: each, called as its hint says, is found.
+        let calls = [
+            "pty(1)",
+            "sum([1])",
+            "max([1])",
+            "min([1])",
+            "count([1], 1)",
+            "count_ge([1], 1)",
+            "mex([0])",
+            "gcd(1, 1)",
+            "divides(1, 1)",
+            r#"nim("*1")"#,
+            "same_set([], [])",
+            "has_set([], [])",
+            "tr([])",
+            "distinct([1])",
+            "trail_corner(2, 1)",
+            "trail_missed(2, 1)",
+            "trail_outside(2, 1)",
+            "trail_reaches(2, 1, 1)",
+            "trail_labelling_proper(2, 1, 1)",
+        ];
+        assert_eq!(calls.len(), HELPERS.len());
+        for ((name, _), call) in HELPERS.iter().zip(calls) {
+            assert!(call.starts_with(&format!("{name}(")), "{call}");
+            if let Err(e) = Formula::compile(call).unwrap().eval(&env) {
+                assert!(!e.contains("Function not found"), "{call}: {e}");
+            }
+            assert!(
+                err(&format!("{name}()")).contains(&format!("`{name}(")),
+                "{name}"
+            );
+        }
     }
 }

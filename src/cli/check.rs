@@ -157,6 +157,7 @@ fn tier(long: bool) -> Selection {
 /// A notice (stderr, so the summary stays the last line of stdout) naming the specs of
 /// `tier: long` the run left out.
 fn notice_skipped(run: &Run) {
+    run.notices().iter().for_each(|n| eprintln!("notice: {n}"));
     if run.skipped_long.is_empty() {
         return;
     }

@@ -50,7 +50,7 @@ const PAPER: &str = "\
 % folder), then compile here with the outputs on TeX's search path:
 %   TEXINPUTS=../output//: pdflatex paper.tex
 \\documentclass{article}
-\\usepackage[T1]{fontenc}
+\\usepackage[T1]{fontenc}\\usepackage{lmodern}   % vector fonts: T1 alone makes bitmaps
 \\usepackage{booktabs,amsmath}
 \\usepackage{grundy-tikz}   % output/grundy-tikz.sty: the figures' styles
 \\begin{document}

@@ -415,6 +415,29 @@ pub struct Run {
 }
 
 impl Run {
+    /// What the run did that its author may not have meant, for the command to print as
+    /// notices: a figure spec without `output:` is checked (its stated families, map, play,
+    /// classes) but drawn nowhere, where it used to pass in silence.
+    pub fn notices(&self) -> Vec<String> {
+        use crate::check::figure::{FigureBody, FigureSpec};
+        self.specs
+            .iter()
+            .filter(|s| s.spec.outputs().is_empty())
+            .filter_map(|s| {
+                let f = s.spec.downcast::<FigureSpec>()?;
+                let template = match f.figure.body {
+                    FigureBody::Games { .. } => "gamegraph.dot",
+                    FigureBody::Graph { .. } => "graph.dot",
+                    FigureBody::Structure(_) => "structure.dot",
+                };
+                let id = s.spec.id();
+                Some(format!(
+                    "{id}: a figure without `output:` is checked but drawn nowhere; to draw it, add `output: [{{ template: {template}, path: <folder>/{id}.dot }}]`"
+                ))
+            })
+            .collect()
+    }
+
     /// 0 every verdict as expected, 1 some verdict not, 2 some input bad (the worst wins).
     pub fn exit_code(&self) -> u8 {
         if !self.errors.is_empty() || self.specs.iter().any(|s| s.result.is_err()) {
@@ -721,7 +744,7 @@ fn render_spec(
             report: &c.report,
             view: c.view.as_ref(),
         };
-        let text = renderer.render(&o.template, &view)?;
+        let text = renderer.render_output(&o.template, &view)?;
         if let Some(bytes) = crate::render::finish(&o.path, text)? {
             files.push((o.path.clone(), bytes));
         }
@@ -750,7 +773,7 @@ pub fn render_one(
         report: &c.report,
         view: c.view.as_ref(),
     };
-    let text = renderer.render(template, &view)?;
+    let text = renderer.render_output(template, &view)?;
     crate::render::finish(path, text)
 }
 

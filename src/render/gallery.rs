@@ -84,9 +84,9 @@ fn caption_of(e: &Entry) -> (String, String) {
     }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
         let (mut caption, provenance) = texlabel::caption_and_provenance(&unhtml(t));
-        if let Some(rows) = v.and_then(sequence_rows) {
+        if let Some(more) = v.and_then(|v| sequence_rows(v).or_else(|| move_legend(v))) {
             caption.push(' ');
-            caption.push_str(&rows);
+            caption.push_str(&more);
         }
         let provenance = match provenance {
             Some(p) if p != e.source => format!("{}; {p}", e.source),
@@ -94,37 +94,108 @@ fn caption_of(e: &Entry) -> (String, String) {
         };
         return (caption, provenance);
     }
-    if let Some(g) = get("graph") {
-        // A certificate of seed 002: an even kernel of a stacked prism.
-        let moves: Vec<String> = v
-            .and_then(|v| v.get("moves"))
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(texlabel::math)
-                    .collect()
-            })
-            .unwrap_or_default();
-        // Seed 002 writes its prisms SP(m,n) (the game language SP_{m,n}).
-        let g = match g.strip_prefix("SP_{").and_then(|r| r.strip_suffix('}')) {
-            Some(mn) => format!("SP({mn})"),
-            None => g.to_string(),
-        };
-        let mut s = format!("An even kernel (filled) of ${}$", texlabel::math(&g));
-        if !moves.is_empty() {
-            s.push_str(&format!(" after the moves ${}$", moves.join(", ")));
-        }
-        if let Some(i) = get("instance").filter(|i| !i.is_empty()) {
-            s.push_str(&format!(", instance ${}$", texlabel::math(i)));
-        }
-        s.push('.');
-        return (s, e.source.clone());
+    if let Some(v) = v.filter(|v| v.get("graph").is_some()) {
+        return (kernel_caption(v), e.source.clone());
     }
     (
         format!("{}.", super::latex_escape(&e.source)),
         e.source.clone(),
     )
+}
+
+/// A vertex of a stacked prism as seed 002 names it: on SP(m,2) vertex (i,1) is i and (i,2)
+/// is ī, as the drawing labels them (Thms 14-16); on taller prisms its coordinates (i,j).
+fn prism_vertex(name: &str, two_rows: bool) -> String {
+    let ij = name
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .and_then(|r| r.split_once(','));
+    match ij {
+        Some((i, "1")) if two_rows => i.to_string(),
+        Some((i, "2")) if two_rows => format!("\\overline{{{i}}}"),
+        _ => texlabel::math(name),
+    }
+}
+
+/// The caption of an even kernel of seed 002 (a certificate's drawing), in the seed's
+/// notation: the graph SP(m,n), the edges the moves deleted as the seed writes G - {(1,2), …},
+/// the token the kernel contains and the walk that led there, `1 → 2 → 2̄`.
+fn kernel_caption(v: &Value) -> String {
+    let get = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
+    let two_rows = v.get("rows").and_then(Value::as_i64) == Some(2);
+    let name = |n: &str| prism_vertex(n, two_rows);
+    // Seed 002 writes its prisms SP(m,n) (the game language SP_{m,n}).
+    let g = get("graph");
+    let g = match g.strip_prefix("SP_{").and_then(|r| r.strip_suffix('}')) {
+        Some(mn) => format!("\\mathrm{{SP}}({mn})"),
+        None => texlabel::math(g),
+    };
+    let mut walk: Vec<String> = Vec::new();
+    if !get("start").is_empty() {
+        walk.push(get("start").to_string());
+    }
+    walk.extend(
+        v.get("moves")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(str::to_string),
+    );
+    let token = walk
+        .last()
+        .map(|t| format!(" containing ${}$ (double circle)", name(t)));
+    if walk.len() < 2 {
+        return format!(
+            "An even kernel (filled) of ${g}${}.",
+            token.unwrap_or_default()
+        );
+    }
+    let deleted: Vec<String> = walk
+        .windows(2)
+        .map(|w| format!("({},{})", name(&w[0]), name(&w[1])))
+        .collect();
+    let path: Vec<String> = walk.iter().map(|t| name(t)).collect();
+    format!(
+        "An even kernel (filled) of ${g}-\\{{{}\\}}${}, after the moves ${}$ (their edges dotted).",
+        deleted.join(","),
+        token.unwrap_or_default(),
+        path.join("\\to ")
+    )
+}
+
+/// What the arrows of a case analysis diagram look like by the kind of move (the styles
+/// `grundy dehub`, `grundy split`, `grundy heap` of `grundy-tikz.sty`: colour and line, so
+/// they part in greyscale too), for the kinds its arrows have; `None` for a view without
+/// such arrows. The paper's Fig 5.10 says only "Arrow colors distinguish between dehub and
+/// split moves".
+fn move_legend(v: &Value) -> Option<String> {
+    let kinds: Vec<&str> = v
+        .get("arrows")?
+        .as_array()?
+        .iter()
+        .filter_map(|a| a.get("move")?.as_str())
+        .collect();
+    let parts: Vec<String> = [
+        ("dehub", "Dehubs", "blue and thick"),
+        ("split", "splits", "red and thin"),
+        ("heap", "moves in $*k$", "green and double"),
+    ]
+    .into_iter()
+    .filter(|(k, ..)| kinds.contains(k))
+    .enumerate()
+    .map(|(i, (_, what, how))| match i {
+        0 => format!("{what} are drawn {how}"),
+        _ => format!("{what} {how}"),
+    })
+    .collect();
+    let first = parts.first()?;
+    let mut s = parts.join(", ");
+    if !first.starts_with('D') {
+        s.replace_range(..1, &s[..1].to_uppercase());
+    }
+    s.push('.');
+    Some(s)
 }
 
 /// What the rows and hats of a sequence table mean (Prop 5.23's table, the caption's second
@@ -367,12 +438,15 @@ mod tests {
             header: String::new(),
             paths: vec![],
             source: "Thm 6".into(),
-            view: Some(serde_json::json!({"graph": "SP(12,8)", "moves": [], "instance": "m=12"})),
+            view: Some(
+                serde_json::json!({"graph": "SP_{12,8}", "rows": 8, "start": "(1,1)", "moves": [], "instance": "m=12"}),
+            ),
         };
         assert_eq!(
             caption_of(&e),
             (
-                "An even kernel (filled) of $\\mathrm{SP}(12,8)$, instance $m=12$.".to_string(),
+                "An even kernel (filled) of $\\mathrm{SP}(12,8)$ containing $(1,1)$ (double circle)."
+                    .to_string(),
                 "Thm 6".to_string()
             )
         );
@@ -380,12 +454,35 @@ mod tests {
             header: String::new(),
             paths: vec![],
             source: "Thm 16".into(),
-            view: Some(serde_json::json!({"graph": "SP_{12,2}", "moves": []})),
+            view: Some(
+                serde_json::json!({"graph": "SP_{12,2}", "rows": 2, "start": "(1,1)", "moves": []}),
+            ),
         };
         assert_eq!(
             caption_of(&e).0,
-            "An even kernel (filled) of $\\mathrm{SP}(12,2)$."
+            "An even kernel (filled) of $\\mathrm{SP}(12,2)$ containing $1$ (double circle)."
         );
+        // Thm 14, Case 4.1 on SP(7,2): the seed's vertex names 1, 2̄ as the drawing labels
+        // them, its G - {(1,2),(2,2̄),(2̄,1̄)}, never the spec's coordinates or its instance.
+        let e = Entry {
+            header: String::new(),
+            paths: vec![],
+            source: "Thm 14".into(),
+            view: Some(
+                serde_json::json!({"graph": "SP_{7,2}", "rows": 2, "start": "(1,1)",
+                "moves": ["(2,1)", "(2,2)", "(1,2)"], "instance": "k=1"}),
+            ),
+        };
+        let c = caption_of(&e).0;
+        assert_eq!(
+            c,
+            "An even kernel (filled) of $\\mathrm{SP}(7,2)-\\{(1,2),(2,\\overline{2}),\
+             (\\overline{2},\\overline{1})\\}$ containing $\\overline{1}$ (double circle), after \
+             the moves $1\\to 2\\to \\overline{2}\\to \\overline{1}$ (their edges dotted)."
+        );
+        for spec_wording in ["(2,1)", "(2,2)", "instance", "k=1"] {
+            assert!(!c.contains(spec_wording), "{spec_wording} in {c}");
+        }
         let e = Entry {
             header: String::new(),
             paths: vec![],
@@ -423,6 +520,34 @@ mod tests {
              length 3; a hat marks a column in which the rows differ."
         );
         assert_eq!(sequence_rows(&serde_json::json!({"title": "x"})), None);
+        // A case analysis diagram's caption says how each kind of move is drawn, for the
+        // kinds it has.
+        let arrows = |kinds: &[&str]| -> serde_json::Value {
+            let a: Vec<_> = kinds
+                .iter()
+                .map(|k| serde_json::json!({"move": k}))
+                .collect();
+            serde_json::json!({"title": "Diagram (B) for k ≥ 3", "arrows": a})
+        };
+        let e = Entry {
+            header: String::new(),
+            paths: vec![],
+            source: "Lemma 5.38".into(),
+            view: Some(arrows(&["split", "dehub", "any", "split"])),
+        };
+        assert_eq!(
+            caption_of(&e).0,
+            "Diagram (B) for $k \\ge  3$. Dehubs are drawn blue and thick, splits red and thin."
+        );
+        assert_eq!(
+            move_legend(&arrows(&["heap"])).as_deref(),
+            Some("Moves in $*k$ are drawn green and double.")
+        );
+        assert_eq!(
+            move_legend(&arrows(&["heap", "split", "dehub"])).as_deref(),
+            Some("Dehubs are drawn blue and thick, splits red and thin, moves in $*k$ green and double.")
+        );
+        assert_eq!(move_legend(&arrows(&["any"])), None);
         // The paper's result named in a title goes to the comment, not into the caption.
         let e = Entry {
             header: String::new(),

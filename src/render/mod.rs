@@ -31,6 +31,8 @@ pub enum RenderError {
     Template { name: String, why: String },
     #[error("unknown template `{0}` (not in templates/)")]
     Unknown(String),
+    #[error("template `{name}` is not for a spec's `output:`: {why}")]
+    NotForOutput { name: String, why: String },
     #[error("{path}: {source}")]
     Dot { path: String, source: dot::DotError },
     #[error("report site: {0}")]
@@ -212,6 +214,67 @@ impl Renderer {
         }
         let ctx = tera::Context::from_serialize(view).map_err(|e| tera_err(template, e))?;
         t.render(template, &ctx).map_err(|e| tera_err(template, e))
+    }
+}
+
+/// The templates grundy renders itself, for every build or beside every figure, which a
+/// spec's `output:` cannot name (their views are not a spec's), with what to name instead.
+const NOT_FOR_OUTPUT: [(&str, &str); 7] = [
+    (
+        "figure.tikz.tex",
+        "every `.dot` output of a figure or diagram comes with its TikZ drawing `<name>.tikz.tex`; name the figure's own template with a `.dot` path (`gamegraph.dot`, `graph.dot`, `structure.dot`, `diagram.dot`)",
+    ),
+    (
+        "figure.caption.tex",
+        "every figure and table comes with its caption `<name>.caption.tex`; name the figure's or table's own template (`gamegraph.dot`, `value_table.tex`, …)",
+    ),
+    (
+        "figures.tex",
+        "every build writes the gallery of all figures, output/figures.tex",
+    ),
+    (
+        "tables.tex",
+        "every build writes the gallery of all tables, output/tables.tex",
+    ),
+    (
+        "grundy-tikz.sty.tex",
+        "every build writes the figures' style file, output/grundy-tikz.sty",
+    ),
+    (
+        "index.md",
+        "every build writes output/README.md, the index of all artifacts",
+    ),
+    (
+        "report.md",
+        "every build writes output/report.md, the report of all specs",
+    ),
+];
+
+impl Renderer {
+    /// Renders the template a spec's `output:` names, refusing one grundy renders itself
+    /// (`figure.tikz.tex`, the galleries, the site's `html/…`) with what to name instead, rather
+    /// than failing inside it on a view it was not written for.
+    pub fn render_output<T: Serialize>(
+        &self,
+        template: &str,
+        view: &T,
+    ) -> Result<String, RenderError> {
+        let why = NOT_FOR_OUTPUT
+            .iter()
+            .find(|(n, _)| *n == template)
+            .map(|(_, why)| why.to_string())
+            .or_else(|| {
+                template.starts_with("html/").then(|| {
+                    "the report site's pages are written by every build (output/index.html, output/site/)".to_string()
+                })
+            });
+        if let Some(why) = why {
+            return Err(RenderError::NotForOutput {
+                name: template.to_string(),
+                why,
+            });
+        }
+        self.render(template, view)
     }
 }
 

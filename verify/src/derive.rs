@@ -13,7 +13,7 @@ use crate::checks::{Certificate, ClosureEntry, Evidence, KernelFact, MapFact, Ta
 use crate::features;
 use crate::formula::{engine, Env, Evaluator, FormulaError, Val};
 use crate::games::{Game, Pos, Rules};
-use crate::names::{parse_game, parse_graph, same_game, same_graph, substitute};
+use crate::names::{parse_graph, same_graph, substitute};
 use crate::spec::{formula_text, Raw};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -438,8 +438,8 @@ fn labels_name_games(template: &str, facts: &[TableFact]) -> Result<(), Stop> {
             .collect();
         let Some(names) = names else { continue };
         let name = substitute(template, &names);
-        if let Ok(game) = parse_game(&name) {
-            if !same_game(&game, &f.game) {
+        if let Ok(game) = Game::parse(&name) {
+            if !game.same(&f.game) {
                 return Err(Stop::Reject(format!(
                     "instance {}: the table's game is not {name}, which its label names",
                     f.instance
@@ -565,7 +565,7 @@ fn claim(
     let mut certified = 0;
     for i in &insts {
         let name = substitute(template, &i.names);
-        let built = parse_game(&name).and_then(|g| Ok((Rules::new(&g)?, g)));
+        let built = Game::parse(&name).and_then(|g| Ok((Rules::new(&g)?, g)));
         let (rules, game) = match built {
             Ok(x) => x,
             // Grundy could not build it either, and says so.
@@ -577,7 +577,7 @@ fn claim(
         };
         let table = by_label.get(i.label.as_str());
         if let Some(f) = table {
-            if !same_game(&game, &f.game) {
+            if !game.same(&f.game) {
                 return Err(Stop::Reject(format!(
                     "instance {}: the certificate's game is not the spec's {name}",
                     i.label
@@ -680,39 +680,6 @@ fn claim(
     })
 }
 
-/// The encoding of a game's start position in certificates (see grundy's certify/encode).
-fn encode_start(g: &Game) -> Option<Value> {
-    Some(match g {
-        Game::Ter { start, .. } | Game::Dnt { start, .. } | Game::Dawson { start, .. } => {
-            Value::from(*start)
-        }
-        Game::Nim(k) => Value::from(*k),
-        Game::Multiset(u) => Value::from(u.clone()),
-        Game::Spl(v) => v.clone(),
-        Game::Sum(parts) => Value::Array(parts.iter().map(encode_start).collect::<Option<_>>()?),
-        Game::Ordinal(a, b) => Value::Array(vec![encode_start(a)?, encode_start(b)?]),
-        Game::Ueg { .. } => return None,
-        Game::NodeKayles { graph } if graph.n >= 64 => Value::from(u64::MAX),
-        Game::NodeKayles { graph } => Value::from((1u64 << graph.n) - 1),
-    })
-}
-
-/// The kind of game, without sizes: starts of one shape are positions of one game group.
-fn shape(g: &Game) -> String {
-    match g {
-        Game::Ter { .. } => "TER".into(),
-        Game::Dnt { .. } => "DNT".into(),
-        Game::Nim(_) => "nim".into(),
-        Game::Dawson { .. } => "DC".into(),
-        Game::Multiset(_) => "multiset".into(),
-        Game::Spl(_) => "SPL".into(),
-        Game::Ueg { .. } => "UEG".into(),
-        Game::Sum(p) => format!("sum({})", p.iter().map(shape).collect::<Vec<_>>().join(",")),
-        Game::Ordinal(a, b) => format!("ordinal({},{})", shape(a), shape(b)),
-        Game::NodeKayles { .. } => "NK".into(),
-    }
-}
-
 /// A diagram claims that the player to move loses every start game of its families (Remark
 /// 5.34): each start the spec's families name must be a start of the certificate, which the
 /// evidence check met at a P-node of an alternating strategy.
@@ -723,7 +690,7 @@ fn diagram(e: &Evaluator, raw: &Raw, groups: &[(Game, Vec<Value>)]) -> Result<Re
         .ok_or_else(|| Stop::Not("a diagram without `starts`".into()))?;
     let certified: Vec<(String, &Value)> = groups
         .iter()
-        .flat_map(|(g, starts)| starts.iter().map(move |s| (shape(g), s)))
+        .flat_map(|(g, starts)| starts.iter().map(move |s| (g.shape(), s)))
         .collect();
     let mut total = 0;
     for fam in families {
@@ -735,7 +702,7 @@ fn diagram(e: &Evaluator, raw: &Raw, groups: &[(Game, Vec<Value>)]) -> Result<Re
             .ok_or_else(|| Stop::Not("a start family without `game`".into()))?;
         for i in all_instances(&sub)? {
             let name = substitute(template, &i.names);
-            let game = parse_game(&name).map_err(Stop::Not)?;
+            let game = Game::parse(&name).map_err(Stop::Not)?;
             let rules = Rules::new(&game).map_err(|e| Stop::Not(format!("{name}: {e}")))?;
             let mut env = i.env.clone();
             features::of_diagram_start(&mut env, &rules, &rules.start());
@@ -750,8 +717,10 @@ fn diagram(e: &Evaluator, raw: &Raw, groups: &[(Game, Vec<Value>)]) -> Result<Re
                     continue;
                 }
             }
-            let pos = encode_start(&game).ok_or_else(|| Stop::Not(format!("starts of {name}")))?;
-            let sh = shape(&game);
+            let pos = game
+                .encode_start()
+                .ok_or_else(|| Stop::Not(format!("starts of {name}")))?;
+            let sh = game.shape();
             if !certified.iter().any(|(s, p)| *s == sh && **p == pos) {
                 return Err(Stop::Reject(format!(
                     "start game {name} of the spec is not a start of the certificate's strategy"
@@ -928,8 +897,8 @@ fn maps(e: &Evaluator, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<
         };
         for (which, template, got) in [("from", from, &f.from), ("to", to, &f.to)] {
             let name = substitute(template, &i.names);
-            let game = parse_game(&name).map_err(Stop::Not)?;
-            if !same_game(&game, got) {
+            let game = Game::parse(&name).map_err(Stop::Not)?;
+            if !game.same(got) {
                 return Err(Stop::Reject(format!(
                     "instance {}: the certificate's `{which}` game is not the spec's {name}",
                     i.label

@@ -1,8 +1,10 @@
-//! The verifier's own reading of game and graph names as specs write them (`TER(W_{2,5})`,
-//! `DC(7) + *1`, `*3 : TER(W_6)`, `SPL(4,9)`, `UEG(SP_{8,2}, (1,1))`), and its own graph
-//! families from their definitions in paper 000 §2 and seed 002. Only the families the
-//! certified specs use are here; any other name is refused with its name, and the claim is then
-//! reported not re-derived.
+//! The verifier's own reading of graph names as specs write them (`W_{2,5}`, `SP_{8,2}`,
+//! `Corona(P_3)`, `graph6:Bw`), its own graph families from their definitions in paper 000 §2
+//! and seed 002, and the pieces of names every game's reading shares (numbers, vertex names,
+//! top-level splitting); each game family reads its own names (`TER(W_6)`, `DC(7) + *1`,
+//! `*3 : TER(W_6)`, `SPL(4,9)`, `UEG(SP_{8,2}, (1,1))`) in its file of [`crate::games`].
+//! Only the families the certified specs use are here; any other name is refused with its
+//! name, and the claim is then reported not re-derived.
 //!
 //! Vertex numbering follows the order the families are defined in (the certificates' graphs
 //! are compared edge for edge): P_n, C_n, K_n on v1..vn in order; K_{a,b,…} part by part;
@@ -12,8 +14,7 @@
 //! pendants; Spider_{l1,…,lk} the centre then leg by leg from the centre outward; graph6 as in
 //! nauty.
 
-use crate::games::{Game, Graph};
-use serde_json::json;
+use crate::games::Graph;
 
 fn graph(n: usize, edges: Vec<(usize, usize)>) -> Graph {
     Graph { n, edges }
@@ -22,7 +23,7 @@ fn graph(n: usize, edges: Vec<(usize, usize)>) -> Graph {
 /// Most vertices a family graph may have here.
 const MAX_VERTICES: usize = 100_000;
 
-fn num(s: &str) -> Result<usize, String> {
+pub fn num(s: &str) -> Result<usize, String> {
     let v: usize = s
         .trim()
         .parse()
@@ -33,7 +34,7 @@ fn num(s: &str) -> Result<usize, String> {
     Ok(v)
 }
 
-fn nums(s: &str) -> Result<Vec<usize>, String> {
+pub fn nums(s: &str) -> Result<Vec<usize>, String> {
     s.split(',').map(num).collect()
 }
 
@@ -280,7 +281,7 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
 
 /// The index of a named vertex: `v1`…`vn` on P_n, C_n, K_n; the rim `v1`…`v_{n−1}` and the
 /// centre `c` on W_n; the centres `c1`…`cm` and the rim `v1`…`vn` on W_{m,n}.
-fn vertex(graph: &str, n: usize, v: &str) -> Result<usize, String> {
+pub fn vertex(graph: &str, n: usize, v: &str) -> Result<usize, String> {
     let bad = || format!("`{v}` is not a vertex of {graph} the verifier names");
     let num = |s: &str| s.parse::<usize>().ok().filter(|&i| i >= 1);
     let i = if let Some(mn) = graph.strip_prefix("W_{").and_then(|r| r.strip_suffix('}')) {
@@ -315,7 +316,7 @@ fn vertex(graph: &str, n: usize, v: &str) -> Result<usize, String> {
 }
 
 /// Splits `s` at top-level occurrences of `sep` (outside brackets).
-fn split_top<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
+pub fn split_top<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
     let mut out = Vec::new();
     let (mut depth, mut start) = (0i32, 0);
     let b = s.as_bytes();
@@ -336,143 +337,6 @@ fn split_top<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
     }
     out.push(&s[start..]);
     out
-}
-
-/// A game from its name: `A : B` (ordinal sum), `A + B` (disjoint sum), `*k`, `TER(G)`,
-/// `DNT(G)`, `TER{u1,…}`, `SPL(c,n)` or `SPL(c,Λ^n)` (start (c, Λ^n)), `SPL(c,[parts])`, `DC(p)`, `UEG(SP_{M,n}, (i,j))`.
-pub fn parse_game(t: &str) -> Result<Game, String> {
-    let t = t.trim();
-    let ord = split_top(t, " : ");
-    if ord.len() == 2 {
-        return Ok(Game::Ordinal(
-            Box::new(parse_game(ord[0])?),
-            Box::new(parse_game(ord[1])?),
-        ));
-    }
-    let sum = split_top(t, " + ");
-    if sum.len() > 1 {
-        return Ok(Game::Sum(
-            sum.into_iter().map(parse_game).collect::<Result<_, _>>()?,
-        ));
-    }
-    // The multiset terminate game TER{u1,…,uk} (before Prop 5.14).
-    if let Some(u) = t.strip_prefix("TER{").and_then(|r| r.strip_suffix('}')) {
-        let mut u: Vec<u32> = nums(u)?.into_iter().map(|x| x as u32).collect();
-        u.sort_unstable();
-        return Ok(Game::Multiset(u));
-    }
-    if let Some(k) = t.strip_prefix('*') {
-        return Ok(Game::Nim(
-            k.trim()
-                .parse()
-                .map_err(|_| format!("`{t}` is not a nimber"))?,
-        ));
-    }
-    let (head, inner) = t
-        .split_once('(')
-        .and_then(|(h, r)| Some((h, r.strip_suffix(')')?)))
-        .ok_or_else(|| format!("`{t}`: the verifier does not read this game"))?;
-    // A removing game started at named vertices: `DNT_{c,v3}(W_7)`.
-    if let Some((rule, set)) = head
-        .split_once("_{")
-        .and_then(|(r, s)| Some((r, s.strip_suffix('}')?)))
-    {
-        let graph = parse_graph(inner)?;
-        let mut start = 0u64;
-        for v in set.split(',') {
-            let i = vertex(inner.trim(), graph.n, v.trim())?;
-            if i >= 64 {
-                return Err(format!("`{t}`: start sets are 64-bit"));
-            }
-            start |= 1 << i;
-        }
-        return match rule {
-            "TER" => Ok(Game::Ter { graph, start }),
-            "DNT" => Ok(Game::Dnt { graph, start }),
-            _ => Err(format!(
-                "`{t}`: the verifier does not read games `{rule}_{{…}}(…)`"
-            )),
-        };
-    }
-    Ok(match head {
-        "TER" => Game::Ter {
-            graph: parse_graph(inner)?,
-            start: 0,
-        },
-        "DNT" => Game::Dnt {
-            graph: parse_graph(inner)?,
-            start: 0,
-        },
-        "NK" => Game::NodeKayles {
-            graph: parse_graph(inner)?,
-        },
-        "DC" => {
-            let p = num(inner)?;
-            if !(1..=64).contains(&p) {
-                return Err(format!("`{t}`: pin rows of 1 to 64 pins"));
-            }
-            Game::Dawson {
-                pins: p as u32,
-                start: if p == 64 { u64::MAX } else { (1u64 << p) - 1 },
-            }
-        }
-        "SPL" => {
-            let (c, rest) = inner
-                .split_once(',')
-                .ok_or_else(|| format!("`{t}` is not SPL(c, n)"))?;
-            let c = num(c)?;
-            let rest = rest.trim();
-            if let Some(parts) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-                let mut parts: Vec<usize> = if parts.trim().is_empty() {
-                    vec![]
-                } else {
-                    nums(parts)?
-                };
-                // A partition is written nonincreasing.
-                parts.sort_unstable_by(|a, b| b.cmp(a));
-                if parts.contains(&0) {
-                    return Err(format!("`{t}`: parts are positive"));
-                }
-                Game::Spl(json!({ "c": c, "parts": parts }))
-            } else if let Some(n) = rest.strip_prefix("Λ^") {
-                Game::Spl(json!({ "c": c, "Lambda": num(n)? }))
-            } else {
-                Game::Spl(json!({ "c": c, "Lambda": num(rest)? }))
-            }
-        }
-        "UEG" => {
-            let parts = split_top(inner, ", ");
-            let [g, v] = parts[..] else {
-                return Err(format!("`{t}` is not UEG(graph, (i,j))"));
-            };
-            let graph = parse_graph(g)?;
-            let m = g
-                .trim()
-                .strip_prefix("SP_{")
-                .and_then(|r| r.split_once(','))
-                .map(|(m, _)| num(m))
-                .ok_or_else(|| format!("`{t}`: tokens are read on stacked prisms only"))??;
-            let (i, j) = v
-                .trim()
-                .strip_prefix('(')
-                .and_then(|r| r.strip_suffix(')'))
-                .and_then(|r| r.split_once(','))
-                .ok_or_else(|| format!("`{v}` is not a vertex (i,j)"))?;
-            let (i, j) = (num(i)?, num(j)?);
-            if i < 1 || i > m || j < 1 || (j - 1) * m + i > graph.n {
-                return Err(format!("`{v}` is not a vertex of the graph"));
-            }
-            Game::Ueg {
-                token: (j - 1) * m + (i - 1),
-                graph,
-            }
-        }
-        _ => {
-            return Err(format!(
-                "`{t}`: the verifier does not read games `{head}(…)`"
-            ))
-        }
-    })
 }
 
 /// Substitutes values for whole words (maximal runs of letters and digits) of a name.
@@ -508,29 +372,4 @@ pub fn same_graph(a: &Graph, b: &Graph) -> bool {
     };
     let (ea, eb) = (norm(a), norm(b));
     a.n == b.n && ea.windows(2).all(|w| w[0] != w[1]) && ea == eb
-}
-
-/// The same game, graph for graph and start for start.
-pub fn same_game(a: &Game, b: &Game) -> bool {
-    match (a, b) {
-        (Game::Ter { graph: g, start: s }, Game::Ter { graph: h, start: t })
-        | (Game::Dnt { graph: g, start: s }, Game::Dnt { graph: h, start: t }) => {
-            s == t && same_graph(g, h)
-        }
-        (Game::Nim(x), Game::Nim(y)) => x == y,
-        (Game::Dawson { pins: p, start: s }, Game::Dawson { pins: q, start: t }) => {
-            p == q && s == t
-        }
-        (Game::Multiset(x), Game::Multiset(y)) => x == y,
-        (Game::Spl(x), Game::Spl(y)) => x == y,
-        (Game::Ueg { graph: g, token: s }, Game::Ueg { graph: h, token: t }) => {
-            s == t && same_graph(g, h)
-        }
-        (Game::Sum(x), Game::Sum(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_game(a, b))
-        }
-        (Game::Ordinal(a1, b1), Game::Ordinal(a2, b2)) => same_game(a1, a2) && same_game(b1, b2),
-        (Game::NodeKayles { graph: g }, Game::NodeKayles { graph: h }) => same_graph(g, h),
-        _ => false,
-    }
 }

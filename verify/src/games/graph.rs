@@ -1,0 +1,73 @@
+//! A simple undirected graph as certificates write it (`{"n": 4, "edges": [[0, 1], …]}`),
+//! checked before any game is built on it, and its breadth-first distances. Shared by the
+//! games on graphs and by the closures ([`crate::closures`]); it names no game.
+
+use serde::Deserialize;
+use std::collections::{HashSet, VecDeque};
+
+/// Most vertices and edges of a certificate's graph.
+pub const MAX_GRAPH_VERTICES: usize = 100_000;
+pub const MAX_GRAPH_EDGES: usize = 1_000_000;
+
+/// A simple undirected graph on vertices `0..n`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Graph {
+    pub n: usize,
+    pub edges: Vec<(usize, usize)>,
+}
+
+impl Graph {
+    pub fn validate(&self) -> Result<(), String> {
+        // Bounds first: every check below is linear or better in n and the edges.
+        if self.n > MAX_GRAPH_VERTICES || self.edges.len() > MAX_GRAPH_EDGES {
+            return Err(format!(
+                "a graph of {} vertices and {} edges: the verifier reads at most {MAX_GRAPH_VERTICES} and {MAX_GRAPH_EDGES}",
+                self.n,
+                self.edges.len()
+            ));
+        }
+        let mut seen = HashSet::new();
+        for &(a, b) in &self.edges {
+            if !seen.insert((a.min(b), a.max(b))) {
+                return Err(format!("edge ({a},{b}) is listed twice"));
+            }
+        }
+        for &(a, b) in &self.edges {
+            if a >= self.n || b >= self.n || a == b {
+                return Err(format!(
+                    "edge ({a},{b}) is not an edge of a simple graph on {} vertices",
+                    self.n
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn neighbours(&self, v: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &(a, b) in &self.edges {
+            if a == v {
+                out.push(b);
+            } else if b == v {
+                out.push(a);
+            }
+        }
+        out
+    }
+
+    /// Distances from `s` by breadth-first search (`None`: unreachable).
+    pub fn distances(&self, s: usize) -> Vec<Option<usize>> {
+        let mut d = vec![None; self.n];
+        d[s] = Some(0);
+        let mut queue = VecDeque::from([s]);
+        while let Some(x) = queue.pop_front() {
+            for y in self.neighbours(x) {
+                if d[y].is_none() {
+                    d[y] = Some(d[x].unwrap() + 1);
+                    queue.push_back(y);
+                }
+            }
+        }
+        d
+    }
+}

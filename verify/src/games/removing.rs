@@ -1,0 +1,314 @@
+//! The removing games TER and DNT on a graph under geodetic convexity (paper 000 §2–§3):
+//! positions are vertex sets P (bit i = vertex i), selected from a start set; TER selects any
+//! unselected vertex while P is nonterminating, DNT only if the new set is still
+//! nonterminating. Certificates write `{"TER": {"graph": …, "start": mask}}`; specs write
+//! `TER(G)`, `DNT(G)` or, started at named vertices, `DNT_{c,v3}(W_7)`.
+//!
+//! Features (paper 000 §2–§4): at a position P, `vertices` = |V|, `edges` = |E|, `size` =
+//! |P|, `unselected` = |V ∖ P|, `terminating` ([V ∖ P] ≠ V, §3); and of the graph, from its
+//! minimal generating sets 𝒢 (found by the verifier's own search,
+//! [`crate::graph_closure::minimal_generating`]): `min_gen_sets` = |𝒢|, `gen_unique`
+//! (𝒢 = {L}), `gen_complement` = |V ∖ L| (−1 unless 𝒢 = {L}), `n_star_sizes`, the sizes
+//! of the members of 𝒩* (the maximal nonterminating sets: P is nonterminating iff V ∖ P
+//! contains a member of 𝒢, so 𝒩* = {V ∖ L : L ∈ 𝒢}, listed by ascending L), and
+//! `n_star_union` = |⋃𝒩*|.
+//!
+//! Naive on purpose: distances by breadth-first search, hulls by closing under intervals until
+//! nothing changes.
+
+use super::{call, downcast, from_json, int, Description, Family, Game, Graph, Moves, Pos, Rules};
+use crate::formula::{Env, Val};
+use crate::names::{parse_graph, vertex};
+use serde::Deserialize;
+use serde_json::Value;
+use std::any::Any;
+use std::sync::OnceLock;
+
+/// The family TER (`dnt` false) or DNT.
+pub struct Removing {
+    dnt: bool,
+}
+
+pub static TER: Removing = Removing { dnt: false };
+pub static DNT: Removing = Removing { dnt: true };
+
+fn key(dnt: bool) -> &'static str {
+    if dnt {
+        "DNT"
+    } else {
+        "TER"
+    }
+}
+
+/// The start set of `TER_{v1,…}(G)`, by the vertices' names in G.
+fn named_start(t: &str, g: &str, graph: &Graph, set: &str) -> Result<u64, String> {
+    let mut start = 0u64;
+    for v in set.split(',') {
+        let i = vertex(g.trim(), graph.n, v.trim())?;
+        if i >= 64 {
+            return Err(format!("`{t}`: start sets are 64-bit"));
+        }
+        start |= 1 << i;
+    }
+    Ok(start)
+}
+
+/// A removing game as written: its graph and start set.
+#[derive(Clone, Debug)]
+pub struct RemovingGame {
+    dnt: bool,
+    graph: Graph,
+    start: u64,
+}
+
+#[derive(Deserialize)]
+struct Json {
+    graph: Graph,
+    start: u64,
+}
+
+impl Family for Removing {
+    fn key(&self) -> &'static str {
+        key(self.dnt)
+    }
+
+    fn read(&self, v: Value) -> Result<Game, String> {
+        let Json { graph, start } = from_json(v)?;
+        Ok(Game::new(RemovingGame {
+            dnt: self.dnt,
+            graph,
+            start,
+        }))
+    }
+
+    fn parse(&self, t: &str) -> Option<Result<Game, String>> {
+        let (head, inner) = call(t)?;
+        let game = |graph, start| {
+            Game::new(RemovingGame {
+                dnt: self.dnt,
+                graph,
+                start,
+            })
+        };
+        // Started at named vertices: `DNT_{c,v3}(W_7)`.
+        if let Some((rule, set)) = head
+            .split_once("_{")
+            .and_then(|(r, s)| Some((r, s.strip_suffix('}')?)))
+        {
+            return (rule == self.key()).then(|| {
+                let graph = parse_graph(inner)?;
+                let start = named_start(t, inner, &graph, set)?;
+                Ok(game(graph, start))
+            });
+        }
+        (head == self.key()).then(|| Ok(game(parse_graph(inner)?, 0)))
+    }
+
+    #[cfg(test)]
+    fn example(&self) -> super::Example {
+        // P_3: TER from ∅ has value 2 (tests/corruption.rs); DNT selects only the centre.
+        let (name, table, nim) = if self.dnt {
+            ("DNT(P_3)", "[[0, 1], [2, 0]]", 1)
+        } else {
+            (
+                "TER(P_3)",
+                "[[0, 2], [1, 0], [2, 1], [4, 0], [3, 0], [6, 0]]",
+                2,
+            )
+        };
+        super::Example {
+            name,
+            game: r#"{"graph": {"n": 3, "edges": [[0, 1], [1, 2]]}, "start": 0}"#,
+            table,
+            nim,
+        }
+    }
+}
+
+impl Description for RemovingGame {
+    fn key(&self) -> &'static str {
+        key(self.dnt)
+    }
+
+    fn rules(&self) -> Result<Rules, String> {
+        self.graph.validate()?;
+        let conv = Convexity::new(&self.graph)?;
+        if self.dnt && conv.terminating(self.start) {
+            return Err("the DNT start is terminating".into());
+        }
+        Ok(Rules::of(RemovingRules {
+            dnt: self.dnt,
+            conv,
+            start: self.start,
+            edges: self.graph.edges.len(),
+            generating: OnceLock::new(),
+        }))
+    }
+
+    fn same(&self, other: &Game) -> bool {
+        downcast::<RemovingGame>(other).is_some_and(|o| {
+            o.dnt == self.dnt
+                && o.start == self.start
+                && crate::names::same_graph(&self.graph, &o.graph)
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn encode_start(&self) -> Option<Value> {
+        Some(Value::from(self.start))
+    }
+}
+
+/// A removing game with its convexity precomputed.
+struct RemovingRules {
+    dnt: bool,
+    conv: Convexity,
+    start: u64,
+    edges: usize,
+    /// The minimal generating sets 𝒢 (masks), found once when a formula asks; `None` inside
+    /// past the search budget.
+    generating: OnceLock<Option<Vec<u64>>>,
+}
+
+impl Moves for RemovingRules {
+    fn start(&self) -> Pos {
+        Pos::Set(self.start)
+    }
+
+    fn pos(&self, v: &Value) -> Result<Pos, String> {
+        let bad = |what: &str| format!("`{v}` is not {what}");
+        let p = int(v)?;
+        if p & !self.conv.all() != 0 {
+            return Err(bad("a vertex set of the graph"));
+        }
+        // §3: the positions of DNT are the nonterminating sets.
+        if self.dnt && self.conv.terminating(p) {
+            return Err(bad("a position of DNT (it is terminating)"));
+        }
+        Ok(Pos::Set(p))
+    }
+
+    /// §3: TER selects any unselected vertex while P is nonterminating; DNT selects one only
+    /// if the new set is still nonterminating.
+    fn options(&self, p: &Pos) -> Vec<Pos> {
+        let (s, conv) = (p.set(), &self.conv);
+        let mut out = Vec::new();
+        if conv.terminating(s) {
+            return out;
+        }
+        for v in 0..64 {
+            let q = s | 1 << v;
+            if conv.all() >> v & 1 == 1 && q != s && !(self.dnt && conv.terminating(q)) {
+                out.push(Pos::Set(q));
+            }
+        }
+        out
+    }
+
+    fn features(&self, env: &mut Env, p: &Pos) {
+        let (p, conv) = (p.set(), &self.conv);
+        let n = conv.n();
+        env.set("vertices", Val::Int(n as i64));
+        env.set("edges", Val::Int(self.edges as i64));
+        env.set("size", Val::Int(p.count_ones() as i64));
+        env.set("unselected", Val::Int((n - p.count_ones() as usize) as i64));
+        env.set("terminating", Val::Bool(conv.terminating(p)));
+        let g = self.generating.get_or_init(|| {
+            crate::graph_closure::minimal_generating(n, |s| conv.hull(s) == conv.all())
+        });
+        if let Some(g) = g {
+            env.set("min_gen_sets", Val::Int(g.len() as i64));
+            env.set("gen_unique", Val::Bool(g.len() == 1));
+            let lc = match g.as_slice() {
+                [l] => (n - l.count_ones() as usize) as i64,
+                _ => -1,
+            };
+            env.set("gen_complement", Val::Int(lc));
+            env.set(
+                "n_star_sizes",
+                Val::List(
+                    g.iter()
+                        .map(|l| (n - l.count_ones() as usize) as i64)
+                        .collect(),
+                ),
+            );
+            let union = g.iter().fold(0u64, |a, &l| a | (conv.all() & !l));
+            env.set("n_star_union", Val::Int(union.count_ones() as i64));
+        }
+    }
+}
+
+/// Geodetic convexity (paper 000 §2.1): the interval I[u,v] is the set of vertices on shortest
+/// u–v paths, w ∈ I[u,v] iff d(u,w) + d(w,v) = d(u,v); a set is convex when it contains the
+/// interval of each pair of its vertices, and the hull [S] is the least convex superset of S.
+pub struct Convexity {
+    n: usize,
+    /// `interval[u][v]` as a vertex set (bit w = vertex w).
+    interval: Vec<Vec<u64>>,
+}
+
+impl Convexity {
+    pub fn new(g: &Graph) -> Result<Convexity, String> {
+        if g.n > 64 {
+            return Err(format!("{} vertices: positions are 64-bit sets", g.n));
+        }
+        let dist: Vec<Vec<Option<usize>>> = (0..g.n).map(|s| g.distances(s)).collect();
+        let mut interval = vec![vec![0u64; g.n]; g.n];
+        for u in 0..g.n {
+            for v in 0..g.n {
+                // Without a u–v path there is no shortest path: the interval is {u, v}.
+                let mut set = (1u64 << u) | (1u64 << v);
+                if let Some(duv) = dist[u][v] {
+                    for w in 0..g.n {
+                        if let (Some(a), Some(b)) = (dist[u][w], dist[w][v]) {
+                            if a + b == duv {
+                                set |= 1 << w;
+                            }
+                        }
+                    }
+                }
+                interval[u][v] = set;
+            }
+        }
+        Ok(Convexity { n: g.n, interval })
+    }
+
+    /// [S]: add the interval of every pair until a fixed point (§2.1).
+    pub fn hull(&self, s: u64) -> u64 {
+        let mut cur = s;
+        loop {
+            let mut next = cur;
+            for u in 0..self.n {
+                for v in 0..self.n {
+                    if cur >> u & 1 == 1 && cur >> v & 1 == 1 {
+                        next |= self.interval[u][v];
+                    }
+                }
+            }
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    pub fn all(&self) -> u64 {
+        if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
+    }
+
+    /// §3: P is terminating iff [V \ P] ≠ V.
+    pub fn terminating(&self, p: u64) -> bool {
+        self.hull(self.all() & !p) != self.all()
+    }
+}

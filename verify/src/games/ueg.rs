@@ -1,0 +1,139 @@
+//! Undirected edge geography (seed 002): a token on a vertex of a graph; a move slides the
+//! token along an edge at it and deletes that edge. Certificates write
+//! `{"UEG": {"graph": …, "token": v}}`, positions `[token, "hex edges"]` (bit i = edge i of
+//! the graph's list still present); specs write `UEG(SP_{M,n}, (i,j))`, the token at vertex
+//! (i, j) of the stacked prism. Diagrams do not list UEG starts.
+
+use super::{downcast, from_json, int, Description, Family, Game, Graph, Moves, Pos, Rules};
+use crate::names::{num, parse_graph, same_graph, split_top};
+use serde::Deserialize;
+use serde_json::Value;
+use std::any::Any;
+
+pub struct Ueg;
+
+/// The graph and the token's vertex.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Board {
+    graph: Graph,
+    token: usize,
+}
+
+impl Family for Ueg {
+    fn key(&self) -> &'static str {
+        "UEG"
+    }
+
+    fn read(&self, v: Value) -> Result<Game, String> {
+        Ok(Game::new(from_json::<Board>(v)?))
+    }
+
+    fn parse(&self, t: &str) -> Option<Result<Game, String>> {
+        let (head, inner) = super::call(t)?;
+        (head == "UEG").then(|| {
+            let parts = split_top(inner, ", ");
+            let [g, v] = parts[..] else {
+                return Err(format!("`{t}` is not UEG(graph, (i,j))"));
+            };
+            let graph = parse_graph(g)?;
+            let m = g
+                .trim()
+                .strip_prefix("SP_{")
+                .and_then(|r| r.split_once(','))
+                .map(|(m, _)| num(m))
+                .ok_or_else(|| format!("`{t}`: tokens are read on stacked prisms only"))??;
+            let (i, j) = v
+                .trim()
+                .strip_prefix('(')
+                .and_then(|r| r.strip_suffix(')'))
+                .and_then(|r| r.split_once(','))
+                .ok_or_else(|| format!("`{v}` is not a vertex (i,j)"))?;
+            let (i, j) = (num(i)?, num(j)?);
+            if i < 1 || i > m || j < 1 || (j - 1) * m + i > graph.n {
+                return Err(format!("`{v}` is not a vertex of the graph"));
+            }
+            Ok(Game::new(Board {
+                token: (j - 1) * m + (i - 1),
+                graph,
+            }))
+        })
+    }
+
+    #[cfg(test)]
+    fn example(&self) -> super::Example {
+        // SP_{3,1} is the triangle 0–1–2 (edges 01, 12, 20); the token starts at 0.
+        super::Example {
+            name: "UEG(SP_{3,1}, (1,1))",
+            game: r#"{"graph": {"n": 3, "edges": [[0, 1], [1, 2], [2, 0]]}, "token": 0}"#,
+            table: r#"[[[0, "7"], 1], [[1, "6"], 0], [[2, "4"], 1], [[0, "0"], 0],
+                [[2, "3"], 0], [[1, "1"], 1]]"#,
+            nim: 1,
+        }
+    }
+}
+
+fn all_edges(k: usize) -> u128 {
+    if k >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << k) - 1
+    }
+}
+
+impl Description for Board {
+    fn key(&self) -> &'static str {
+        "UEG"
+    }
+
+    fn rules(&self) -> Result<Rules, String> {
+        self.graph.validate()?;
+        if self.graph.edges.len() > 128 || self.token >= self.graph.n {
+            return Err("at most 128 edges and a token vertex of the graph".into());
+        }
+        Ok(Rules::of(self.clone()))
+    }
+
+    fn same(&self, other: &Game) -> bool {
+        downcast::<Board>(other)
+            .is_some_and(|o| o.token == self.token && same_graph(&self.graph, &o.graph))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Moves for Board {
+    fn start(&self) -> Pos {
+        Pos::Token(self.token, all_edges(self.graph.edges.len()))
+    }
+
+    fn pos(&self, v: &Value) -> Result<Pos, String> {
+        let bad = |what: &str| format!("`{v}` is not {what}");
+        let a = v
+            .as_array()
+            .filter(|a| a.len() == 2)
+            .ok_or_else(|| bad("[token, \"hex edges\"]"))?;
+        let t = int(&a[0])? as usize;
+        let e = a[1]
+            .as_str()
+            .and_then(|s| u128::from_str_radix(s, 16).ok())
+            .ok_or_else(|| bad("[token, \"hex edges\"]"))?;
+        if t >= self.graph.n || e & !all_edges(self.graph.edges.len()) != 0 {
+            return Err(bad("a position of this graph"));
+        }
+        Ok(Pos::Token(t, e))
+    }
+
+    /// Seed 002: slide the token along an edge at it and delete that edge.
+    fn options(&self, p: &Pos) -> Vec<Pos> {
+        let (t, e) = p.token();
+        let mut out = Vec::new();
+        for (i, &(a, b)) in self.graph.edges.iter().enumerate() {
+            if e >> i & 1 == 1 && (a == t || b == t) {
+                out.push(Pos::Token(if a == t { b } else { a }, e & !(1u128 << i)));
+            }
+        }
+        out
+    }
+}

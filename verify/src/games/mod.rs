@@ -1,11 +1,8 @@
-//! The games, re-implemented from their definitions and nothing else, one file per game
-//! family, each registered by one line in [`GAMES`]: the removing games TER and DNT (paper
-//! 000 §2–§3, `removing.rs`), nimbers (`nim.rs`), Dawson's Chess (before Prop 5.19,
-//! `dawson.rs`), the multiset terminate game (before Prop 5.14, `multiset.rs`), the splitting
-//! game SPL (§5.5, `spl.rs`), undirected edge geography (seed 002, `ueg.rs`), Node Kayles
-//! (`node_kayles.rs`), and the disjoint and ordinal sums of any of them (before Prop 5.26,
-//! `sum.rs`, `ordinal.rs`). Nothing outside a game's file names that game: the certificate
-//! reader, the name reader, the checks and the claim derivation ask the registry.
+//! The games, re-implemented from their definitions and nothing else: one file per game
+//! family (its `//!` header cites the definition it implements, its comments the rules they
+//! belong to), each registered by one line in [`GAMES`]. Nothing outside a game's file names
+//! that game: the certificate reader, the name reader, the checks, the claim derivation, the
+//! features and `nim("…")` ask the registry.
 //!
 //! A game family answers three questions, one trait each:
 //! - [`Family`]: how certificates and specs name its games (the key of `{"TER": …}` and the
@@ -184,10 +181,8 @@ impl Game {
         Game(Arc::new(d))
     }
 
-    /// A game from its name in a spec: `A : B` (ordinal sum), `A + B` (disjoint sum), `*k`,
-    /// `TER(G)`, `DNT(G)`, `TER_{v1,…}(G)`, `TER{…}`, `SPL(c,n)`, `SPL(c,Λ^n)`,
-    /// `SPL(c,[parts])`, `DC(p)`, `UEG(SP_{M,n}, (i,j))`, `NK(G)`: the first family of
-    /// [`GAMES`] that reads it.
+    /// A game from its name in a spec (`TER(W_6)`, `DC(7) + *1`): the first family of
+    /// [`GAMES`] that reads it, or why none does.
     pub fn parse(t: &str) -> Result<Game, String> {
         let t = t.trim();
         if let Some(g) = GAMES.iter().find_map(|f| f.parse(t)) {
@@ -280,8 +275,8 @@ impl Rules {
     pub fn options_list(&self, p: &Pos) -> Vec<Pos> {
         self.0.options(p)
     }
-    /// The disjoint sum a position is, by the verifier's own rules (Node Kayles: the
-    /// components of the vertices in play); empty when the position is not split.
+    /// The disjoint sum a position is, by the verifier's own rules, as its components; empty
+    /// when the position is not split.
     pub fn components(&self, p: &Pos) -> Vec<Pos> {
         self.0.components(p)
     }

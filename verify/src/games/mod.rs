@@ -449,11 +449,16 @@ mod tests {
                 entries.len(),
                 "{key}: a position listed twice"
             );
+            let value = |p: &Pos| {
+                *values
+                    .get(p)
+                    .unwrap_or_else(|| panic!("{key}: {p:?} is reached but not in the table"))
+            };
             let mut reached = HashSet::from([rules.start()]);
             let mut queue = vec![rules.start()];
             while let Some(p) = queue.pop() {
-                let opts: Vec<u32> = rules.options(&p).iter().map(|q| values[q]).collect();
-                assert_eq!(mex(&opts), values[&p], "{key}: at {p:?}");
+                let opts: Vec<u32> = rules.options(&p).iter().map(value).collect();
+                assert_eq!(mex(&opts), value(&p), "{key}: at {p:?}");
                 for q in rules.options(&p) {
                     if reached.insert(q.clone()) {
                         queue.push(q);
@@ -461,7 +466,7 @@ mod tests {
                 }
             }
             assert_eq!(reached.len(), values.len(), "{key}: unreachable entries");
-            assert_eq!(values[&rules.start()], ex.nim, "{key}");
+            assert_eq!(value(&rules.start()), ex.nim, "{key}");
             assert_eq!(crate::solve::solve(&rules).unwrap(), ex.nim, "{key}");
             assert_eq!(crate::solve::nim_of_name(ex.name).unwrap(), ex.nim, "{key}");
         }

@@ -2,8 +2,8 @@
 //! from the start with its value, and the claimed value (evaluated from the spec's formula,
 //! as the checker does) at each position the claim is about.
 
-use super::{encode, nim_table, Body, MAX_INSTANCE_POSITIONS, MAX_SPEC_POSITIONS};
-use crate::check::claim::{Claim, Claimed, Positions};
+use super::{encode, nim_table_with, Body, MAX_INSTANCE_POSITIONS, MAX_SPEC_POSITIONS};
+use crate::check::claim::{Claim, Claimed, Kept, Positions, Solved};
 use crate::check::formula::Env;
 use crate::check::{describe_instance, instances, Instance};
 use crate::game::{AnyGame, AnyPos, Game};
@@ -47,12 +47,26 @@ pub(super) fn claimed(
     Ok(Some(c))
 }
 
-fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, usize)>, String> {
-    let (_, game) = claim.game_of(inst).map_err(|e| e.message)?;
-    let desc = encode::game(&game)?;
+/// The instance's table; `solved` is what its check solved (the game as parsed and the
+/// memo), so that nothing is parsed or solved again.
+fn table(
+    claim: &Claim,
+    inst: &Instance,
+    cap: usize,
+    solved: Option<&Solved>,
+) -> Result<Option<(Value, usize)>, String> {
+    let parsed;
+    let (game, memo) = match solved {
+        Some(s) => (&s.game, s.memo.clone()),
+        None => {
+            parsed = claim.game_of(inst).map_err(|e| e.message)?.1;
+            (&parsed, Default::default())
+        }
+    };
+    let desc = encode::game(game)?;
     let start = game.start();
     // Selection first: an instance the filter drops was not checked, so it is not listed.
-    let start_env = env(claim, inst, &game, &start)?;
+    let start_env = env(claim, inst, game, &start)?;
     if claim.positions == Positions::Start && claimed(claim, &start_env, &start, true)?.is_none() {
         return Ok(None);
     }
@@ -63,9 +77,9 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
     match claim.positions {
         Positions::Start => claims.extend(claimed(claim, &start_env, &start, true)?),
         Positions::Reachable => {
-            roots = super::reachable_within(&game, &start, cap)?;
+            roots = super::reachable_within(game, &start, cap)?;
             for p in &roots {
-                let e = env(claim, inst, &game, p)?;
+                let e = env(claim, inst, game, p)?;
                 claims.extend(claimed(claim, &e, p, *p == start)?);
             }
             if claims.is_empty() {
@@ -73,7 +87,19 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
             }
         }
     }
-    let entries = nim_table(&game, &roots, cap)?;
+    let mut solver = crate::solve::Solver::with_memo(game, memo);
+    let entries = match solved.and_then(|s| s.order.as_ref()) {
+        // The check listed the start's table already (the same order, the same budget rule).
+        Some(order) if claim.positions == Positions::Start => {
+            if order.len() > cap {
+                return Err(format!(
+                    "more than {cap} positions (the budget left for the instance)"
+                ));
+            }
+            super::table_of(&mut solver, order)
+        }
+        _ => nim_table_with(&mut solver, &roots, cap)?,
+    };
     let n = entries.len();
     Ok(Some((
         json!({
@@ -86,7 +112,8 @@ fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, us
     )))
 }
 
-pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
+/// The certificate of a claim; `kept` is what its check solved, by instance index.
+pub(crate) fn certify(claim: &Claim, kept: Option<&Kept>) -> Result<Body, String> {
     if matches!(claim.claimed, Claimed::Holds(_)) {
         return Err(
             "a `holds` claim states a fact about features, not a value: there is no \
@@ -101,14 +128,20 @@ pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
     // Instances come smallest first; once two in a row exceed the budget, larger ones are
     // not tried (their tables would only be built to be thrown away).
     let mut misses = 0;
-    for inst in instances(&claim.params) {
+    for (k, inst) in instances(&claim.params).into_iter().enumerate() {
         let name = describe_instance(&inst);
+        let solved = kept.and_then(|kept| kept.get(&k));
         // Closure games carry their maximal sets and value, not a table (super::closure).
-        if let Ok((_, game @ AnyGame::Closure(_))) = claim.game_of(&inst) {
-            let AnyGame::Closure(g) = &game else {
+        let parsed = match solved {
+            Some(s) => Ok(s.game.clone()),
+            None => claim.game_of(&inst).map(|(_, g)| g),
+        };
+        if let Ok(game @ AnyGame::Closure(_)) = &parsed {
+            let AnyGame::Closure(g) = game else {
                 unreachable!("matched above")
             };
-            match super::closure::entry(claim, &inst, &game, g) {
+            let value = solved.and_then(|s| s.nim);
+            match super::closure::entry(claim, &inst, game, g, value) {
                 Ok(Some(v)) => closures.push(v),
                 Ok(None) => {}
                 Err(why) => skipped.push((name, why)),
@@ -129,7 +162,7 @@ pub(crate) fn certify(claim: &Claim) -> Result<Body, String> {
             ));
             continue;
         }
-        match table(claim, &inst, MAX_INSTANCE_POSITIONS.min(budget)) {
+        match table(claim, &inst, MAX_INSTANCE_POSITIONS.min(budget), solved) {
             Ok(Some((t, n))) => {
                 budget -= n;
                 misses = 0;

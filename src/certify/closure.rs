@@ -62,6 +62,7 @@ pub(super) fn entry(
     inst: &Instance,
     game: &AnyGame,
     g: &ClosureGame,
+    value: Option<u32>,
 ) -> Result<Option<Value>, String> {
     if claim.positions != Positions::Start {
         return Err("closure games are certified at the start only".into());
@@ -84,9 +85,13 @@ pub(super) fn entry(
     let Some(c) = claimed(claim, &e, &start, true)? else {
         return Ok(None);
     };
+    // The value the check found, or solved now (a certificate made apart from its check).
+    let solve = || {
+        crate::solve::dispatch::nim(game, &crate::solve::dispatch::Options::quiet())
+            .map_err(|r| format!("{} ({})", r.estimate, r.limit))
+    };
     if let Some(k) = counted {
-        let value = crate::solve::dispatch::nim(game, &crate::solve::dispatch::Options::quiet())
-            .map_err(|r| format!("{} ({})", r.estimate, r.limit))?;
+        let value = value.map_or_else(solve, Ok)?;
         let op = g.operator();
         return Ok(Some(json!({
             "instance": describe_instance(inst),
@@ -99,7 +104,10 @@ pub(super) fn entry(
             "claim": c,
         })));
     }
-    let d = crate::solve::dispatch::structure_diagram(g)?;
+    let value = match value {
+        Some(v) => v,
+        None => crate::solve::dispatch::structure_diagram(g)?.start_nim(),
+    };
     let facets = g
         .facets()
         .ok_or("the maximal legal sets are too many to list")?;
@@ -120,7 +128,7 @@ pub(super) fn entry(
         "closure": op.kind(),
         "elements": op.size(),
         "maximal_sets": sets,
-        "value": d.start_nim(),
+        "value": value,
         "claim": c,
     })))
 }

@@ -19,9 +19,8 @@ pub(crate) mod octal;
 pub(crate) mod strategy;
 
 pub use crate::check::kind::{Body, Made};
-use crate::game::{AnyGame, AnyPos, Game};
+use crate::game::{AnyGame, AnyPos};
 use crate::solve::Solver;
-use rustc_hash::FxHashSet;
 use serde_json::Value;
 
 /// Most positions listed for one instance.
@@ -40,45 +39,14 @@ pub(crate) fn reachable_within(
     breadth_first(game, std::slice::from_ref(start), cap, false)
 }
 
-/// The roots, then every position reached from them breadth-first (a deterministic order);
-/// with `split`, an option the game splits into a disjoint sum ([`Game::components`]) is
-/// reached as its parts instead. `Err` past `cap` positions.
+/// [`crate::solve::reachable_order`] of the game's positions (the one order of the tables).
 fn breadth_first(
     game: &AnyGame,
     roots: &[AnyPos],
     cap: usize,
     split: bool,
 ) -> Result<Vec<AnyPos>, String> {
-    let mut seen: FxHashSet<AnyPos> = FxHashSet::default();
-    let mut order: Vec<AnyPos> = Vec::new();
-    for r in roots {
-        if seen.insert(r.clone()) {
-            order.push(r.clone());
-        }
-    }
-    let mut i = 0;
-    while i < order.len() {
-        for o in game.options(&order[i]) {
-            let parts = if split {
-                game.components(&o)
-            } else {
-                Vec::new()
-            };
-            let reached = if parts.len() >= 2 { parts } else { vec![o] };
-            for q in reached {
-                if seen.insert(q.clone()) {
-                    if order.len() >= cap {
-                        return Err(format!(
-                            "more than {cap} positions (the budget left for the instance)"
-                        ));
-                    }
-                    order.push(q);
-                }
-            }
-        }
-        i += 1;
-    }
-    Ok(order)
+    crate::solve::reachable_order(game, roots, cap, split)
 }
 
 /// Every position reachable from `roots` with its nim-value, breadth-first (a deterministic
@@ -90,10 +58,23 @@ pub(crate) fn nim_table(
     roots: &[AnyPos],
     cap: usize,
 ) -> Result<Vec<(Value, u32)>, String> {
-    let order = breadth_first(game, roots, cap, true)?;
-    let mut solver = Solver::new(game);
-    Ok(order
+    nim_table_with(&mut Solver::new(game), roots, cap)
+}
+
+/// [`nim_table`] with a solver that may already hold values (the check's memo).
+pub(crate) fn nim_table_with(
+    solver: &mut Solver<AnyGame>,
+    roots: &[AnyPos],
+    cap: usize,
+) -> Result<Vec<(Value, u32)>, String> {
+    let order = breadth_first(solver.game(), roots, cap, true)?;
+    Ok(table_of(solver, &order))
+}
+
+/// The entries of a table whose positions are `order` (what [`nim_table_with`] lists).
+pub(crate) fn table_of(solver: &mut Solver<AnyGame>, order: &[AnyPos]) -> Vec<(Value, u32)> {
+    order
         .iter()
         .map(|p| (encode::pos(p), solver.nim(p)))
-        .collect())
+        .collect()
 }

@@ -18,7 +18,93 @@ use crate::graph::Closure;
 use crate::solve::Solver;
 use rayon::prelude::*;
 use rhai::Dynamic;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
+
+/// What checking one instance solved, kept for its certificate so that nothing is parsed or
+/// solved twice (issue 41): the game as parsed and the exhaustive solver's memo (values of
+/// canonical positions), or the start's value found by another method (closure games, whose
+/// certificate is not a table).
+pub struct Solved {
+    pub text: String,
+    pub game: AnyGame,
+    pub memo: rustc_hash::FxHashMap<AnyPos, u32>,
+    /// The positions reachable from the start in the table's order
+    /// ([`crate::solve::reachable_order`], split), when the start was solved for its table.
+    pub order: Option<Vec<AnyPos>>,
+    pub nim: Option<u32>,
+}
+
+/// The solved instances a check keeps, by their index in the parameter range.
+pub type Kept = BTreeMap<usize, Solved>;
+
+/// How much a check keeps for the certificate: instances whose memo has at most
+/// `per_instance` positions, while the spec's kept positions stay under `per_spec` (the
+/// certificate's own budgets, passed down by the spec kind).
+#[derive(Clone, Copy, Debug)]
+pub struct KeepLimits {
+    pub per_instance: usize,
+    pub per_spec: usize,
+    /// Whether the certificate can list a table of this game at all.
+    pub certifiable: fn(&AnyGame) -> bool,
+}
+
+/// The kept instances of one check, filled by its parallel instance checks.
+struct Keeper {
+    limits: KeepLimits,
+    used: AtomicUsize,
+    /// The least instance index whose start was past the per-instance budget: ranges come
+    /// smallest first, so later instances are not tried by the memo solver first (the
+    /// certificate stops trying there too).
+    first_miss: AtomicUsize,
+    kept: Mutex<Kept>,
+}
+
+impl Keeper {
+    fn has_room(&self) -> bool {
+        self.used.load(Ordering::Relaxed) < self.limits.per_spec
+    }
+
+    /// Whether instance `k`'s start is worth solving by the memo solver first.
+    fn try_first(&self, k: usize, game: &AnyGame) -> bool {
+        self.has_room()
+            && k <= self.first_miss.load(Ordering::Relaxed)
+            && !matches!(game, AnyGame::Closure(_))
+            && (self.limits.certifiable)(game)
+            && crate::solve::estimate::distinct_bound(game)
+                .is_none_or(|b| b <= self.limits.per_instance as f64)
+    }
+
+    /// Instance `k`'s start was past the per-instance budget.
+    fn missed(&self, k: usize) {
+        self.spend(self.limits.per_instance);
+        self.first_miss.fetch_min(k, Ordering::Relaxed);
+    }
+
+    /// Counts positions solved for nothing (a memo past the per-instance budget).
+    fn spend(&self, positions: usize) {
+        self.used.fetch_add(positions, Ordering::Relaxed);
+    }
+
+    /// Keeps what instance `k`'s check solved if it fits (a memo past the per-instance budget
+    /// is dropped: its certificate would not list the instance).
+    fn keep(&self, k: usize, solved: Solved) {
+        // The certificate's budgets count the table's positions (literal, not canonical).
+        let size = solved.order.as_ref().map_or(solved.memo.len(), Vec::len);
+        if (solved.memo.is_empty() && solved.nim.is_none())
+            || size > self.limits.per_instance
+            || !self.has_room()
+        {
+            return;
+        }
+        self.spend(size.max(1));
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.insert(k, solved);
+        }
+    }
+}
 
 /// A value given by one expression or by cases, like the paper's case formulas.
 #[derive(Clone, Debug)]
@@ -412,32 +498,114 @@ impl Claim {
         })
     }
 
+    /// Checks instance `k`; with a keeper, what it solves is kept for the certificate, and a
+    /// start small enough to certify is solved by the memo solver first (its table is the
+    /// certificate's), the other methods only when that solve is past the budget or disagrees.
     fn check_instance(
         &self,
+        k: usize,
         inst: &Instance,
         hits: &mut CaseHits,
         obs: &mut Observed,
+        keeper: Option<&Keeper>,
     ) -> Result<InstanceResult, CheckError> {
         let (text, game) = self.game_of(inst)?;
         let mut solver = Solver::new(&game);
+        let mut nim = None;
+        let mut order = None;
+        let r = self.check_instance_with(
+            k,
+            inst,
+            &text,
+            &game,
+            &mut solver,
+            hits,
+            obs,
+            keeper,
+            &mut nim,
+            &mut order,
+        )?;
+        if matches!(r, InstanceResult::Agreed(_)) {
+            self.own_value_read(inst, &game)?;
+        }
+        if let Some(keeper) = keeper {
+            let memo = solver.into_memo();
+            keeper.keep(
+                k,
+                Solved {
+                    text,
+                    game,
+                    memo,
+                    order,
+                    nim,
+                },
+            );
+        }
+        Ok(r)
+    }
+
+    // One instance's game, solver and state; `nim` receives the start's value when a method
+    // other than the memo solver found it.
+    #[allow(clippy::too_many_arguments)]
+    fn check_instance_with<'g>(
+        &self,
+        k: usize,
+        inst: &Instance,
+        text: &str,
+        game: &'g AnyGame,
+        solver: &mut Solver<'g, AnyGame>,
+        hits: &mut CaseHits,
+        obs: &mut Observed,
+        keeper: Option<&Keeper>,
+        nim_found: &mut Option<u32>,
+        order_found: &mut Option<Vec<AnyPos>>,
+    ) -> Result<InstanceResult, CheckError> {
         match self.positions {
             Positions::Start => {
                 let start = game.start();
-                let env = self.env(inst, &game, &start)?;
+                let env = self.env(inst, game, &start)?;
                 if !self.selected(&env, inst)? {
                     return Ok(InstanceResult::Skipped);
                 }
                 if let Claimed::Holds(p) = &self.claimed {
                     obs.observe(&env);
-                    return Ok(match self.check_holds(p, inst, &text, None, &env)? {
+                    return Ok(match self.check_holds(p, inst, text, None, &env)? {
                         Some(cx) => InstanceResult::Refuted(cx),
                         None => InstanceResult::Agreed(1),
                     });
                 }
+                // Solve once (issue 41): a start whose table fits the certificate is solved
+                // by the memo solver, whose memo the certificate lists; agreement ends the
+                // check, anything else goes on below with that memo.
+                if let Some(keeper) = keeper.filter(|kp| kp.try_first(k, game)) {
+                    let cap = keeper.limits.per_instance;
+                    match crate::solve::reachable_order(
+                        game,
+                        std::slice::from_ref(&start),
+                        cap,
+                        true,
+                    ) {
+                        Ok(order) => {
+                            for p in &order {
+                                solver.nim(p);
+                            }
+                            let nim = solver.nim(&start);
+                            *order_found = Some(order);
+                            let mut tally = vec![0; hits.len()];
+                            if let Ok(None) = self.compare(inst, &env, nim, &mut tally) {
+                                for (h, t) in hits.iter_mut().zip(tally) {
+                                    *h += t;
+                                }
+                                return Ok(InstanceResult::Agreed(1));
+                            }
+                        }
+                        Err(_) => keeper.missed(k),
+                    }
+                }
                 if let (Some(actual), Claimed::Outcome(f)) =
-                    (self.fast_outcome(&game), &self.claimed)
+                    (self.fast_outcome(game), &self.claimed)
                 {
-                    if octal_only(&game) {
+                    if octal_only(game) {
                         // The octal sequence is the only method that reaches these heaps: a
                         // disagreement is reported from it (no exhaustive fallback).
                         let mut applied = Vec::new();
@@ -470,7 +638,7 @@ impl Claim {
                             }
                             return Ok(InstanceResult::Agreed(1));
                         }
-                        Ok(c) if (c == "P" || c == "N") && self.guard(inst, &game).is_err() => {
+                        Ok(c) if (c == "P" || c == "N") && self.guard(inst, game).is_err() => {
                             return Ok(InstanceResult::Refuted(Counterexample {
                                 instance: describe_instance(inst),
                                 game: text.to_string(),
@@ -491,17 +659,18 @@ impl Claim {
                 // options it reports.
                 let quiet = crate::solve::dispatch::Options::quiet();
                 let solved = crate::solve::dispatch::solve_for(
-                    &game,
+                    game,
                     &quiet,
                     matches!(self.claimed, Claimed::Nim(_)),
                 )
                 // A nim-value no method reaches: the outcome alone may still refute a
                 // claimed *0 (GF(2) past the memo solver's limits).
-                .or_else(|_| crate::solve::dispatch::solve_for(&game, &quiet, false));
+                .or_else(|_| crate::solve::dispatch::solve_for(game, &quiet, false));
                 let mut tally = vec![0; hits.len()];
                 let mut disagreement: Option<(String, String)> = None;
                 if let Ok(sol) = &solved {
                     let method = &sol.method;
+                    *nim_found = sol.nim;
                     match (sol.nim, &self.claimed) {
                         (Some(nim), _) => match self.compare(inst, &env, nim, &mut tally)? {
                             None => {
@@ -562,11 +731,11 @@ impl Claim {
                 // under the whole machine's, a refuted GEN(Chain(24)) spent 90 s and 3.6 GB on
                 // its options' values, and a range of such instances far more.
                 let guarded = match &disagreement {
-                    Some(_) => evidence_guard(&game).map_err(|message| CheckError {
+                    Some(_) => evidence_guard(game).map_err(|message| CheckError {
                         loc: self.game_loc.clone(),
                         message,
                     }),
-                    None => self.guard(inst, &game),
+                    None => self.guard(inst, game),
                 };
                 if let Err(refused) = guarded {
                     return match disagreement {
@@ -582,29 +751,21 @@ impl Claim {
                     };
                 }
                 Ok(
-                    match self.check_position(
-                        inst,
-                        &text,
-                        &game,
-                        &mut solver,
-                        &start,
-                        &env,
-                        hits,
-                    )? {
+                    match self.check_position(inst, text, game, solver, &start, &env, hits)? {
                         Some(cx) => InstanceResult::Refuted(cx),
                         None => InstanceResult::Agreed(1),
                     },
                 )
             }
             Positions::Reachable => {
-                super::reachable_guard(&game).map_err(|r| CheckError {
+                super::reachable_guard(game).map_err(|r| CheckError {
                     loc: self.game_loc.clone(),
                     message: format!("instance {}: {r}", describe_instance(inst)),
                 })?;
                 let start = game.start();
                 let mut count = 0;
                 for (pos, _) in solver.reachable(&start) {
-                    let env = self.env(inst, &game, &pos)?;
+                    let env = self.env(inst, game, &pos)?;
                     if !self.selected(&env, inst)? {
                         continue;
                     }
@@ -614,11 +775,9 @@ impl Claim {
                             if count <= OBSERVED_PER_INSTANCE {
                                 obs.observe(&env);
                             }
-                            self.check_holds(p, inst, &text, Some(game.label(&pos)), &env)?
+                            self.check_holds(p, inst, text, Some(game.label(&pos)), &env)?
                         }
-                        _ => {
-                            self.check_position(inst, &text, &game, &mut solver, &pos, &env, hits)?
-                        }
+                        _ => self.check_position(inst, text, game, solver, &pos, &env, hits)?,
                     };
                     if let Some(cx) = refuted {
                         return Ok(InstanceResult::Refuted(cx));
@@ -664,18 +823,17 @@ impl Claim {
     /// docs/design.md §2, teeth of value formulas: at the start of an agreed instance, a
     /// value formula that reads the value of the instance's own game through `nim("…")`
     /// computes what it is compared with, and is bad input at the formula.
-    fn own_value_read(&self, inst: &Instance) -> Result<(), CheckError> {
+    fn own_value_read(&self, inst: &Instance, game: &AnyGame) -> Result<(), CheckError> {
         let Some(formula) = self.formula() else {
             return Ok(());
         };
         if self.positions != Positions::Start || !self.mentions("nim(") {
             return Ok(());
         }
-        let (_, game) = self.game_of(inst)?;
         let start = game.start();
         // The `let`s are recomputed on every evaluation: a `let` may be the one that reads it.
         let read = super::teeth::solves_own_game(&game.to_string(), || {
-            let env = self.env(inst, &game, &start).map_err(|e| e.message)?;
+            let env = self.env(inst, game, &start).map_err(|e| e.message)?;
             formula
                 .eval(&env)
                 .map(|v| show(&v))
@@ -769,6 +927,26 @@ impl Claim {
     /// Checks every instance (in parallel; the verdict does not depend on the thread count:
     /// the smallest failing instance is reported).
     pub fn check(&self) -> Result<Report, CheckError> {
+        Ok(self.check_keeping(None)?.0)
+    }
+
+    /// [`Claim::check`], keeping within `limits` what the instances' checks solved, for the
+    /// certificate (`crate::certify::claims` lists these tables instead of solving again).
+    pub fn check_keeping(&self, limits: Option<KeepLimits>) -> Result<(Report, Kept), CheckError> {
+        let keeper = limits.map(|limits| Keeper {
+            limits,
+            used: AtomicUsize::new(0),
+            first_miss: AtomicUsize::new(usize::MAX),
+            kept: Mutex::new(Kept::new()),
+        });
+        let report = self.check_with(keeper.as_ref())?;
+        let kept = keeper
+            .and_then(|k| k.kept.into_inner().ok())
+            .unwrap_or_default();
+        Ok((report, kept))
+    }
+
+    fn check_with(&self, keeper: Option<&Keeper>) -> Result<Report, CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
         let n = self.n_cases();
@@ -787,12 +965,9 @@ impl Claim {
                 if k > first_refuted.load(std::sync::atomic::Ordering::Relaxed) {
                     return Ok((InstanceResult::Skipped, hits, obs));
                 }
-                let r = self.check_instance(i, &mut hits, &mut obs)?;
+                let r = self.check_instance(k, i, &mut hits, &mut obs, keeper)?;
                 if matches!(r, InstanceResult::Refuted(_)) {
                     first_refuted.fetch_min(k, std::sync::atomic::Ordering::Relaxed);
-                }
-                if matches!(r, InstanceResult::Agreed(_)) {
-                    self.own_value_read(i)?;
                 }
                 Ok((r, hits, obs))
             })

@@ -64,6 +64,9 @@ impl Checked {
 #[derive(Default)]
 pub struct Context {
     pub families: HashMap<String, Arc<Family>>,
+    /// The certificate is made right after the check (`grundy build`): a kind may keep what
+    /// its check solved in [`Checked::kept`] for it, so nothing is solved twice.
+    pub certify: bool,
 }
 
 /// A spec kind as the pipeline sees it.

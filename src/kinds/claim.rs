@@ -2,7 +2,7 @@
 
 use super::KindEntry;
 use crate::check::claim::Claim;
-use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::kind::{Checked, Context, Kept, SpecKind};
 use crate::check::CheckError;
 
 pub const ENTRY: KindEntry = KindEntry {
@@ -22,10 +22,25 @@ impl SpecKind for Claim {
     fn question(&self) -> Option<String> {
         Some(self.question())
     }
-    fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
-        Ok(Checked::new(self.check()?))
+    fn check(&self, ctx: &Context) -> Result<Checked, CheckError> {
+        // For a build, what the check solves within the certificate's budgets is kept for it.
+        let limits = ctx.certify.then_some(crate::check::claim::KeepLimits {
+            per_instance: crate::certify::MAX_INSTANCE_POSITIONS,
+            per_spec: crate::certify::MAX_SPEC_POSITIONS,
+            certifiable: |g| crate::certify::encode::game(g).is_ok(),
+        });
+        let (report, kept) = self.check_keeping(limits)?;
+        let mut checked = Checked::new(report);
+        if limits.is_some() {
+            checked.kept = Some(Kept(std::sync::Arc::new(kept)));
+        }
+        Ok(checked)
     }
-    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
-        crate::certify::claims::certify(self)
+    fn certify(&self, _ctx: &Context, checked: &Checked) -> Result<crate::certify::Body, String> {
+        let kept = checked
+            .kept
+            .as_ref()
+            .and_then(|k| k.0.downcast_ref::<crate::check::claim::Kept>());
+        crate::certify::claims::certify(self, kept)
     }
 }

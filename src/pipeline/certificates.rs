@@ -28,6 +28,7 @@ pub fn certificates(
             .chain(dependencies.iter().map(|(k, f)| (k.clone(), f.clone())))
             .filter(|(_, f)| f.valid)
             .collect(),
+        certify: true,
     };
     // Certificates made with the check are taken as they are.
     let computed: Vec<Option<Result<Made, String>>> = checked

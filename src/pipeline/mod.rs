@@ -308,7 +308,10 @@ pub fn check_all(resolved: &Resolved, certify: bool) -> Vec<Result<Checked, Chec
     }
     fn run<'s>(i: usize, sh: &'s Shared<'s>, scope: &rayon::Scope<'s>) {
         let s = &sh.specs[i];
-        let mut ctx = Context::default();
+        let mut ctx = Context {
+            certify: sh.certify,
+            ..Context::default()
+        };
         let mut failed = None;
         for &j in &sh.refs[i] {
             let r = sh.specs[j].id();

@@ -25,6 +25,16 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::time::Instant;
 
+/// Positions the memo solvers of this process have solved (computed a value for), all
+/// solvers together: how a test measures that an instance is solved once, not again for its
+/// certificate.
+static SOLVED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// [`SOLVED`] so far.
+pub fn positions_solved() -> u64 {
+    SOLVED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Statistics of one solve.
 #[derive(Clone, Debug, Serialize)]
 pub struct Stats {
@@ -80,6 +90,20 @@ impl<'g, G: Game> Solver<'g, G> {
             monitor: None,
             progress: Progress::hidden(),
         }
+    }
+
+    /// A solver that starts from the memo of an earlier one for the same game
+    /// ([`Solver::into_memo`]): what the check solved is not solved again for the certificate.
+    pub fn with_memo(game: &'g G, memo: FxHashMap<G::Pos, u32>) -> Self {
+        Solver {
+            memo,
+            ..Solver::new(game)
+        }
+    }
+
+    /// The memo: every canonical position solved, with its value.
+    pub fn into_memo(self) -> FxHashMap<G::Pos, u32> {
+        self.memo
     }
 
     /// A solver whose [`Solver::try_nim`] stops past the monitor's budget and reports progress.
@@ -146,6 +170,7 @@ impl<'g, G: Game> Solver<'g, G> {
                     let done = stack.pop().expect("non-empty stack");
                     let v = done.value(&self.memo);
                     self.memo.insert(done.pos, v);
+                    SOLVED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let n = self.memo.len() as u64;
                     let over = self.monitor.as_ref().is_some_and(|m| n > m.max_positions);
                     if n.is_multiple_of(Monitor::EVERY) || over {
@@ -227,4 +252,46 @@ impl<'g, G: Game> Solver<'g, G> {
             })
             .collect()
     }
+}
+
+/// The roots, then every position reached from them breadth-first (a deterministic order:
+/// the order of the certificates' tables); with `split`, an option the game splits into a
+/// disjoint sum ([`Game::components`]) is reached as its parts instead. `Err` past `cap`
+/// positions.
+pub fn reachable_order<G: Game>(
+    game: &G,
+    roots: &[G::Pos],
+    cap: usize,
+    split: bool,
+) -> Result<Vec<G::Pos>, String> {
+    let mut seen: rustc_hash::FxHashSet<G::Pos> = Default::default();
+    let mut order: Vec<G::Pos> = Vec::new();
+    for r in roots {
+        if seen.insert(r.clone()) {
+            order.push(r.clone());
+        }
+    }
+    let mut i = 0;
+    while i < order.len() {
+        for o in game.options(&order[i]) {
+            let parts = if split {
+                game.components(&o)
+            } else {
+                Vec::new()
+            };
+            let reached = if parts.len() >= 2 { parts } else { vec![o] };
+            for q in reached {
+                if seen.insert(q.clone()) {
+                    if order.len() >= cap {
+                        return Err(format!(
+                            "more than {cap} positions (the budget left for the instance)"
+                        ));
+                    }
+                    order.push(q);
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok(order)
 }

@@ -119,7 +119,7 @@ pub fn language_help() -> String {
         ));
     }
     s.push_str("\nGraph families (G above):\n");
-    for f in crate::graph::families::FAMILIES {
+    for f in crate::graph::families::all_docs() {
         s.push_str(&format!(
             "  {:<14} {:<12} {}\n",
             f.syntax, f.example, f.meaning

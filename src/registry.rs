@@ -11,19 +11,22 @@
 //!
 //! Every other list (the spec reader's closures, `--closure` and its help, `grundy schema`,
 //! `grundy features`, the language help, the guide's generated pages) is read from these.
-//! A Rust program adds a closure or a game family from outside the crate without forking it:
-//! `Registry::builtin().with_closure(&MINE).with_family(&OURS)`, then
+//! A Rust program adds a closure, a game family or a graph family from outside the crate
+//! without forking it: `Registry::builtin().with_closure(&MINE).with_family(&OURS)
+//! .with_graph_family(&FANS)`, then
 //! [`crate::pipeline::build_with`] (or [`Registry::install`] before any other call); the
 //! docs' "Extending grundy" page and tests/extension.rs do exactly that.
 
 use crate::game::family::Family;
 use crate::graph::closures::GraphClosure;
+use crate::graph::families::GraphFamily;
 
 /// The extension points beyond the built-ins.
 #[derive(Default)]
 pub struct Registry {
     closures: Vec<&'static dyn GraphClosure>,
     families: Vec<&'static dyn Family>,
+    graph_families: Vec<&'static GraphFamily>,
 }
 
 impl Registry {
@@ -44,6 +47,12 @@ impl Registry {
         self
     }
 
+    /// With a graph family of one's own (`HEAD_n`; its head must be new).
+    pub fn with_graph_family(mut self, f: &'static GraphFamily) -> Registry {
+        self.graph_families.push(f);
+        self
+    }
+
     /// Makes the registry the process's: the expression language, the spec reader, the
     /// solvers and the pipeline then know its entries. Refused (and nothing more added) at the
     /// first entry whose name or head is taken by another; installing the same entries again
@@ -54,6 +63,9 @@ impl Registry {
         }
         for &f in &self.families {
             crate::game::family::register(f)?;
+        }
+        for &f in &self.graph_families {
+            crate::graph::families::register(f)?;
         }
         Ok(())
     }

@@ -114,7 +114,7 @@ pub fn language_markdown() -> String {
     s.push_str(
         "\n## Graph families\n\n| family | example | vertices and meaning |\n|---|---|---|\n",
     );
-    for f in crate::graph::families::FAMILIES {
+    for f in crate::graph::families::all_docs() {
         s.push_str(&format!(
             "| `{}` | `{}` | {} |\n",
             cell(f.syntax),

@@ -504,8 +504,65 @@ pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
             stacked_prism(m, n)
         }
         "Spider" => super::spider::spider(&ps),
-        _ => Err(GraphError::UnknownFamily(t.to_string())),
+        _ => {
+            let f = registered()
+                .into_iter()
+                .find(|f| f.head == fam)
+                .ok_or_else(|| GraphError::UnknownFamily(t.to_string()))?;
+            let g = (f.build)(&ps).map_err(|why| bad(fam, why))?;
+            too_large(fam, g.n() as u64)?;
+            Ok(g)
+        }
     }
+}
+
+/// A graph family registered from outside the crate ([`register`]): `HEAD_n` or
+/// `HEAD_{p1,p2,...}`, built from its parameters.
+pub struct GraphFamily {
+    /// The name before `_` (a word not taken by a built-in family).
+    pub head: &'static str,
+    pub doc: FamilyDoc,
+    /// The graph of the parameters, or why there is none.
+    pub build: fn(&[u64]) -> Result<Graph, String>,
+}
+
+/// The built-in heads of `HEAD_{...}` names ([`parse_large_graph`]).
+const BUILTIN_HEADS: &[&str] = &[
+    "P", "C", "K", "Split", "Wd", "W", "Q", "Grid", "SP", "Spider",
+];
+
+static EXTRA: std::sync::RwLock<Vec<&'static GraphFamily>> = std::sync::RwLock::new(Vec::new());
+
+fn registered() -> Vec<&'static GraphFamily> {
+    EXTRA.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Registers a graph family defined outside the crate; refused when its head is taken or not
+/// a word (registering the same one again is a no-op).
+pub fn register(f: &'static GraphFamily) -> Result<(), String> {
+    let mut extra = EXTRA.write().unwrap_or_else(|e| e.into_inner());
+    if extra.iter().any(|g| std::ptr::eq(*g, f)) {
+        return Ok(());
+    }
+    let word = f.head.starts_with(|c: char| c.is_ascii_alphabetic())
+        && f.head.chars().all(|c| c.is_ascii_alphanumeric());
+    if !word || BUILTIN_HEADS.contains(&f.head) || extra.iter().any(|g| g.head == f.head) {
+        return Err(format!(
+            "the graph family head `{}` is taken or not a word",
+            f.head
+        ));
+    }
+    extra.push(f);
+    Ok(())
+}
+
+/// Every graph family's documentation: the built-ins ([`FAMILIES`]), then the registered ones.
+pub fn all_docs() -> Vec<FamilyDoc> {
+    FAMILIES
+        .iter()
+        .copied()
+        .chain(registered().iter().map(|f| f.doc))
+        .collect()
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub struct Registry {
     closures: Vec<&'static dyn GraphClosure>,
     families: Vec<&'static dyn Family>,
     graph_families: Vec<&'static GraphFamily>,
+    kinds: Vec<crate::kinds::KindEntry>,
 }
 
 impl Registry {
@@ -53,6 +54,13 @@ impl Registry {
         self
     }
 
+    /// With a spec kind of one's own (its `kind:` name must be new): its entry names the
+    /// reader (`crate::spec::parse_with` and a validation into a `SpecKind`) and the schema.
+    pub fn with_kind(mut self, k: crate::kinds::KindEntry) -> Registry {
+        self.kinds.push(k);
+        self
+    }
+
     /// Makes the registry the process's: the expression language, the spec reader, the
     /// solvers and the pipeline then know its entries. Refused (and nothing more added) at the
     /// first entry whose name or head is taken by another; installing the same entries again
@@ -66,6 +74,9 @@ impl Registry {
         }
         for &f in &self.graph_families {
             crate::graph::families::register(f)?;
+        }
+        for &k in &self.kinds {
+            crate::kinds::register(k)?;
         }
         Ok(())
     }

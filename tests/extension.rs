@@ -1,7 +1,8 @@
-//! Extending grundy from outside the crate (docs/guide "Extending grundy"): a graph closure
-//! and a game family defined here, registered through [`Registry`], then solved, checked by
-//! specs (a true claim holds, a wrong variant is refuted) and certified by the pipeline, and
-//! compared with brute force written here from the definitions.
+//! Extending grundy from outside the crate (docs/guide "Extending grundy"): a graph closure,
+//! a game family with a feature, a graph family and a spec kind defined here, registered
+//! through [`Registry`], then solved, checked by specs (a true claim holds, a wrong variant
+//! is refuted) and certified by the pipeline, and compared with brute force or hand counts
+//! written here from the definitions.
 //!
 //! The closure is the P3-convexity (a set is closed when no outside vertex has two neighbours
 //! inside): intervals I(u, v) = {u, v} ∪ (N(u) ∩ N(v)), iterated. It is not geodesic, so no
@@ -9,6 +10,9 @@
 //! is the two, the P3 hull is all three (a solver that took part counts for any closure but
 //! the one-step one gave wrong values here). The game is the subtraction game with
 //! subtraction set {1, 3, 4}, whose nim sequence has period 7: 0, 1, 0, 1, 2, 3, 2.
+
+// Spec errors carry their source text for snippets, as in the crate's own kinds.
+#![allow(clippy::result_large_err)]
 
 use grundy::expr::{parse_game, ParseOptions};
 use grundy::game::family::{Family, FamilyGame, FormDoc, Registered};
@@ -159,11 +163,127 @@ static FAN_FAMILY: GraphFamily = GraphFamily {
     build: fan,
 };
 
+// ---- a spec kind: `kind: positions` states how many positions a game has ----
+
+/// Its raw form (stage one of the reader: serde, unknown keys refused).
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RawPositions {
+    /// The game, in the expression language.
+    game: String,
+    /// How many positions are reachable from its start (the start included).
+    count: u64,
+}
+
+/// Its model (stage two: the game parsed and the count kept).
+#[derive(Debug)]
+struct Positions {
+    id: String,
+    file: String,
+    source: String,
+    expect: grundy::check::Expectation,
+    game: String,
+    count: u64,
+}
+
+fn validate_positions(
+    src: &grundy::spec::Source,
+    id: &str,
+    h: &grundy::spec::header::RawHeader,
+    raw: RawPositions,
+) -> Result<grundy::spec::Spec, grundy::spec::SpecError> {
+    parse_game(&raw.game, ParseOptions::default())
+        .map_err(|e| src.error_at(0, 0, 1, format!("`{}`: {e}", raw.game), None))?;
+    let positions = Positions {
+        id: id.to_string(),
+        file: src.file.to_string(),
+        source: h.source.value().clone(),
+        expect: grundy::spec::expectation(src, h)?,
+        game: raw.game,
+        count: raw.count,
+    };
+    Ok(grundy::spec::Spec::new(positions, Vec::new()))
+}
+
+impl grundy::check::kind::SpecKind for Positions {
+    fn kind(&self) -> &'static str {
+        "positions"
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn source(&self) -> &str {
+        &self.source
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn check(
+        &self,
+        _ctx: &grundy::check::kind::Context,
+    ) -> Result<grundy::check::kind::Checked, grundy::check::CheckError> {
+        use grundy::check::{Counterexample, Report, Verdict};
+        let game = parse_game(&self.game, ParseOptions::default()).expect("read at validation");
+        let n = grundy::solve::reachable_order(&game, &[game.start()], 1 << 20, false)
+            .map_err(|message| grundy::check::CheckError {
+                loc: grundy::check::Loc {
+                    file: self.file.clone(),
+                    line: 0,
+                    column: 0,
+                },
+                message,
+            })?
+            .len() as u64;
+        let verdict = if n == self.count {
+            Verdict::Holds
+        } else {
+            Verdict::Refuted {
+                counterexample: Counterexample {
+                    instance: String::new(),
+                    game: self.game.clone(),
+                    position: None,
+                    claimed: format!("{} positions", self.count),
+                    computed: format!("{n} positions"),
+                    evidence: Vec::new(),
+                },
+            }
+        };
+        let report = Report {
+            id: self.id.clone(),
+            kind: "positions".into(),
+            source: self.source.clone(),
+            file: self.file.clone(),
+            instances: 1,
+            positions: n,
+            range: String::new(),
+            expect: self.expect,
+            as_expected: verdict.matches(self.expect),
+            verdict,
+            notes: None,
+            coverage: Vec::new(),
+            rests_on: Vec::new(),
+            companion: None,
+            seconds: 0.0,
+        };
+        Ok(grundy::check::kind::Checked::new(report))
+    }
+}
+
+const POSITIONS_KIND: grundy::kinds::KindEntry = grundy::kinds::KindEntry {
+    name: "positions",
+    parse: |src, id| grundy::spec::parse_with(src, id, validate_positions),
+    schema: |g| g.subschema_for::<grundy::spec::header::WithHeader<RawPositions>>(),
+};
+
 fn registry() -> Registry {
     let r = Registry::builtin()
         .with_closure(&P3_CLOSURE)
         .with_family(&TAKE_FAMILY)
-        .with_graph_family(&FAN_FAMILY);
+        .with_graph_family(&FAN_FAMILY)
+        .with_kind(POSITIONS_KIND);
     r.install().expect("the names are new");
     r
 }
@@ -408,6 +528,65 @@ fn build(dir: &std::path::Path, specs: &[(&str, String)]) -> u8 {
         written.expect("the build writes its files");
     }
     run.exit_code()
+}
+
+/// The registered kind, about the registered game on the registered graph family: TER(Fan_3)
+/// has 12 positions. By hand: I[v1, v3] is every vertex (paths v1 v2 v3 and v1 h v3), the
+/// other pairs are adjacent, so a set generates iff it holds v1 and v3; the nonterminating
+/// sets are the 4 subsets of {v2, h}, and one move past each of them lie the 8 terminating
+/// sets {v1}, {v3}, {v1,v2}, {v2,v3}, {v1,h}, {v3,h}, {v1,v2,h}, {v2,v3,h}.
+const POSITIONS_SPEC: &str = r#"kind: positions
+source: Example
+statement: TER(Fan_3) has 12 positions.
+game: TER(Fan_3)
+count: 12
+"#;
+
+/// The registered game's feature read by a predicate: at every reachable position of
+/// TAKE(20), a heap that is a multiple of 7 plus 0 or 2 is a P-position.
+const FEATURE_CLAIM: &str = r#"kind: claim
+source: Example
+statement: The P-positions of S(1,3,4) are the heaps 0 and 2 mod 7.
+game: TAKE(20)
+positions: reachable
+outcome: 'if heap % 7 == 0 || heap % 7 == 2 { "P" } else { "N" }'
+"#;
+
+#[test]
+fn a_spec_kind_and_a_feature_from_outside() {
+    registry();
+    // TER(Fan_3): the 12 positions counted by hand above.
+    let g = parse_graph("Fan_3").unwrap();
+    let game = parse_game("TER(Fan_3)", ParseOptions::default()).unwrap();
+    let n = grundy::solve::reachable_order(&game, &[game.start()], 1000, false)
+        .unwrap()
+        .len();
+    assert_eq!(g.n(), 4);
+    assert_eq!(n, 12);
+    let dir = tempfile::tempdir().unwrap();
+    let specs = [
+        ("fan_positions", POSITIONS_SPEC.to_string()),
+        ("take_p_positions", FEATURE_CLAIM.to_string()),
+    ];
+    assert_eq!(build(dir.path(), &specs), 0);
+    // `grundy schema` lists the kind.
+    assert!(grundy::kinds::schema()
+        .to_string()
+        .contains("\"positions\""));
+    // The wrong variants are refuted: 11 positions; the P-positions as 0 and 3 mod 7.
+    for (name, wrong) in [
+        (
+            "fan_wrong",
+            POSITIONS_SPEC.replace("count: 12", "count: 11"),
+        ),
+        (
+            "take_wrong",
+            FEATURE_CLAIM.replace("heap % 7 == 2", "heap % 7 == 3"),
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(build(dir.path(), &[(name, wrong)]), 1, "{name}");
+    }
 }
 
 #[test]

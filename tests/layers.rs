@@ -1,7 +1,7 @@
 //! The crate's layers: graph → game → solve → check → certify → spec/kinds → render →
 //! pipeline → cli (with the utilities `text`, `files` and `term` and the structures `group` at the
-//! bottom, `registry` above the model, the expression language above the solvers and the
-//! diagram synthesis above the spec reader). A file may name (`crate::…`, in a `use` line or
+//! bottom, the expression language above the solvers, the diagram synthesis and `registry`,
+//! which holds every extension point up to the spec kinds, above the spec reader). A file may name (`crate::…`, in a `use` line or
 //! inline) only modules of its own layer or below, and no two files of different folders may
 //! import each other in a circle. Test modules (`#[cfg(test)]`) are exempt.
 
@@ -16,7 +16,6 @@ const LAYERS: &[(&str, u32)] = &[
     ("graph", 0),
     ("group", 0),
     ("game", 1),
-    ("registry", 2),
     ("solve", 3),
     ("expr", 4),
     ("check", 5),
@@ -24,6 +23,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("spec", 7),
     ("kinds", 8),
     ("synth", 9),
+    ("registry", 9),
     ("render", 10),
     ("pipeline", 11),
     ("cli", 12),

@@ -54,17 +54,45 @@ pub static KINDS: &[KindEntry] = &[
     certificate::ENTRY,
 ];
 
+/// Kinds registered at run time, from outside the crate ([`register`]).
+static EXTRA: std::sync::RwLock<Vec<KindEntry>> = std::sync::RwLock::new(Vec::new());
+
+/// Every spec kind: the built-ins ([`KINDS`]), then those registered at run time.
+pub fn all() -> Vec<KindEntry> {
+    let extra = EXTRA.read().unwrap_or_else(|e| e.into_inner());
+    KINDS.iter().chain(extra.iter()).copied().collect()
+}
+
+/// Registers a spec kind defined outside the crate; refused when its name is taken or not a
+/// word (registering the same name again with the same reader is a no-op).
+pub fn register(k: KindEntry) -> Result<(), String> {
+    let mut extra = EXTRA.write().unwrap_or_else(|e| e.into_inner());
+    if extra
+        .iter()
+        .any(|e| e.name == k.name && std::ptr::fn_addr_eq(e.parse, k.parse))
+    {
+        return Ok(());
+    }
+    let word = k.name.starts_with(|c: char| c.is_ascii_lowercase())
+        && k.name.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    if !word || KINDS.iter().chain(extra.iter()).any(|e| e.name == k.name) {
+        return Err(format!("the spec kind `{}` is taken or not a word", k.name));
+    }
+    extra.push(k);
+    Ok(())
+}
+
 /// Reads one spec file, of any registered kind.
 pub fn load_file(path: &Path) -> Result<Spec, SpecError> {
-    crate::spec::load_file(path, KINDS)
+    crate::spec::load_file(path, &all())
 }
 
 /// Reads one spec from its text, of any registered kind.
 pub fn parse_spec(src: &Source, id: &str) -> Result<Spec, SpecError> {
-    crate::spec::parse_spec(src, id, KINDS)
+    crate::spec::parse_spec(src, id, &all())
 }
 
 /// JSON Schema of the spec format: one of the registered kinds.
 pub fn schema() -> serde_json::Value {
-    crate::spec::schema(KINDS)
+    crate::spec::schema(&all())
 }

@@ -419,7 +419,7 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, Sp
 
 /// Stage one and two for a kind: the header, then the body of the kind's raw struct `T`, then
 /// the kind's validation.
-pub(crate) fn parse_with<T: serde::de::DeserializeOwned>(
+pub fn parse_with<T: serde::de::DeserializeOwned>(
     src: &Source,
     id: &str,
     validate: fn(&Source, &str, &RawHeader, T) -> Result<Spec, SpecError>,
@@ -508,6 +508,7 @@ fn is_line_breaking(c: char) -> bool {
 /// Schema of its raw form (header and body), from which `grundy schema` and the guide's spec
 /// reference are made. The kinds are registered in `crate::kinds::KINDS` and handed to the
 /// reader, which names none of them.
+#[derive(Clone, Copy)]
 pub struct KindEntry {
     pub name: &'static str,
     pub parse: fn(&Source, &str) -> Result<Spec, SpecError>,
@@ -930,7 +931,7 @@ pub(crate) fn params(
 /// when it agrees with the link (older specs and `grundy-verify` read it), and refused when it
 /// contradicts it. Whether the companion holds and agrees is decided after checking, when
 /// every verdict is known (`crate::check::premises`).
-pub(crate) fn expectation(src: &Source, h: &RawHeader) -> Result<Expectation, SpecError> {
+pub fn expectation(src: &Source, h: &RawHeader) -> Result<Expectation, SpecError> {
     use crate::check::Because;
     let why = match &h.because {
         None => None,

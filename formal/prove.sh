@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Proves every instance file DIR/*.v written by `grundy-verify --coq DIR` with coqc against the
+# library in this folder (built first), JOBS at a time (default 2). Fails if coqc is missing,
+# if DIR holds no .v file, if a file declares an axiom or admits a proof, or if any proof
+# fails. Prints one line per file with its time, and the totals.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${1:?usage: prove.sh DIR}
+command -v coqc >/dev/null 2>&1 || { echo "prove.sh: coqc not found (Debian package coq)"; exit 1; }
+make -s -C "$here" all >/dev/null
+mapfile -t files < <(find "$dir" -maxdepth 1 -name '*.v' | LC_ALL=C sort)
+[ "${#files[@]}" -gt 0 ] || { echo "prove.sh: no .v files in $dir"; exit 1; }
+if grep -lE '^[[:space:]]*(Axiom|Admitted|Parameter|Hypothesis|Conjecture)|admit\.' "${files[@]}"; then
+  echo "prove.sh: the files above declare an axiom or admit a proof"; exit 1
+fi
+export here
+start=$(date +%s.%N)
+printf '%s\n' "${files[@]}" | xargs -P "${JOBS:-2}" -I{} bash -c '
+  t0=$(date +%s.%N)
+  if out=$(coqc -Q "$here" Grundy "$1" 2>&1); then
+    printf "proved %-40s %6.1f s\n" "$(basename "$1")" "$(echo "$(date +%s.%N) - $t0" | bc)"
+  else
+    printf "FAILED %s\n%s\n" "$1" "$out"; exit 255
+  fi' _ {}
+n=$(grep -h -c '^Theorem ' "${files[@]}" | paste -sd+ | bc)
+printf 'prove.sh: %d files, %d theorems proved in %.1f s (wall)\n' "${#files[@]}" "$n" "$(echo "$(date +%s.%N) - $start" | bc)"

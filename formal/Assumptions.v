@@ -9,3 +9,6 @@ Print Assumptions grundy_spec.
 Print Assumptions TER.
 Print Assumptions DNT.
 Print Assumptions DC.
+From Grundy Require Import Octal.
+Print Assumptions check_sequence_sound.
+Print Assumptions Octal.

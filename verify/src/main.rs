@@ -277,14 +277,15 @@ fn main() -> ExitCode {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(f) = files.get(i) else { break };
-                let r = std::panic::catch_unwind(|| verify_file(f, &specs, a.coq.is_some())).unwrap_or_else(|_| {
-                    let stem = f
-                        .file_stem()
-                        .unwrap_or_default()
-                        .to_string_lossy()
-                        .into_owned();
-                    (stem, Outcome::Rejected("the check panicked".into()))
-                });
+                let r = std::panic::catch_unwind(|| verify_file(f, &specs, a.coq.is_some()))
+                    .unwrap_or_else(|_| {
+                        let stem = f
+                            .file_stem()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned();
+                        (stem, Outcome::Rejected("the check panicked".into()))
+                    });
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             });
         }

@@ -150,20 +150,52 @@ fn ident(spec: &str, instance: &str, used: &mut BTreeSet<String>) -> String {
             s.push(c);
         } else if c == '-' {
             s.push('m');
-        } else if c == ',' || c == ' ' || c == ':' || c == '+' {
-            if !s.ends_with('_') {
-                s.push('_');
-            }
+        } else if matches!(c, ',' | ' ' | ':' | '+') && !s.ends_with('_') {
+            s.push('_');
         }
     }
     let s = s.trim_end_matches('_').to_string();
+    // The theorem's name and the names derived from it (graph, table, sum components) must
+    // all be new in the file.
+    let derived = |n: &str| {
+        [
+            n.to_string(),
+            format!("{n}_g"),
+            format!("{n}_t"),
+            format!("{n}_g_1"),
+            format!("{n}_g_2"),
+            format!("{n}_values"),
+        ]
+    };
     let mut name = format!("v_{s}");
     let mut k = 2;
-    while !used.insert(name.clone()) {
+    while derived(&name).iter().any(|d| used.contains(d)) {
         name = format!("v_{s}_{k}");
         k += 1;
     }
+    used.extend(derived(&name));
     name
+}
+
+/// A file name coqc accepts (a Coq module name: letters, digits, `_`, starting with a letter).
+fn module_name(spec: &str) -> String {
+    let s: String = spec
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if s.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        s
+    } else {
+        format!("s_{s}")
+    }
+}
+
+/// Text from a certificate made safe inside a Coq comment (no nested comment, no string).
+fn comment_text(text: &str) -> String {
+    crate::io::shown(text)
+        .replace("(*", "( *")
+        .replace("*)", "* )")
+        .replace('"', "'")
 }
 
 /// Writes one table's data and theorem; false when it is not exported (unsupported game or
@@ -191,7 +223,7 @@ fn table(out: &mut String, spec: &str, t: &Table, used: &mut BTreeSet<String>) -
     else {
         return false;
     };
-    let game_name = crate::io::shown(&t.instance).replace("*)", "* )");
+    let game_name = comment_text(&t.instance);
     let _ = writeln!(
         out,
         "(** Instance {game_name}: {} entries. *)",
@@ -256,7 +288,7 @@ pub fn export(cert: &Certificate) -> Export {
          From Coq Require Import NArith List.\n\
          From Grundy Require Import Game Bits Removing Classic.\n\
          Import ListNotations.\nOpen Scope N_scope.\n\n",
-        cert.spec
+        comment_text(&cert.spec)
     );
     let mut used = BTreeSet::new();
     for t in tables {
@@ -270,7 +302,7 @@ pub fn export(cert: &Certificate) -> Export {
         }
     }
     if e.theorems > 0 {
-        e.file = Some((format!("{}.v", cert.spec), out));
+        e.file = Some((format!("{}.v", module_name(&cert.spec)), out));
     }
     e
 }
@@ -279,9 +311,18 @@ pub fn export(cert: &Certificate) -> Export {
 pub fn write_all(dir: &std::path::Path, exports: &[&Export]) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let (mut files, mut theorems, mut largest, mut over, mut unsupported) = (0, 0, 0, 0, 0);
+    let mut names = BTreeSet::new();
     for e in exports {
         if let Some((name, text)) = &e.file {
-            let path = dir.join(name);
+            // Two spec ids with one module name (`a-b`, `a_b`): the later gets a suffix.
+            let stem = name.trim_end_matches(".v");
+            let mut file = name.clone();
+            let mut k = 2;
+            while !names.insert(file.clone()) {
+                file = format!("{stem}_{k}.v");
+                k += 1;
+            }
+            let path = dir.join(&file);
             std::fs::write(&path, text)
                 .map_err(|err| format!("cannot write {}: {err}", path.display()))?;
             files += 1;
@@ -336,7 +377,8 @@ fn sequence(cert: &Certificate, o: &Octal) -> Export {
          From Coq Require Import NArith List Lia.\n\
          From Grundy Require Import Game Octal.\n\
          Import ListNotations.\nOpen Scope N_scope.\n\n",
-        cert.spec, o.code
+        comment_text(&cert.spec),
+        comment_text(&o.code)
     );
     let _ = write!(
         out,
@@ -359,6 +401,6 @@ fn sequence(cert: &Certificate, o: &Octal) -> Export {
     );
     e.theorems = 1;
     e.largest = o.values.len();
-    e.file = Some((format!("{}.v", cert.spec), out));
+    e.file = Some((format!("{}.v", module_name(&cert.spec)), out));
     e
 }

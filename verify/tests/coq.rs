@@ -109,6 +109,7 @@ fn exported_table_is_proved_and_a_tampered_one_is_not() {
 
     // Another value claimed at the start: the theorem's `= v.` edited.
     let th = text.find("Theorem ").unwrap();
+    let th = th + text[th..].find("grundy ").unwrap();
     let eq = th + text[th..].find(" = ").unwrap() + 3;
     let dot = eq + text[eq..].find('.').unwrap();
     let v: u64 = text[eq..dot].parse().unwrap();

@@ -12,3 +12,5 @@ Print Assumptions DC.
 From Grundy Require Import Octal.
 Print Assumptions check_sequence_sound.
 Print Assumptions Octal.
+From Grundy Require Import Multiset.
+Print Assumptions TERU.

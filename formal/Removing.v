@@ -160,9 +160,9 @@ Definition intervals_int (g : graph) : list (list int) := map (map to_int) (inte
 Definition TER (g : graph) : game := removing false (order g) (intervals_int g).
 Definition DNT (g : graph) : game := removing true (order g) (intervals_int g).
 
-(** Well-formedness of a graph, checked by computation in the instance files: n adjacency
-    lists (at most 62 vertices, the width of the machine integers), neighbours among the vertices, no loops, and symmetric (an undirected simple graph
-    without repeated neighbours). *)
+(** Well-formedness of a graph, checked by computation in the instance files: at most 62
+    vertices (the width of the machine integers), n adjacency lists, neighbours among the
+    vertices, no loops, symmetric, no repeated neighbour (an undirected simple graph). *)
 Definition graph_ok (g : graph) : bool :=
   let n := order g in
   Nat.leb n 62 && Nat.eqb (length (adj g)) n &&

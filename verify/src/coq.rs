@@ -2,8 +2,8 @@
 //!
 //! For every certificate the verifier accepts with its claim re-derived, each table of a game
 //! the Coq development in `formal/` defines — TER and DNT on graphs of at most 62 vertices,
-//! Dawson's Chess, nimbers, and two-component disjoint and ordinal sums of games with bitmask
-//! or heap positions — with at most [`MAX_COQ_ENTRIES`] entries becomes, in `DIR/<spec>.v`,
+//! Dawson's Chess, nimbers, two-component disjoint and ordinal sums of games with bitmask
+//! or heap positions, and the multiset game TER(U) — with at most [`MAX_COQ_ENTRIES`] entries becomes, in `DIR/<spec>.v`,
 //! the game's data (the graph as adjacency lists, from the certificate's edges), the table
 //! (positions and values exactly as the certificate lists them, in the Coq encoding: the same
 //! bitmasks, pairs for sums) and one theorem per instance, `grundy G start = v`, proved by the
@@ -36,6 +36,13 @@ pub struct Export {
     pub unsupported: usize,
 }
 
+#[derive(Clone, Copy)]
+enum Shape {
+    Number,
+    Pair,
+    List,
+}
+
 /// A game as a Coq term, with its position equality, the proof of it, and the hash.
 struct CoqGame {
     term: String,
@@ -44,6 +51,12 @@ struct CoqGame {
     key: String,
     /// The graph definitions the term refers to (name, text).
     graphs: Vec<String>,
+    /// How positions are written: a number, a pair of numbers, a list of numbers.
+    shape: Shape,
+    /// Boolean facts the theorem states and the kernel computes: each graph is well formed,
+    /// and a DNT start is nonterminating (a position of DNT).
+    /// Each is `term = b` for the boolean b.
+    facts: Vec<(String, bool)>,
 }
 
 fn graph_def(name: &str, g: &crate::games::Graph) -> Option<String> {
@@ -72,18 +85,35 @@ fn graph_def(name: &str, g: &crate::games::Graph) -> Option<String> {
 
 /// Games whose positions are one number (a bitmask or a heap).
 fn simple(game: &Game, name: &str) -> Option<CoqGame> {
-    let n = |term: String, graphs: Vec<String>| CoqGame {
+    let n = |term: String, graphs: Vec<String>, facts: Vec<(String, bool)>| CoqGame {
         term,
         eqb: "N.eqb".into(),
         eqb_ok: "N_eqb_ok".into(),
         key: "N_key".into(),
+        shape: Shape::Number,
         graphs,
+        facts,
     };
+    let ok = (format!("graph_ok {name}"), true);
     match game {
-        Game::Ter { graph, .. } => Some(n(format!("(TER {name})"), vec![graph_def(name, graph)?])),
-        Game::Dnt { graph, .. } => Some(n(format!("(DNT {name})"), vec![graph_def(name, graph)?])),
-        Game::Dawson { pins, .. } if *pins <= 64 => Some(n(format!("(DC {pins})"), vec![])),
-        Game::Nim(_) => Some(n("Nimber".into(), vec![])),
+        Game::Ter { graph, .. } => Some(n(
+            format!("(TER {name})"),
+            vec![graph_def(name, graph)?],
+            vec![ok],
+        )),
+        Game::Dnt { graph, start } => Some(n(
+            format!("(DNT {name})"),
+            vec![graph_def(name, graph)?],
+            vec![
+                ok,
+                (
+                    format!("terminating (order {name}) (intervals_int {name}) {start}"),
+                    false,
+                ),
+            ],
+        )),
+        Game::Dawson { pins, .. } if *pins <= 64 => Some(n(format!("(DC {pins})"), vec![], vec![])),
+        Game::Nim(_) => Some(n("Nimber".into(), vec![], vec![])),
         _ => None,
     }
 }
@@ -103,6 +133,21 @@ fn simple_start(game: &Game) -> Option<u64> {
 fn coq_game(game: &Game, name: &str) -> Option<(CoqGame, String)> {
     if let Some(g) = simple(game, name) {
         return Some((g, simple_start(game)?.to_string()));
+    }
+    if let Game::Multiset(u) = game {
+        let mut u = u.clone();
+        u.sort_unstable();
+        let g = CoqGame {
+            term: "TERU".into(),
+            eqb: "list_eqb".into(),
+            eqb_ok: "list_eqb_ok".into(),
+            key: "list_key".into(),
+            shape: Shape::List,
+            graphs: vec![],
+            facts: vec![],
+        };
+        let items: Vec<String> = u.iter().map(|x| x.to_string()).collect();
+        return Some((g, format!("[{}]", items.join("; "))));
     }
     let (a, b, ordinal) = match game {
         Game::Sum(parts) if parts.len() == 2 => (&parts[0], &parts[1], false),
@@ -125,18 +170,28 @@ fn coq_game(game: &Game, name: &str) -> Option<(CoqGame, String)> {
             eqb: "(pair_eqb N.eqb N.eqb)".into(),
             eqb_ok: "(pair_eqb_ok _ _ N.eqb N.eqb N_eqb_ok N_eqb_ok)".into(),
             key: "N2_key".into(),
+            shape: Shape::Pair,
             graphs: ga.graphs.into_iter().chain(gb.graphs).collect(),
+            facts: ga.facts.into_iter().chain(gb.facts).collect(),
         },
         format!("({sa}, {sb})"),
     ))
 }
 
-/// A position of the table in the Coq encoding: a number, or a pair of numbers.
-fn coq_pos(v: &Value) -> Option<String> {
-    match v {
-        Value::Number(x) => x.as_u64().map(|x| x.to_string()),
-        Value::Array(a) if a.len() == 2 => {
+/// A position of the table in the Coq encoding of its game: a number, a pair of numbers, or
+/// a list of numbers.
+fn coq_pos(v: &Value, shape: Shape) -> Option<String> {
+    match (shape, v) {
+        (Shape::Number, Value::Number(x)) => x.as_u64().map(|x| x.to_string()),
+        (Shape::Pair, Value::Array(a)) if a.len() == 2 => {
             Some(format!("({}, {})", a[0].as_u64()?, a[1].as_u64()?))
+        }
+        (Shape::List, Value::Array(a)) => {
+            let items: Option<Vec<String>> = a
+                .iter()
+                .map(|x| x.as_u64().map(|x| x.to_string()))
+                .collect();
+            Some(format!("[{}]", items?.join("; ")))
         }
         _ => None,
     }
@@ -208,7 +263,7 @@ fn table(out: &mut String, spec: &str, t: &Table, used: &mut BTreeSet<String>) -
     let Some(positions) = t
         .entries
         .iter()
-        .map(|(p, _)| coq_pos(p))
+        .map(|(p, _)| coq_pos(p, g.shape))
         .collect::<Option<Vec<String>>>()
     else {
         return false;
@@ -244,20 +299,22 @@ fn table(out: &mut String, spec: &str, t: &Table, used: &mut BTreeSet<String>) -
         );
     }
     out.push_str("].\n");
-    let graphs_ok: Vec<String> = g
-        .graphs
+    let facts: String = g
+        .facts
         .iter()
-        .map(|d| {
-            let name = d.split_whitespace().nth(1).unwrap_or_default();
-            format!("graph_ok {name} = true /\\ ")
-        })
+        .map(|(f, b)| format!("{f} = {b} /\\ "))
+        .collect();
+    let proofs: String = g
+        .facts
+        .iter()
+        .map(|(_, b)| format!("split; [vm_cast_no_check (eq_refl {b})|]. "))
         .collect();
     let _ = writeln!(
         out,
         "Theorem {id} : {}grundy {} {start} = {value}.\nProof.\n  {}apply (check_value {} {} {} {} {id}_t); vm_cast_no_check (eq_refl true).\nQed.\n",
-        graphs_ok.concat(),
+        facts,
         g.term,
-        "split; [vm_cast_no_check (eq_refl true)|]. ".repeat(graphs_ok.len()),
+        proofs,
         g.term,
         g.eqb,
         g.eqb_ok,
@@ -286,7 +343,7 @@ pub fn export(cert: &Certificate) -> Export {
          Each theorem: the Grundy value of the instance's start position, proved by the\n   \
          checker's soundness theorem (formal/Game.v, check_value) and the kernel's VM. *)\n\
          From Coq Require Import NArith List.\n\
-         From Grundy Require Import Game Bits Removing Classic.\n\
+         From Grundy Require Import Game Bits Removing Classic Multiset.\n\
          Import ListNotations.\nOpen Scope N_scope.\n\n",
         comment_text(&cert.spec)
     );

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Proves every instance file DIR/*.v written by `grundy-verify --coq DIR` with coqc against the
 # library in this folder (built first), JOBS at a time (default 2). Fails if coqc is missing,
-# if DIR holds no .v file, if a file declares an axiom or admits a proof, or if any proof
-# fails. Prints one line per file with its time, and the totals.
+# if DIR holds no .v file, if a file declares an axiom or admits a proof, if any proof fails,
+# or if `Print Assumptions` of any theorem names anything but Coq's primitive integers
+# (PrimInt63.*, used by the hull of the removing games). Prints one line per file with its
+# time, and the totals.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:?usage: prove.sh DIR}
@@ -17,10 +19,26 @@ export here
 start=$(date +%s.%N)
 printf '%s\n' "${files[@]}" | xargs -P "${JOBS:-2}" -I{} bash -c '
   t0=$(date +%s.%N)
-  if out=$(coqc -Q "$here" Grundy "$1" 2>&1); then
+  if out=$(coqc -Q "$here" Grundy -Q "$(dirname "$1")" Inst "$1" 2>&1); then
     printf "proved %-40s %6.1f s\n" "$(basename "$1")" "$(echo "$(date +%s.%N) - $t0" | bc)"
   else
     printf "FAILED %s\n%s\n" "$1" "$out"; exit 255
   fi' _ {}
 n=$(grep -h -c '^Theorem ' "${files[@]}" | paste -sd+ | bc)
+# Print Assumptions of every theorem, from the compiled files.
+check=$(mktemp -d)
+for f in "${files[@]}"; do
+  m=$(basename "$f" .v)
+  echo "From Inst Require $m."
+  sed -n 's/^Theorem \([A-Za-z0-9_]*\) .*/Print Assumptions '"$m"'.\1./p' "$f"
+done >"$check/AssumptionsOfAll.v"
+assumptions=$(cd "$check" && coqc -Q "$here" Grundy -Q "$dir" Inst AssumptionsOfAll.v 2>&1)
+rm -rf "$check"
+closed=$(grep -c '^Closed under the global context$' <<<"$assumptions" || true)
+prim=$(grep -c '^Axioms:$' <<<"$assumptions" || true)
+other=$(grep -v -e '^ ' -e '^Axioms:$' -e '^Closed under the global context$' -e '^PrimInt63\.' <<<"$assumptions" || true)
+if [ -n "$other" ] || [ $((closed + prim)) -ne "$n" ]; then
+  printf 'prove.sh: Print Assumptions names more than the primitive integers:\n%s\n' "$other"; exit 1
+fi
+echo "prove.sh: Print Assumptions: $closed theorems closed under the global context, $prim resting only on the primitive integers PrimInt63.*"
 printf 'prove.sh: %d files, %d theorems proved in %.1f s (wall)\n' "${#files[@]}" "$n" "$(echo "$(date +%s.%N) - $start" | bc)"

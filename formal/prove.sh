@@ -16,15 +16,16 @@ if grep -lE '^[[:space:]]*(Axiom|Admitted|Parameter|Hypothesis|Conjecture)|admit
   echo "prove.sh: the files above declare an axiom or admit a proof"; exit 1
 fi
 export here
-start=$(date +%s.%N)
+start=$(date +%s%N)
 printf '%s\n' "${files[@]}" | xargs -P "${JOBS:-2}" -I{} bash -c '
-  t0=$(date +%s.%N)
+  t0=$(date +%s%N)
   if out=$(coqc -Q "$here" Grundy -Q "$(dirname "$1")" Inst "$1" 2>&1); then
-    printf "proved %-40s %6.1f s\n" "$(basename "$1")" "$(echo "$(date +%s.%N) - $t0" | bc)"
+    ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    printf "proved %-40s %4d.%d s\n" "$(basename "$1")" $((ms / 1000)) $((ms % 1000 / 100))
   else
     printf "FAILED %s\n%s\n" "$1" "$out"; exit 255
   fi' _ {}
-n=$(grep -h -c '^Theorem ' "${files[@]}" | paste -sd+ | bc)
+n=$(cat "${files[@]}" | grep -c '^Theorem ')
 # Print Assumptions of every theorem, from the compiled files: per file, one list that refers
 # to each of its theorems (`let _ := theorem in tt`), so that one traversal covers them all.
 check=$(mktemp -d)
@@ -48,4 +49,5 @@ if [ -n "$other" ] || [ $((closed + prim)) -ne "${#files[@]}" ]; then
   printf 'prove.sh: Print Assumptions names more than the primitive integers:\n%s\n' "$other"; exit 1
 fi
 echo "prove.sh: Print Assumptions: the theorems of $closed files closed under the global context, of $prim files resting only on the primitive integers PrimInt63.*"
-printf 'prove.sh: %d files, %d theorems proved in %.1f s (wall)\n' "${#files[@]}" "$n" "$(echo "$(date +%s.%N) - $start" | bc)"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+printf 'prove.sh: %d files, %d theorems proved in %d.%d s (wall)\n' "${#files[@]}" "$n" $((ms / 1000)) $((ms % 1000 / 100))

@@ -1,4 +1,4 @@
-//! `grundy-verify DIR [--specs SPECS] [--report REPORT] [--write] [--allow-unverified]`:
+//! `grundy-verify DIR [--specs SPECS] [--report REPORT] [--write] [--allow-unverified] [--coq COQDIR]`:
 //! re-checks every certificate `DIR/*.json` written by `grundy build` against the spec it
 //! belongs to, with code that shares nothing with grundy (see verify/README.md).
 //!
@@ -10,7 +10,8 @@
 //! "REJECTED: why". Exit 2 on bad input; 1 if a certificate is rejected, or if a spec grundy
 //! reports as holding (REPORT, default DIR/../report.json) is not fully verified — unless
 //! `--allow-unverified`, which still lists and counts them; 0 otherwise. `--write` records the
-//! verdicts and their counts, deterministically, in `DIR/VERIFIED.json`.
+//! verdicts and their counts, deterministically, in `DIR/VERIFIED.json`. `--coq COQDIR` writes
+//! the accepted nim-value tables as Coq files ([`coq`], docs/formal.md).
 
 // Index loops mirror the definitions (for u, v, w in V …); iterator chains would hide them.
 #![allow(clippy::needless_range_loop)]
@@ -18,6 +19,7 @@
 mod checks;
 mod closure;
 mod closures;
+mod coq;
 mod derive;
 mod enumerate;
 mod features;
@@ -56,10 +58,16 @@ enum Outcome {
         refs: BTreeSet<String>,
         /// `Ok((certified, total))`, or why the claim is not re-derived.
         derived: Result<(usize, usize), String>,
+        /// With `--coq`: the Coq file of the certificate (its claim re-derived).
+        coq: Option<coq::Export>,
     },
 }
 
-fn verify_file(path: &Path, specs: &BTreeMap<String, spec::SpecFile>) -> (String, Outcome) {
+fn verify_file(
+    path: &Path,
+    specs: &BTreeMap<String, spec::SpecFile>,
+    to_coq: bool,
+) -> (String, Outcome) {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -112,14 +120,27 @@ fn verify_file(path: &Path, specs: &BTreeMap<String, spec::SpecFile>) -> (String
         Err(derive::Stop::Not(why)) => Err(why),
         Err(derive::Stop::Reject(why)) => return reject(why),
     };
+    let coq = (to_coq && derived.is_ok()).then(|| coq::export(&cert));
     (
         cert.spec.clone(),
         Outcome::Checked {
             entries,
             refs,
             derived,
+            coq,
         },
     )
+}
+
+/// The Coq exports of the certificates that stand (not rejected), by spec.
+fn by_spec_exports(by_spec: &BTreeMap<String, Outcome>) -> Vec<&coq::Export> {
+    by_spec
+        .values()
+        .filter_map(|o| match o {
+            Outcome::Checked { coq, .. } => coq.as_ref(),
+            Outcome::Rejected(_) => None,
+        })
+        .collect()
 }
 
 /// Grundy's verdict and certificate status per spec, from its report.json.
@@ -154,11 +175,12 @@ struct Args {
     report: Option<PathBuf>,
     write: bool,
     allow_unverified: bool,
+    coq: Option<PathBuf>,
 }
 
 fn args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
-    let (mut dir, mut specs, mut report) = (None, None, None);
+    let (mut dir, mut specs, mut report, mut coq) = (None, None, None, None);
     let (mut write, mut allow_unverified) = (false, false);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -166,6 +188,7 @@ fn args() -> Result<Args, String> {
             "--allow-unverified" => allow_unverified = true,
             "--specs" => specs = Some(it.next().ok_or("--specs needs a folder")?),
             "--report" => report = Some(it.next().ok_or("--report needs a file")?),
+            "--coq" => coq = Some(PathBuf::from(it.next().ok_or("--coq needs a folder")?)),
             s if s.starts_with("--") => return Err(format!("unknown option {s}")),
             _ if dir.is_some() => return Err("one certificates folder only".into()),
             _ => dir = Some(a),
@@ -183,6 +206,7 @@ fn args() -> Result<Args, String> {
         specs: PathBuf::from(specs.unwrap_or_else(|| "specs".into())),
         write,
         allow_unverified,
+        coq,
     })
 }
 
@@ -191,7 +215,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => {
             errln!("error: {e}");
-            errln!("usage: grundy-verify DIR [--specs SPECS] [--report REPORT.json] [--write] [--allow-unverified]   (DIR: output/certificates)");
+            errln!("usage: grundy-verify DIR [--specs SPECS] [--report REPORT.json] [--write] [--allow-unverified] [--coq COQDIR]   (DIR: output/certificates)");
             return ExitCode::from(2);
         }
     };
@@ -253,14 +277,15 @@ fn main() -> ExitCode {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(f) = files.get(i) else { break };
-                let r = std::panic::catch_unwind(|| verify_file(f, &specs)).unwrap_or_else(|_| {
-                    let stem = f
-                        .file_stem()
-                        .unwrap_or_default()
-                        .to_string_lossy()
-                        .into_owned();
-                    (stem, Outcome::Rejected("the check panicked".into()))
-                });
+                let r = std::panic::catch_unwind(|| verify_file(f, &specs, a.coq.is_some()))
+                    .unwrap_or_else(|_| {
+                        let stem = f
+                            .file_stem()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned();
+                        (stem, Outcome::Rejected("the check panicked".into()))
+                    });
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             });
         }
@@ -315,6 +340,7 @@ fn main() -> ExitCode {
                 entries,
                 refs,
                 derived,
+                ..
             }) => {
                 let rests = if refs.is_empty() {
                     String::new()
@@ -379,6 +405,12 @@ fn main() -> ExitCode {
                 " (exit 1; --allow-unverified lists them and exits 0)"
             }
         );
+    }
+    if let Some(dir) = &a.coq {
+        if let Err(e) = coq::write_all(dir, &by_spec_exports(&by_spec)) {
+            errln!("error: {e}");
+            return ExitCode::from(2);
+        }
     }
     if a.write {
         let doc = serde_json::json!({

@@ -174,11 +174,17 @@ impl Pos {
 
 /// A game as a certificate or a spec's name describes it.
 #[derive(Clone)]
-pub struct Game(Arc<dyn Description>);
+pub struct Game(Arc<dyn Description>, Option<Arc<Value>>);
 
 impl Game {
     pub fn new(d: impl Description + 'static) -> Game {
-        Game(Arc::new(d))
+        Game(Arc::new(d), None)
+    }
+
+    /// The certificate's JSON the game was read from (`None` for a game read from a spec's
+    /// name): what the Coq export translates, with its own reader (`crate::coq`).
+    pub fn json(&self) -> Option<&Value> {
+        self.1.as_deref()
     }
 
     /// A game from its name in a spec (`TER(W_6)`, `DC(7) + *1`): the first family of
@@ -212,7 +218,8 @@ impl Game {
             let keys: Vec<&str> = GAMES.iter().map(|f| f.key()).collect();
             format!("unknown game `{key}`, expected one of {}", keys.join(", "))
         })?;
-        family.read(inner)
+        let json = Value::Object([(key.clone(), inner.clone())].into_iter().collect());
+        family.read(inner).map(|g| Game(g.0, Some(Arc::new(json))))
     }
 
     /// The same game, graph for graph and start for start.

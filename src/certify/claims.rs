@@ -47,7 +47,11 @@ pub(super) fn claimed(
     Ok(Some(c))
 }
 
-fn table(claim: &Claim, inst: &Instance, cap: usize) -> Result<Option<(Value, usize)>, String> {
+pub(super) fn table(
+    claim: &Claim,
+    inst: &Instance,
+    cap: usize,
+) -> Result<Option<(Value, usize)>, String> {
     let (_, game) = claim.game_of(inst).map_err(|e| e.message)?;
     let desc = encode::game(&game)?;
     let start = game.start();

@@ -45,6 +45,12 @@ pub enum Body {
     ClosureValues {
         instances: Vec<ClosureEntry>,
     },
+    /// A `holds` predicate's instances (grundy's certify/claims.rs): each game and how many
+    /// positions the claim selects there; everything else is re-derived in
+    /// [`crate::predicate`].
+    Predicates {
+        instances: Vec<PredicateInstance>,
+    },
     /// A refuted verdict (grundy's certify/refute.rs): the counterexample instance and the
     /// evidence there (a nim table, a closure entry or an octal period proof), checked as
     /// its own kind; [`crate::refute`] re-derives from the spec that the claim fails there.
@@ -52,6 +58,14 @@ pub enum Body {
         counterexample: Counterexample,
         evidence: Box<Body>,
     },
+}
+
+/// One instance of a `holds` predicate: its game and the number of positions selected.
+#[derive(Deserialize)]
+pub struct PredicateInstance {
+    pub instance: String,
+    pub game: Game,
+    pub positions: u64,
 }
 
 /// The instance a refutation names.
@@ -830,6 +844,9 @@ pub enum Evidence {
     Strategy(Vec<(Game, Vec<Value>)>),
     /// Closure games: their entries, each well formed (sets ascending, within the ground set).
     Closures(Vec<ClosureEntry>),
+    /// A `holds` predicate: per instance its game (rules built, so a game) and the number of
+    /// positions selected, as the certificate states it.
+    Predicates(Vec<(String, Game, u64)>),
     /// A refutation: the counterexample instance and the facts checked there.
     Refuted(String, Box<Evidence>),
 }
@@ -917,6 +934,18 @@ fn check_body(
                 games
                     .iter()
                     .map(|g| (g.game.clone(), g.starts.clone()))
+                    .collect(),
+            )
+        }
+        Body::Predicates { instances } => {
+            for i in instances {
+                Rules::new(&i.game).map_err(|e| format!("instance {}: {e}", i.instance))?;
+                total += i.positions;
+            }
+            Evidence::Predicates(
+                instances
+                    .iter()
+                    .map(|i| (i.instance.clone(), i.game.clone(), i.positions))
                     .collect(),
             )
         }

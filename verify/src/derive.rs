@@ -1029,6 +1029,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
     match (raw.kind.as_str(), ev) {
         ("claim", Evidence::Tables(t)) => claim(&e, raw, c, t),
         ("claim", Evidence::Closures(v)) => closures(&e, raw, c, v),
+        ("claim", Evidence::Predicates(p)) => crate::predicate::derive(raw, c, p),
         ("certificate", Evidence::Kernels(k)) => kernels(&e, raw, c, k),
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),

@@ -2,7 +2,8 @@
 //! definitions in paper 000 §5.5: for (c, λ), `c`; the parts of λ (Λ^n counts as the single
 //! part n) as `parts`, `l1`, `l2` (0 when missing), `num_parts`, `size` (= `parts_sum`, their
 //! sum), `odd_parts`; `is_lambda`; `solid` (before Lemma 5.39: l1 ≥ 4 or l2 ≥ 2, and Λ^n iff
-//! n ≥ 5); `terminal` (the images of TER(W_{m,n})'s terminal positions, §5.5). In a diagram,
+//! n ≥ 5); `solid_splits` (Lemma 5.39: the options with as many centres that are solid);
+//! `terminal` (the images of TER(W_{m,n})'s terminal positions, §5.5). In a diagram,
 //! a sum of one splitting game with nimbers reads its features unprefixed and `nimber`, the
 //! XOR of the nimber heaps (paper Remark 5.34's `(c, λ) + *k`).
 //!
@@ -27,6 +28,14 @@
 use crate::formula::{Env, Val};
 use crate::games::{Pos, Rules, Spl};
 
+/// Before Lemma 5.39: (c, λ) is solid when l1 ≥ 4 or l2 ≥ 2; Λ^n when n ≥ 5.
+fn solid(s: &Spl) -> bool {
+    match s.lambda {
+        Some(n) => n >= 5,
+        None => s.parts.first().is_some_and(|&l| l >= 4) || s.parts.get(1).is_some_and(|&l| l >= 2),
+    }
+}
+
 fn spl(env: &mut Env, s: &Spl) {
     let parts: Vec<u32> = match s.lambda {
         Some(n) => vec![n],
@@ -34,10 +43,7 @@ fn spl(env: &mut Env, s: &Spl) {
     };
     let size: i64 = parts.iter().map(|&x| x as i64).sum();
     let get = |i: usize| parts.get(i).map_or(0, |&x| x as i64);
-    let solid = match s.lambda {
-        Some(n) => n >= 5,
-        None => get(0) >= 4 || get(1) >= 2,
-    };
+    let solid = self::solid(s);
     let terminal = s.lambda.is_none() && s.c <= 1 && matches!(s.parts.as_slice(), [] | [1] | [2]);
     env.set("c", Val::Int(s.c as i64));
     env.set(
@@ -55,6 +61,13 @@ fn spl(env: &mut Env, s: &Spl) {
     );
     env.set("is_lambda", Val::Bool(s.lambda.is_some()));
     env.set("solid", Val::Bool(solid));
+    // Lemma 5.39's splits of λ that are solid: the options with as many centres (the others
+    // take a centre away), by the verifier's own rules.
+    let splits = crate::games::spl_options(s)
+        .iter()
+        .filter(|q| q.c == s.c && self::solid(q))
+        .count();
+    env.set("solid_splits", Val::Int(splits as i64));
     env.set("terminal", Val::Bool(terminal));
 }
 

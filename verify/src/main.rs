@@ -30,6 +30,7 @@ mod io;
 mod multipartite;
 mod names;
 mod posets;
+mod predicate;
 mod refute;
 mod solve;
 mod spec;

@@ -1347,3 +1347,60 @@ fn refutations_forged() {
         "every number the spec states holds for 0.137",
     );
 }
+
+/// Issue 43, item 4: a `holds` predicate is evaluated by the verifier on every position, with
+/// the features it reads computed by its own code. Lemma 5.39 on Λ^n (n = 5..60): the only
+/// split of Λ^n is [n−1], which is solid, so `solid_splits` is 1 — the verifier computes it.
+#[test]
+fn predicates_rederived() {
+    let id = "lemma_5_39_lambda";
+    let s = Scratch::new("predicate");
+    s.verified(id, "56 of 56 instances");
+    s.verified("example_5_13", "1 of 1 instances");
+    // The feature's value, stated exactly: a true fact, re-derived.
+    let s = Scratch::new("predicate-exact");
+    s.edit_spec(id, |t| t.replace("solid_splits > 0", "solid_splits == 1"));
+    s.verified(id, "56 of 56 instances");
+    // A predicate on the feature that is false: rejected at the first instance, naming it.
+    let s = Scratch::new("predicate-false");
+    s.edit_spec(id, |t| t.replace("solid_splits > 0", "solid_splits > 1"));
+    s.rejected(id, "instance n=5: the predicate is false at");
+    // Example 5.13's multiset features (‖U‖ = 10, p = 0, m = 3, d = 0, ρ = (0, 0)) with one
+    // stated wrong.
+    let s = Scratch::new("predicate-multiset");
+    s.edit_spec("example_5_13", |t| t.replace("d == 0", "d == 1"));
+    s.rejected("example_5_13", "the predicate is false at");
+    // The certificate's game of one instance replaced by another's.
+    let s = Scratch::new("predicate-game");
+    s.edit(id, |c| {
+        c["instances"][1]["game"] = c["instances"][2]["game"].clone()
+    });
+    s.rejected(
+        id,
+        "instance n=6: the certificate's game is not the spec's SPL(0,Λ^6)",
+    );
+    // An instance dropped and listed as not certified: the verifier evaluates it itself; a
+    // spec false there (and only there) is rejected.
+    let s = Scratch::new("predicate-exempt");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().pop();
+        c["not_certified"] = json!([{"instance": "n=60", "reason": "more than 10000 positions"}]);
+    });
+    s.verified(id, "56 of 56 instances");
+    s.edit_spec(id, |t| {
+        t.replace("solid_splits > 0", "solid_splits > 0 && n != 60")
+    });
+    s.rejected(
+        id,
+        "instance n=60 is listed as not certified (\"more than 10000 positions\"), which the verifier does not confirm: the predicate is false at",
+    );
+    // An instance the certificate drops without a word.
+    let s = Scratch::new("predicate-drop");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().pop();
+    });
+    s.rejected(
+        id,
+        "instance n=60 of the spec is neither certified nor listed as not certified",
+    );
+}

@@ -9,18 +9,19 @@
 
 use super::{Body, MAX_INSTANCE_POSITIONS};
 use crate::check::claim::Claim;
+use crate::check::kind::SpecKind;
 use crate::check::sequence::SequenceSpec;
 use crate::check::{describe_instance, instances, Verdict};
 use crate::game::AnyGame;
-use crate::spec::Spec;
 use serde_json::{json, Value};
 
-/// The refutation certificate of `spec`, refuted with the counterexample in `verdict`.
-pub(crate) fn certify(spec: &Spec, verdict: &Verdict) -> Result<Body, String> {
+/// The refutation certificate of a spec (its kind `spec`), refuted with the counterexample in
+/// `verdict`.
+pub(crate) fn certify(spec: &dyn SpecKind, verdict: &Verdict) -> Result<Body, String> {
     let Verdict::Refuted { counterexample: cx } = verdict else {
         return Err("a verdict of bad input has no certificate".into());
     };
-    let any = spec.body.as_any();
+    let any = spec.as_any();
     let evidence = if let Some(claim) = any.downcast_ref::<Claim>() {
         claim_evidence(claim, &cx.instance)?
     } else if let Some(s) = any.downcast_ref::<SequenceSpec>() {
@@ -29,7 +30,7 @@ pub(crate) fn certify(spec: &Spec, verdict: &Verdict) -> Result<Body, String> {
     } else {
         return Err(format!(
             "a refuted verdict of a `{}` spec carries its counterexample in the report only (no certificate format yet)",
-            spec.body.kind()
+            spec.kind()
         ));
     };
     Ok(Body {

@@ -97,7 +97,7 @@ pub fn make(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Made, Strin
 
 fn body(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Body, String> {
     if !checked.report.verdict.holds() {
-        return crate::certify::refute::certify(spec, &checked.report.verdict);
+        return crate::certify::refute::certify(spec.body.as_ref(), &checked.report.verdict);
     }
     spec.body.certify(ctx, checked)
 }

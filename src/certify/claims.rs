@@ -49,7 +49,7 @@ pub(super) fn claimed(
 
 /// The instance's table; `solved` is what its check solved (the game as parsed and the
 /// memo), so that nothing is parsed or solved again.
-fn table(
+pub(super) fn table(
     claim: &Claim,
     inst: &Instance,
     cap: usize,
@@ -115,11 +115,7 @@ fn table(
 /// The certificate of a claim; `kept` is what its check solved, by instance index.
 pub(crate) fn certify(claim: &Claim, kept: Option<&Kept>) -> Result<Body, String> {
     if matches!(claim.claimed, Claimed::Holds(_)) {
-        return Err(
-            "a `holds` claim states a fact about features, not a value: there is no \
-                    nim table to certify"
-                .into(),
-        );
+        return predicates(claim);
     }
     let mut tables = Vec::new();
     let mut closures = Vec::new();
@@ -199,6 +195,65 @@ pub(crate) fn certify(claim: &Claim, kept: Option<&Kept>) -> Result<Body, String
         kind: "nim-tables",
         certified: tables.len(),
         data: json!({ "tables": tables }),
+        skipped,
+    })
+}
+
+/// A `holds` claim (issue 43): no value to table, so the certificate lists, per instance, its
+/// game and how many positions the claim selects; `grundy-verify` builds each game from the
+/// spec, enumerates the positions itself, computes the features the predicate reads with its
+/// own code and evaluates the predicate on every one. Instances past the per-instance budget
+/// are listed as not certified, with the count the verifier recounts.
+fn predicates(claim: &Claim) -> Result<Body, String> {
+    let mut listed = Vec::new();
+    let mut skipped = Vec::new();
+    for inst in instances(&claim.params) {
+        let name = describe_instance(&inst);
+        let (_, game) = claim.game_of(&inst).map_err(|e| e.message)?;
+        if matches!(game, AnyGame::Closure(_)) {
+            return Err("a `holds` claim on closure games is not certified yet".into());
+        }
+        let desc = match encode::game(&game) {
+            Ok(d) => d,
+            Err(why) => {
+                skipped.push((name, why));
+                continue;
+            }
+        };
+        let start = game.start();
+        let positions = match claim.positions {
+            Positions::Start => vec![start],
+            Positions::Reachable => {
+                match super::reachable_within(&game, &start, MAX_INSTANCE_POSITIONS) {
+                    Ok(p) => p,
+                    Err(why) => {
+                        skipped.push((name, why));
+                        continue;
+                    }
+                }
+            }
+        };
+        let mut selected = 0usize;
+        for p in &positions {
+            let e = env(claim, &inst, &game, p)?;
+            if let Some(f) = &claim.filter {
+                if !f.eval_bool(&e)? {
+                    continue;
+                }
+            }
+            selected += 1;
+        }
+        if selected > 0 {
+            listed.push(json!({ "instance": name, "game": desc, "positions": selected }));
+        }
+    }
+    if listed.is_empty() {
+        return Err(format!("no instance fits ({} instances)", skipped.len()));
+    }
+    Ok(Body {
+        kind: "predicates",
+        certified: listed.len(),
+        data: json!({ "instances": listed }),
         skipped,
     })
 }

@@ -39,7 +39,10 @@ pub(crate) fn certify(r: &Reduction, kept: Option<&Vec<MapPairs>>) -> Result<Bod
                     "start_to_start": r.claims.start_to_start,
                 }));
             }
-            (Ok(_), Ok(_)) => skipped.push((m.instance.clone(), "past the per-spec budget".into())),
+            (Ok(_), Ok(_)) => skipped.push((
+                m.instance.clone(),
+                format!("past the per-spec budget of {MAX_SPEC_POSITIONS} pairs"),
+            )),
             (Err(why), _) => skipped.push((m.instance.clone(), why.clone())),
             (_, Err(why)) => skipped.push((m.instance.clone(), why)),
         }

@@ -8,7 +8,8 @@
 //! geography. Tables list literal positions (no symmetry reduction, which the checker would
 //! have to trust), so large instances exceed the per-instance budget and are listed in the
 //! certificate as not certified, with the reason; a spec none of whose instances fits is
-//! reported "not certified" with the reason.
+//! reported "not certified" with the reason. A refuted verdict's certificate carries the
+//! counterexample's evidence ([`refute`]).
 
 pub(crate) mod claims;
 pub(crate) mod closure;
@@ -16,6 +17,7 @@ pub mod encode;
 pub(crate) mod kernels;
 pub(crate) mod maps;
 pub(crate) mod octal;
+pub(crate) mod refute;
 pub(crate) mod strategy;
 
 pub use crate::check::kind::{Body, Made};

@@ -39,8 +39,8 @@ impl VerifierVerdicts {
         VerifierVerdicts { by_id }
     }
 
-    /// The class of a verdict line: fully verified, verified on some instances, evidence
-    /// checked only, not certified, rejected.
+    /// The class of a verdict line: fully verified, verified on some instances, a refutation
+    /// re-derived, evidence checked only, not certified, rejected.
     pub fn class(line: Option<&str>) -> (&'static str, &'static str) {
         let Some(l) = line else {
             return ("not-run", "verifier not run");
@@ -54,7 +54,9 @@ impl VerifierVerdicts {
                 ("partly-verified", "verified on some instances")
             };
         }
-        if l.starts_with("evidence checked") {
+        if l.starts_with("refuted (re-derived)") {
+            ("refuted", "refutation re-derived")
+        } else if l.starts_with("evidence checked") {
             ("evidence", "evidence checked, claim not re-derived")
         } else if l.starts_with("REJECTED") {
             ("rejected", "rejected")
@@ -80,6 +82,7 @@ impl VerifierVerdicts {
         let order = [
             "verified",
             "partly-verified",
+            "refuted",
             "evidence",
             "not-certified",
             "rejected",

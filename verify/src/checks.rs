@@ -29,12 +29,49 @@ pub struct Certificate {
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Body {
-    NimTables { tables: Vec<Table> },
+    NimTables {
+        tables: Vec<Table>,
+    },
     OctalPeriod(Octal),
-    Kernels { instances: Vec<KernelInstance> },
-    Maps { maps: Vec<Map> },
-    Strategy { games: Vec<StrategyGame> },
-    ClosureValues { instances: Vec<ClosureEntry> },
+    Kernels {
+        instances: Vec<KernelInstance>,
+    },
+    Maps {
+        maps: Vec<Map>,
+    },
+    Strategy {
+        games: Vec<StrategyGame>,
+    },
+    ClosureValues {
+        instances: Vec<ClosureEntry>,
+    },
+    /// A `holds` predicate's instances (grundy's certify/claims.rs): each game and how many
+    /// positions the claim selects there; everything else is re-derived in
+    /// [`crate::predicate`].
+    Predicates {
+        instances: Vec<PredicateInstance>,
+    },
+    /// A refuted verdict (grundy's certify/refute.rs): the counterexample instance and the
+    /// evidence there (a nim table, a closure entry or an octal period proof), checked as
+    /// its own kind; [`crate::refute`] re-derives from the spec that the claim fails there.
+    Refutation {
+        counterexample: Counterexample,
+        evidence: Box<Body>,
+    },
+}
+
+/// One instance of a `holds` predicate: its game and the number of positions selected.
+#[derive(Deserialize)]
+pub struct PredicateInstance {
+    pub instance: String,
+    pub game: Game,
+    pub positions: u64,
+}
+
+/// The instance a refutation names.
+#[derive(Deserialize)]
+pub struct Counterexample {
+    pub instance: String,
 }
 
 /// A closure game's instance (grundy's certify/closure.rs): its game word and structure, the
@@ -536,6 +573,9 @@ pub struct KernelFact {
     pub graph: Graph,
     pub outcome: String,
     pub tokens: Vec<usize>,
+    /// What the instance spends of grundy's per-spec budget: its edges and the vertices of
+    /// its kernels ([`crate::exempt::kernels`] recounts the budget from it).
+    pub listed: u64,
 }
 
 fn check_kernel_instance(k: &KernelInstance) -> Result<u64, String> {
@@ -585,6 +625,8 @@ pub struct MapFact {
     pub start_to_start: bool,
     pub surjective: bool,
     pub injective: bool,
+    /// The pairs listed (what the instance spends of grundy's per-spec budget).
+    pub pairs: u64,
 }
 
 fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
@@ -650,6 +692,7 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
         start_to_start: *start == h.start(),
         surjective,
         injective: images.len() == f.len(),
+        pairs: m.pairs.len() as u64,
     };
     Ok((m.pairs.len() as u64, fact))
 }
@@ -801,6 +844,11 @@ pub enum Evidence {
     Strategy(Vec<(Game, Vec<Value>)>),
     /// Closure games: their entries, each well formed (sets ascending, within the ground set).
     Closures(Vec<ClosureEntry>),
+    /// A `holds` predicate: per instance its game (rules built, so a game) and the number of
+    /// positions selected, as the certificate states it.
+    Predicates(Vec<(String, Game, u64)>),
+    /// A refutation: the counterexample instance and the facts checked there.
+    Refuted(String, Box<Evidence>),
 }
 
 /// Checks a whole certificate: the number of entries checked, the facts established, and the
@@ -811,8 +859,30 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
     if c.format != "grundy-certificate/1" {
         return Err(format!("unknown format `{}`", c.format));
     }
+    let (total, evidence) = check_body(&c.body, &mut refs, true)?;
+    Ok((total, evidence, refs))
+}
+
+/// Checks one body (a refutation's evidence is a body too, one level down).
+fn check_body(
+    body: &Body,
+    refs: &mut BTreeSet<String>,
+    top: bool,
+) -> Result<(u64, Evidence), String> {
     let mut total = 0;
-    let evidence = match &c.body {
+    let evidence = match body {
+        Body::Refutation { .. } if !top => {
+            return Err("a refutation's evidence is itself a refutation".into())
+        }
+        Body::Refutation {
+            counterexample,
+            evidence,
+        } => {
+            let (n, inner) = check_body(evidence, refs, false)
+                .map_err(|e| format!("counterexample {}: {e}", counterexample.instance))?;
+            total += n;
+            Evidence::Refuted(counterexample.instance.clone(), Box::new(inner))
+        }
         Body::NimTables { tables } => {
             let mut facts = Vec::new();
             for t in tables {
@@ -837,6 +907,11 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
                     graph: k.graph.clone(),
                     outcome: k.outcome.clone(),
                     tokens: k.tokens.iter().map(|t| t.token).collect(),
+                    listed: k.graph.edges.len() as u64
+                        + k.tokens
+                            .iter()
+                            .map(|t| crate::exempt::proof_size(&t.proof))
+                            .sum::<u64>(),
                 });
             }
             Evidence::Kernels(facts)
@@ -852,13 +927,25 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
         }
         Body::Strategy { games } => {
             for g in games {
-                total += check_strategy(g, &mut refs)
-                    .map_err(|e| format!("instance {}: {e}", g.instance))?;
+                total +=
+                    check_strategy(g, refs).map_err(|e| format!("instance {}: {e}", g.instance))?;
             }
             Evidence::Strategy(
                 games
                     .iter()
                     .map(|g| (g.game.clone(), g.starts.clone()))
+                    .collect(),
+            )
+        }
+        Body::Predicates { instances } => {
+            for i in instances {
+                Rules::new(&i.game).map_err(|e| format!("instance {}: {e}", i.instance))?;
+                total += i.positions;
+            }
+            Evidence::Predicates(
+                instances
+                    .iter()
+                    .map(|i| (i.instance.clone(), i.game.clone(), i.positions))
                     .collect(),
             )
         }
@@ -880,5 +967,5 @@ pub fn check(c: &Certificate) -> Result<(u64, Evidence, BTreeSet<String>), Strin
             Evidence::Closures(instances.clone())
         }
     };
-    Ok((total, evidence, refs))
+    Ok((total, evidence))
 }

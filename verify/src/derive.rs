@@ -43,11 +43,11 @@ pub struct Rederived {
 /// Most instances enumerated for one spec.
 const MAX_INSTANCES: usize = 1_000_000;
 
-struct Inst {
-    label: String,
-    env: Env,
+pub(crate) struct Inst {
+    pub(crate) label: String,
+    pub(crate) env: Env,
     /// Parameter values as text, for substitution into names.
-    names: Vec<(String, String)>,
+    pub(crate) names: Vec<(String, String)>,
 }
 
 /// The values of one parameter.
@@ -231,7 +231,7 @@ fn multisets(name: &str, b: &Value) -> Result<Vec<Val>, Stop> {
     Ok(out)
 }
 
-fn show(v: &Val) -> String {
+pub(crate) fn show(v: &Val) -> String {
     match v {
         Val::Int(i) => i.to_string(),
         Val::List(l) => l.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
@@ -242,7 +242,7 @@ fn show(v: &Val) -> String {
 
 /// Every instance of `params` (the product of the ranges), labelled as grundy labels them
 /// ("m=2, n=5"; a multiset "[1,2]").
-fn all_instances(raw: &Raw) -> Result<Vec<Inst>, Stop> {
+pub(crate) fn all_instances(raw: &Raw) -> Result<Vec<Inst>, Stop> {
     let mut out = vec![Inst {
         label: String::new(),
         env: Env::default(),
@@ -361,7 +361,7 @@ fn not_certified(c: &Certificate) -> Vec<String> {
 
 /// The spec's instances after `let` and `where`, and the labels of all (for instances grundy
 /// lists as not certified before its filter ran).
-fn instance_list(
+pub(crate) fn instance_list(
     e: &Evaluator,
     raw: &Raw,
     lets_in_names: bool,
@@ -380,7 +380,7 @@ fn instance_list(
 
 /// A value formula: a number, a formula, or `cases` (`{when, value}`: every case that applies
 /// gives the same value, and some case applies — the claim is a function).
-fn claimed(e: &Evaluator, env: &Env, v: &Value, outcome: bool) -> Result<Val, Stop> {
+pub(crate) fn claimed(e: &Evaluator, env: &Env, v: &Value, outcome: bool) -> Result<Val, Stop> {
     let one = |v: &Value| -> Result<Val, Stop> {
         let src =
             formula_text(v).ok_or_else(|| Stop::Not("a value that is not a formula".into()))?;
@@ -475,7 +475,13 @@ fn reachable(rules: &Rules, cap: usize) -> Option<Vec<Pos>> {
 
 /// The claim's environment at a position: parameters, the position's features, then `let`s
 /// (the order grundy's checker uses).
-fn env_at(e: &Evaluator, raw: &Raw, inst: &Inst, rules: &Rules, p: &Pos) -> Result<Env, Stop> {
+pub(crate) fn env_at(
+    e: &Evaluator,
+    raw: &Raw,
+    inst: &Inst,
+    rules: &Rules,
+    p: &Pos,
+) -> Result<Env, Stop> {
     let mut env = inst.env.clone();
     features::of_position(&mut env, rules, p);
     for (k, v) in &raw.lets {
@@ -931,7 +937,7 @@ fn maps(e: &Evaluator, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<
 
 /// The values a sequence spec lists: digits run together ("0112…", one value each), or
 /// numbers separated by commas or spaces.
-fn listed_values(v: &Value) -> Result<Vec<u32>, Stop> {
+pub(crate) fn listed_values(v: &Value) -> Result<Vec<u32>, Stop> {
     let bad = || Stop::Not("`values` in a form the verifier does not read".into());
     if let Some(a) = v.as_array() {
         return a
@@ -992,6 +998,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
     match (raw.kind.as_str(), ev) {
         ("claim", Evidence::Tables(t)) => claim(&e, raw, c, t),
         ("claim", Evidence::Closures(v)) => closures(&e, raw, c, v),
+        ("claim", Evidence::Predicates(p)) => crate::predicate::derive(raw, c, p),
         ("certificate", Evidence::Kernels(k)) => kernels(&e, raw, c, k),
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),

@@ -22,6 +22,7 @@ mod closures;
 mod coq;
 mod derive;
 mod enumerate;
+mod exempt;
 mod features;
 mod formula;
 mod games;
@@ -31,6 +32,8 @@ mod io;
 mod multipartite;
 mod names;
 mod posets;
+mod predicate;
+mod refute;
 mod solve;
 mod spec;
 mod structures;
@@ -53,11 +56,19 @@ const MAX_THREADS: usize = 8;
 /// What became of one certificate file.
 enum Outcome {
     Rejected(String),
+    /// A refutation re-derived: what fails, and its companion spec: an erratum's correction
+    /// (`corrected_by`) or a reading's (`read_as`).
+    Refuted {
+        entries: u64,
+        why: String,
+        companion: Option<(&'static str, String)>,
+    },
     Checked {
         entries: u64,
         refs: BTreeSet<String>,
-        /// `Ok((certified, total))`, or why the claim is not re-derived.
-        derived: Result<(usize, usize), String>,
+        /// `Ok((certified, total, of them solved by the verifier itself))`, or why the claim
+        /// is not re-derived.
+        derived: Result<(usize, usize, usize), String>,
         /// With `--coq`: the Coq file of the certificate (its claim re-derived).
         coq: Option<coq::Export>,
     },
@@ -115,8 +126,39 @@ fn verify_file(
         Ok(r) => r,
         Err(e) => return reject(e),
     };
-    let derived = match derive::derive(&raw, &cert, &evidence) {
-        Ok(r) => Ok((r.certified, r.total)),
+    if let checks::Evidence::Refuted(instance, inner) = &evidence {
+        return match refute::derive(&raw, instance, inner)
+            .and_then(|why| exempt::check(&raw, &cert, &evidence).map(|_| why))
+        {
+            Ok(why) => (
+                cert.spec.clone(),
+                Outcome::Refuted {
+                    entries,
+                    why,
+                    companion: raw
+                        .corrected_by
+                        .clone()
+                        .map(|c| ("corrected by", c))
+                        .or_else(|| raw.read_as.clone().map(|c| ("read as", c))),
+                },
+            ),
+            Err(derive::Stop::Reject(why)) => reject(why),
+            Err(derive::Stop::Not(why)) => (
+                cert.spec.clone(),
+                Outcome::Checked {
+                    entries,
+                    refs,
+                    derived: Err(why),
+                    coq: None,
+                },
+            ),
+        };
+    }
+    // Every exemption confirmed or verified by the verifier itself (exempt.rs).
+    let derived = match derive::derive(&raw, &cert, &evidence)
+        .and_then(|r| Ok((r, exempt::check(&raw, &cert, &evidence)?)))
+    {
+        Ok((r, own)) => Ok((r.certified + own, r.total, own)),
         Err(derive::Stop::Not(why)) => Err(why),
         Err(derive::Stop::Reject(why)) => return reject(why),
     };
@@ -138,7 +180,7 @@ fn by_spec_exports(by_spec: &BTreeMap<String, Outcome>) -> Vec<&coq::Export> {
         .values()
         .filter_map(|o| match o {
             Outcome::Checked { coq, .. } => coq.as_ref(),
-            Outcome::Rejected(_) => None,
+            Outcome::Rejected(_) | Outcome::Refuted { .. } => None,
         })
         .collect()
 }
@@ -336,24 +378,31 @@ fn main() -> ExitCode {
                 rejected += 1;
                 ("rejected", format!("REJECTED: {why}"))
             }
+            Some(Outcome::Refuted { entries, why, .. }) => (
+                "refuted",
+                format!("refuted (re-derived): {why} ({entries} entries)"),
+            ),
             Some(Outcome::Checked {
                 entries,
                 refs,
                 derived,
                 ..
             }) => {
-                let rests = if refs.is_empty() {
+                let mut rests = if refs.is_empty() {
                     String::new()
                 } else {
                     let r: Vec<&str> = refs.iter().map(String::as_str).collect();
                     format!("; sinks rest on {}", r.join(", "))
                 };
+                if let Ok((_, _, own @ 1..)) = derived {
+                    rests.push_str(&format!("; {own} solved by the verifier itself"));
+                }
                 match derived {
-                    Ok((n, m)) if n == m => (
+                    Ok((n, m, _)) if n == m => (
                         "verified",
                         format!("verified (claim re-derived): {n} of {m} instances ({entries} entries{rests})"),
                     ),
-                    Ok((n, m)) => (
+                    Ok((n, m, _)) => (
                         "partly verified",
                         format!("verified (claim re-derived): {n} of {m} instances ({entries} entries; {} not certified{rests})", m - n),
                     ),
@@ -385,8 +434,35 @@ fn main() -> ExitCode {
             unverified_holding.push(id.clone());
         }
         *counts.entry(class).or_default() += 1;
-        outln!("{id:<40} {line}");
         record.insert(id.clone(), line);
+    }
+    // An erratum pair reads as one: the printed claim refuted, with its correction's verdict
+    // (and a reading with the spec that reads it otherwise).
+    for (id, o) in &by_spec {
+        if let Outcome::Refuted {
+            companion: Some((how, c)),
+            ..
+        } = o
+        {
+            let fix = record
+                .get(c)
+                .cloned()
+                .unwrap_or_else(|| "not in the specs folder".into());
+            if let Some(l) = record.get_mut(id) {
+                l.push_str(&format!("; {how} {c}: {fix}"));
+            }
+            if let Some(l) = record.get_mut(c) {
+                let rel = if *how == "read as" {
+                    "the other reading of"
+                } else {
+                    "corrects"
+                };
+                l.push_str(&format!("; {rel} {id} (refuted, re-derived)"));
+            }
+        }
+    }
+    for (id, line) in &record {
+        outln!("{id:<40} {line}");
     }
     let shown: Vec<String> = counts.iter().map(|(k, v)| format!("{v} {k}")).collect();
     outln!(

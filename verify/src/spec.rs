@@ -127,6 +127,10 @@ pub struct Raw {
     pub period: Option<u64>,
     pub preperiod: Option<u64>,
     pub least_preperiod: Option<bool>,
+    /// An erratum's correction (the id of the spec that states the corrected claim).
+    pub corrected_by: Option<String>,
+    /// A reading's other reading (the id of the spec that reads the claim as it holds).
+    pub read_as: Option<String>,
 }
 
 #[derive(Deserialize)]

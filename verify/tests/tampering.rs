@@ -1089,3 +1089,318 @@ fn poset_range_certificates_edited() {
     s.edit_spec(id, |t| t.replace("\"1..=4\"", "\"1..=5\""));
     s.rejected(id, "of the spec is neither certified nor listed as not certified (87 instances named, 24 certified");
 }
+
+/// Issue 43, item 5: "not certified" is accepted only when the verifier confirms the stated
+/// reason or verifies the instance itself. The forgery of the issue — the spec edited to be
+/// false at one instance, its hash updated, that instance's table dropped and the instance
+/// listed as not certified with a made-up reason — is rejected, with or without
+/// `--allow-unverified`; so is the same forgery with a plausible budget reason.
+#[test]
+fn exemptions_forged() {
+    let id = "prop_5_30_dnt";
+    for (name, reason) in [
+        ("made-up", "the solver was interrupted"),
+        (
+            "budget",
+            "more than 10000 positions (the budget left for the instance)",
+        ),
+        (
+            "not-tried",
+            "not tried: two smaller instances exceeded the budget",
+        ),
+    ] {
+        let s = Scratch::new(&format!("exempt-forgery-{name}"));
+        // Unedited, nim(DNT(W_{5,3})) = 1; the forged spec says 0 at m = 5.
+        s.edit_spec(id, |t| {
+            t.replace(
+                "nim: 1",
+                "nim:\n  cases:\n    - {when: \"m == 5\", value: 0}\n    - {when: \"m != 5\", value: 1}",
+            )
+        });
+        s.edit(id, |c| {
+            c["tables"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|t| t["instance"] != "m=5");
+            c["not_certified"] = json!([{"instance": "m=5", "reason": reason}]);
+        });
+        s.rejected(
+            id,
+            &format!("instance m=5 is listed as not certified (\"{reason}\"), which the verifier does not confirm: the verifier solves DNT(W_{{5,3}}) itself"),
+        );
+        // Rejected, not merely unverified: the exit code is 1 even when unverified specs
+        // are allowed.
+        let (code, _) = s.run(&["--allow-unverified"]);
+        assert_eq!(code, 1);
+    }
+    // The same instance listed as not certified with the spec unedited (so true there): the
+    // verifier solves it itself and counts it, whatever the reason.
+    let s = Scratch::new("exempt-true");
+    s.edit(id, |c| {
+        c["tables"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|t| t["instance"] != "m=5");
+        c["not_certified"] = json!([{"instance": "m=5", "reason": "the solver was interrupted"}]);
+    });
+    s.verified(
+        id,
+        "11 of 11 instances (80 entries; 1 solved by the verifier itself)",
+    );
+}
+
+/// Legitimate exemptions are accepted with their reasons recounted: TER(P_n) (Example 4.11)
+/// for n = 14, 15, 16 listed as past grundy's budget. n = 14 (12,288 positions) is within the
+/// verifier's own budget, which solves it; n = 15 (24,576) is past it and past the stated
+/// 10,000; n = 16 was not tried after two misses. Each reason edited to one that is false,
+/// or not a reason the verifier recounts, is rejected.
+#[test]
+fn exemptions_recounted() {
+    let id = "example_4_11_path_ter";
+    let s = Scratch::new("exempt-legit");
+    s.verified(
+        id,
+        "13 of 15 instances (12285 entries; 2 not certified; 1 solved by the verifier itself)",
+    );
+    let reason = |c: &mut Value, i: usize, r: &str| c["not_certified"][i]["reason"] = json!(r);
+    let s = Scratch::new("exempt-made-up-large");
+    s.edit(id, |c| reason(c, 2, "the solver was interrupted"));
+    s.rejected(
+        id,
+        "instance n=16 is listed as not certified (\"the solver was interrupted\"), which the verifier does not confirm: TER(P_16) has more than 20000 positions, and the reason is not one the verifier recounts",
+    );
+    let s = Scratch::new("exempt-count-wrong");
+    s.edit(id, |c| {
+        reason(
+            c,
+            1,
+            "more than 40000 positions (the budget left for the instance)",
+        )
+    });
+    s.rejected(
+        id,
+        "instance n=15 is listed as not certified (\"more than 40000 positions (the budget left for the instance)\"), which the verifier does not confirm: TER(P_15) does not have more than 40000 positions",
+    );
+    // n = 15 certified in the forger's story (dropped from the list): then n = 16 follows
+    // one miss, not two, and "not tried" is false. (n = 15 now has no table either: the
+    // first complaint is the uncovered instance.)
+    let s = Scratch::new("exempt-not-tried");
+    s.edit(id, |c| {
+        reason(c, 1, "not tried: two smaller instances exceeded the budget")
+    });
+    s.rejected(
+        id,
+        "instance n=15 is listed as not certified (\"not tried: two smaller instances exceeded the budget\"), which the verifier does not confirm: the two instances tried before it did not both exceed the budget",
+    );
+    let s = Scratch::new("exempt-spec-budget");
+    s.edit(id, |c| {
+        reason(c, 2, "past the per-spec budget of 100000 positions")
+    });
+    s.rejected(
+        id,
+        "instance n=16 is listed as not certified (\"past the per-spec budget of 100000 positions\"), which the verifier does not confirm: the instances before it list 12285 entries",
+    );
+    // Kernels: thm_14_case_1's k = 17..20 (SP_{104,2}, 208 vertices and up) are past 200
+    // vertices; k = 1 (SP_{8,2}, 16 vertices) is not, nor is it past any per-spec budget.
+    let s = Scratch::new("exempt-kernel-small");
+    s.edit("thm_14_case_1", |c| {
+        c["instances"].as_array_mut().unwrap().remove(0);
+        c["not_certified"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"instance": "k=1", "reason": "more than 200 vertices"}));
+    });
+    s.rejected(
+        "thm_14_case_1",
+        "instance k=1 is listed as not certified (\"more than 200 vertices\"), which the verifier does not confirm: SP_{8,2} has 16 vertices",
+    );
+    let s = Scratch::new("exempt-kernel-budget");
+    s.edit("thm_14_case_1", |c| {
+        c["instances"].as_array_mut().unwrap().remove(0);
+        c["not_certified"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"instance": "k=1", "reason": "past the per-spec budget"}));
+    });
+    s.rejected(
+        "thm_14_case_1",
+        "instance k=1 is listed as not certified (\"past the per-spec budget\"), which the verifier does not confirm: the instances before it list 0 vertices and edges and it needs",
+    );
+}
+
+/// Issue 43, item 1: a refuted verdict's certificate carries its counterexample's evidence and
+/// the verifier re-derives from the spec that the claim fails there: a nim table (Example
+/// 4.10: nim(TER(Wd_{2,2})) = nim(TER(P_3)) = 2, the printed claim 2 − pty(V) = 1), a closure
+/// game's value (DNG(Alt(3)) = 1, printed 3) and an octal period proof (Dawson's Chess: the
+/// least preperiod is 52, printed 68). An erratum reads with its correction's verdict.
+#[test]
+fn refutations_rederived() {
+    let s = Scratch::new("refuted");
+    let (code, out) = s.run(&[]);
+    assert_eq!(code, 0, "{out}");
+    let (_, line) = s.line("example_4_10_ter");
+    assert!(
+        line.contains("refuted (re-derived): the claim fails at ns=[2,2]: TER(Wd_{2,2}) has nim-value 2 by the table, the spec states 1")
+            && line.contains("corrected by example_4_10_ter_corrected: verified (claim re-derived): 45 of 45 instances"),
+        "{line}"
+    );
+    let (_, line) = s.line("example_4_10_ter_corrected");
+    assert!(
+        line.contains("corrects example_4_10_ter (refuted, re-derived)"),
+        "{line}"
+    );
+    let (_, line) = s.line("bes2016sa_dng_alternating_printed");
+    assert!(line.contains("refuted (re-derived): the claim fails at n=3: nim(DNG(Alt(3))) = 1 by the verifier, the spec states 3"), "{line}");
+    let (_, line) = s.line("prop_5_23_least");
+    assert!(
+        line.contains(
+            "refuted (re-derived): the statement fails for 0.137: stated preperiod 68 is not least"
+        ) && line.contains("read as prop_5_23: verified (claim re-derived): 1 of 1"),
+        "{line}"
+    );
+}
+
+/// A refutation whose counterexample satisfies the claim is rejected, however it is forged.
+#[test]
+fn refutations_forged() {
+    let id = "example_4_10_ter";
+    // The spec corrected (so the claim holds at the counterexample), the binding regenerated.
+    let s = Scratch::new("refute-spec-holds");
+    s.edit_spec(id, |t| t.replace("nim: \"2 - pty(vertices)\"", "nim: 2"));
+    s.rejected(
+        id,
+        "the claim holds at the counterexample ns=[2,2]: TER(Wd_{2,2}) has the value the spec states",
+    );
+    // The table's value changed to the printed claim's: the mex check.
+    let s = Scratch::new("refute-value");
+    s.edit(id, |c| {
+        c["evidence"]["tables"][0]["entries"][0][1] = json!(1)
+    });
+    s.rejected(id, "counterexample ns=[2,2]: instance ns=[2,2]: entry 0: position 0 is listed with value 1, but the mex");
+    // Another instance named, its label and the table's alike: the table is not its game.
+    let s = Scratch::new("refute-relabel");
+    s.edit(id, |c| {
+        c["counterexample"]["instance"] = json!("ns=[2,3]");
+        c["evidence"]["tables"][0]["instance"] = json!("ns=[2,3]");
+    });
+    s.rejected(id, "the table's game is not the spec's TER(Wd_{2,3})");
+    let s = Scratch::new("refute-not-instance");
+    s.edit(id, |c| {
+        c["counterexample"]["instance"] = json!("ns=[1,1]");
+        c["evidence"]["tables"][0]["instance"] = json!("ns=[1,1]");
+    });
+    s.rejected(
+        id,
+        "the counterexample ns=[1,1] is not an instance of the spec",
+    );
+    // A holding spec's table presented as a refutation: DNT(W_{2,3}) = 1, as stated.
+    let s = Scratch::new("refute-holding");
+    s.edit("prop_5_30_dnt", |c| {
+        let mut t = c["tables"][0].clone();
+        t["claims"] = json!([]);
+        *c = json!({
+            "format": "grundy-certificate/1", "spec": "prop_5_30_dnt",
+            "spec_sha256": c["spec_sha256"], "kind": "refutation",
+            "counterexample": {"instance": "m=2"},
+            "evidence": {"kind": "nim-tables", "tables": [t]},
+        });
+    });
+    s.rejected(
+        "prop_5_30_dnt",
+        "the claim holds at the counterexample m=2: DNT(W_{2,3}) has the value the spec states",
+    );
+    // A refutation cannot exempt instances either.
+    let s = Scratch::new("refute-exempt");
+    s.edit(
+        id,
+        |c| {
+            c["not_certified"] =
+                json!([{"instance": "ns=[2,3]", "reason": "more than 200 vertices"}])
+        },
+    );
+    s.rejected(id, "instance ns=[2,3] is listed as not certified");
+    // The closure game's value forged to the printed claim's: the verifier's own value.
+    let s = Scratch::new("refute-closure");
+    s.edit("bes2016sa_dng_alternating_printed", |c| {
+        c["evidence"]["instances"][0]["value"] = json!(3)
+    });
+    s.rejected(
+        "bes2016sa_dng_alternating_printed",
+        "the certificate states nim(DNG(Alt(3))) = 3, the verifier computes 1",
+    );
+    // The printed claim on A_3 replaced by the true value: nothing is refuted.
+    let s = Scratch::new("refute-closure-holds");
+    s.edit_spec("bes2016sa_dng_alternating_printed", |t| {
+        t.replace("\nnim: 3", "\nnim: 1")
+    });
+    s.rejected(
+        "bes2016sa_dng_alternating_printed",
+        "the claim holds at the counterexample n=3: nim(DNG(Alt(3))) = 1 by the verifier, as the spec states",
+    );
+    // The least preperiod stated correctly: the sequence refutation has nothing to refute.
+    let s = Scratch::new("refute-sequence-holds");
+    s.edit_spec("prop_5_23_least", |t| {
+        t.replace("preperiod: 68", "preperiod: 52")
+    });
+    s.rejected(
+        "prop_5_23_least",
+        "every number the spec states holds for 0.137",
+    );
+}
+
+/// Issue 43, item 4: a `holds` predicate is evaluated by the verifier on every position, with
+/// the features it reads computed by its own code. Lemma 5.39 on Λ^n (n = 5..60): the only
+/// split of Λ^n is [n−1], which is solid, so `solid_splits` is 1 — the verifier computes it.
+#[test]
+fn predicates_rederived() {
+    let id = "lemma_5_39_lambda";
+    let s = Scratch::new("predicate");
+    s.verified(id, "56 of 56 instances");
+    s.verified("example_5_13", "1 of 1 instances");
+    // The feature's value, stated exactly: a true fact, re-derived.
+    let s = Scratch::new("predicate-exact");
+    s.edit_spec(id, |t| t.replace("solid_splits > 0", "solid_splits == 1"));
+    s.verified(id, "56 of 56 instances");
+    // A predicate on the feature that is false: rejected at the first instance, naming it.
+    let s = Scratch::new("predicate-false");
+    s.edit_spec(id, |t| t.replace("solid_splits > 0", "solid_splits > 1"));
+    s.rejected(id, "instance n=5: the predicate is false at");
+    // Example 5.13's multiset features (‖U‖ = 10, p = 0, m = 3, d = 0, ρ = (0, 0)) with one
+    // stated wrong.
+    let s = Scratch::new("predicate-multiset");
+    s.edit_spec("example_5_13", |t| t.replace("d == 0", "d == 1"));
+    s.rejected("example_5_13", "the predicate is false at");
+    // The certificate's game of one instance replaced by another's.
+    let s = Scratch::new("predicate-game");
+    s.edit(id, |c| {
+        c["instances"][1]["game"] = c["instances"][2]["game"].clone()
+    });
+    s.rejected(
+        id,
+        "instance n=6: the certificate's game is not the spec's SPL(0,Λ^6)",
+    );
+    // An instance dropped and listed as not certified: the verifier evaluates it itself; a
+    // spec false there (and only there) is rejected.
+    let s = Scratch::new("predicate-exempt");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().pop();
+        c["not_certified"] = json!([{"instance": "n=60", "reason": "more than 10000 positions"}]);
+    });
+    s.verified(id, "56 of 56 instances");
+    s.edit_spec(id, |t| {
+        t.replace("solid_splits > 0", "solid_splits > 0 && n != 60")
+    });
+    s.rejected(
+        id,
+        "instance n=60 is listed as not certified (\"more than 10000 positions\"), which the verifier does not confirm: the predicate is false at",
+    );
+    // An instance the certificate drops without a word.
+    let s = Scratch::new("predicate-drop");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().pop();
+    });
+    s.rejected(
+        id,
+        "instance n=60 of the spec is neither certified nor listed as not certified",
+    );
+}

@@ -75,6 +75,7 @@ pub fn verifier_mark(class: &str) -> Option<&'static str> {
     Some(match class {
         "verified" => "re-derived by grundy-verify",
         "partly-verified" => "partly re-derived",
+        "refuted" => "refutation re-derived by grundy-verify",
         "evidence" => "evidence checked",
         "not-certified" => "not certified",
         "rejected" => "rejected by grundy-verify",

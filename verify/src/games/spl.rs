@@ -6,7 +6,8 @@
 //!
 //! Features, for (c, λ): `c`; the parts of λ (Λ^n counts as the single part n) as `parts`,
 //! `l1`, `l2` (0 when missing), `num_parts`, `size` (= `parts_sum`, their sum), `odd_parts`;
-//! `is_lambda`; `solid` (before Lemma 5.39: l1 ≥ 4 or l2 ≥ 2, and Λ^n iff n ≥ 5); `terminal`
+//! `is_lambda`; `solid` (before Lemma 5.39: l1 ≥ 4 or l2 ≥ 2, and Λ^n iff n ≥ 5);
+//! `solid_splits` (Lemma 5.39: the options with as many centres that are solid); `terminal`
 //! (the images of TER(W_{m,n})'s terminal positions, §5.5). In a diagram, a sum of one
 //! splitting game with nimbers reads these features unprefixed (paper Remark 5.34's
 //! `(c, λ) + *k`).
@@ -165,6 +166,17 @@ impl Position {
 
     /// §5.5: a dehub decreases c by 1; a split replaces a part α by β, γ ≥ 0 with
     /// β + γ = α − 1 (zeros vanish); Λ^n's only split is [n−1].
+    /// Before Lemma 5.39: (c, λ) is solid when l1 ≥ 4 or l2 ≥ 2; Λ^n when n ≥ 5.
+    fn solid(&self) -> bool {
+        match self.lambda {
+            Some(n) => n >= 5,
+            None => {
+                self.parts.first().is_some_and(|&l| l >= 4)
+                    || self.parts.get(1).is_some_and(|&l| l >= 2)
+            }
+        }
+    }
+
     fn options(&self) -> Vec<Position> {
         let mut out = Vec::new();
         if self.terminal() {
@@ -228,10 +240,7 @@ impl Moves for Position {
         };
         let size: i64 = parts.iter().map(|&x| x as i64).sum();
         let get = |i: usize| parts.get(i).map_or(0, |&x| x as i64);
-        let solid = match s.lambda {
-            Some(n) => n >= 5,
-            None => get(0) >= 4 || get(1) >= 2,
-        };
+        let solid = s.solid();
         env.set("c", Val::Int(s.c as i64));
         env.set(
             "parts",
@@ -248,6 +257,14 @@ impl Moves for Position {
         );
         env.set("is_lambda", Val::Bool(s.lambda.is_some()));
         env.set("solid", Val::Bool(solid));
+        // Lemma 5.39's splits of λ that are solid: the options with as many centres (the others
+        // take a centre away), by the verifier's own rules.
+        let splits = s
+            .options()
+            .iter()
+            .filter(|q| q.c == s.c && q.solid())
+            .count();
+        env.set("solid_splits", Val::Int(splits as i64));
         env.set("terminal", Val::Bool(s.terminal()));
     }
 

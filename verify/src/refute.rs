@@ -1,0 +1,241 @@
+//! Refutations re-derived (issue 43): a refuted verdict's certificate names its counterexample
+//! instance and carries the evidence there, checked entry by entry like any certificate
+//! ([`crate::checks`]: a nim table by mex, a closure game's value, an octal period proof).
+//! Here the verifier re-derives, from the spec itself, that the claim fails there: the
+//! instance is one the spec names (after `let` and `where`), its game is the one the spec's
+//! name builds, and the spec's formula, evaluated by the verifier, differs from the value the
+//! evidence establishes (at the start, or at some position the claim selects). A refutation
+//! whose counterexample satisfies the claim is rejected. For a sequence, the numbers the spec
+//! states are checked against the proved sequence and must fail.
+
+use crate::checks::{ClosureEntry, Evidence, OctalFact, TableFact};
+use crate::derive::{all_instances, claimed, env_at, show, Inst, Stop};
+use crate::exempt::{agrees, explore, selected, stated};
+use crate::formula::{engine, Val};
+use crate::games::Rules;
+use crate::games::Game;
+use crate::names::substitute;
+use crate::spec::{formula_text, Raw};
+
+/// Re-derives that the spec's claim fails at `instance`: what fails, or why not.
+pub fn derive(raw: &Raw, instance: &str, ev: &Evidence) -> Result<String, Stop> {
+    match (raw.kind.as_str(), ev) {
+        ("claim", Evidence::Tables(t)) => table(raw, instance, t),
+        ("claim", Evidence::Closures(c)) => closure(raw, instance, c),
+        ("sequence", Evidence::Octal(o)) => sequence(raw, o),
+        (kind, _) => Err(Stop::Reject(format!(
+            "a refutation with this evidence does not answer a `kind: {kind}` spec"
+        ))),
+    }
+}
+
+/// The counterexample as an instance of the spec (by its label, as grundy writes it).
+fn instance_of(raw: &Raw, label: &str) -> Result<Inst, Stop> {
+    all_instances(raw)?
+        .into_iter()
+        .find(|i| i.label == label)
+        .ok_or_else(|| {
+            Stop::Reject(format!(
+                "the counterexample {label} is not an instance of the spec"
+            ))
+        })
+}
+
+fn holds_there(label: &str, what: String) -> Stop {
+    Stop::Reject(format!(
+        "the claim holds at the counterexample {label}: {what}"
+    ))
+}
+
+fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
+    if raw.holds.is_some() {
+        return Err(Stop::Not("a `holds` predicate reads game features".into()));
+    }
+    if raw.closure.as_deref().is_some_and(|c| c != "hull") {
+        return Err(Stop::Not(
+            "games under another closure than the hull".into(),
+        ));
+    }
+    let [f] = facts else {
+        return Err(Stop::Reject(format!(
+            "a refutation carries the table of its counterexample only ({} tables)",
+            facts.len()
+        )));
+    };
+    if f.instance != label {
+        return Err(Stop::Reject(format!(
+            "the table is of instance {}, the counterexample is {label}",
+            f.instance
+        )));
+    }
+    let e = engine();
+    let (value, outcome) = stated(raw)?;
+    let template = raw
+        .game
+        .as_ref()
+        .ok_or_else(|| Stop::Not("no `game`".into()))?;
+    let inst = instance_of(raw, label)?;
+    let name = substitute(template, &inst.names);
+    let game = Game::parse(&name).map_err(Stop::Not)?;
+    let rules = Rules::new(&game).map_err(Stop::Not)?;
+    if !game.same(&f.game) {
+        return Err(Stop::Reject(format!(
+            "the table's game is not the spec's {name}"
+        )));
+    }
+    let positions = match raw.positions.as_deref() {
+        None | Some("start") => vec![rules.start()],
+        Some("reachable") => explore(&rules, f.values.len() + 1, false)
+            .ok_or_else(|| Stop::Reject(format!("the table of {name} is not closed")))?,
+        Some(p) => return Err(Stop::Not(format!("positions `{p}`"))),
+    };
+    let mut selected_any = false;
+    for p in &positions {
+        let env = env_at(&e, raw, &inst, &rules, p)?;
+        if !selected(&e, raw, &env)? {
+            continue;
+        }
+        selected_any = true;
+        let v = *f
+            .values
+            .get(p)
+            .ok_or_else(|| Stop::Reject(format!("{p:?} is not in the table of {name}")))?;
+        let want = claimed(&e, &env, &value, outcome)?;
+        if !agrees(&want, outcome, v)? {
+            let at = if positions.len() == 1 {
+                String::new()
+            } else {
+                format!(" at {p:?}")
+            };
+            return Ok(format!(
+                "the claim fails at {label}: {name} has nim-value {v}{at} by the table, the spec states {}",
+                show(&want)
+            ));
+        }
+    }
+    Err(if selected_any {
+        holds_there(
+            label,
+            format!("{name} has the value the spec states at every position it selects"),
+        )
+    } else {
+        Stop::Reject(format!(
+            "the claim selects no position of the counterexample {label}"
+        ))
+    })
+}
+
+fn closure(raw: &Raw, label: &str, entries: &[ClosureEntry]) -> Result<String, Stop> {
+    use crate::closure::{FeatureValue, Ground};
+    if raw.holds.is_some() {
+        return Err(Stop::Not("a `holds` predicate".into()));
+    }
+    let [entry] = entries else {
+        return Err(Stop::Reject(format!(
+            "a refutation carries the entry of its counterexample only ({} entries)",
+            entries.len()
+        )));
+    };
+    if entry.instance != label {
+        return Err(Stop::Reject(format!(
+            "the entry is of instance {}, the counterexample is {label}",
+            entry.instance
+        )));
+    }
+    let e = engine();
+    let (value, outcome) = stated(raw)?;
+    let template = raw
+        .game
+        .as_ref()
+        .ok_or_else(|| Stop::Not("no `game`".into()))?;
+    let inst = instance_of(raw, label)?;
+    let name = substitute(template, &inst.names);
+    let mut game = match crate::closure::parse(&name, raw.closure.as_deref()) {
+        None => {
+            return Err(Stop::Not(format!(
+                "{name} is not a closure game the verifier builds"
+            )))
+        }
+        Some(Err(why)) => return Err(Stop::Not(format!("{name}: {why}"))),
+        Some(Ok(g)) => g,
+    };
+    if game.maximal.is_none() {
+        if let Err(Some(why)) = game.adopt_checked(&entry.maximal_sets) {
+            return Err(Stop::Reject(format!("{name}: {why}")));
+        }
+    }
+    // The value is the verifier's own; the entry's must agree.
+    let v = match &game.ground {
+        Ground::Counts(c) => c.solve().map(|s| s.value),
+        _ if game.maximal.is_some() => game.value().map(|v| v.0),
+        _ => Err("past the verifier's budget".into()),
+    }
+    .map_err(|why| Stop::Not(format!("{name}: {why}")))?;
+    if entry.value != v {
+        return Err(Stop::Reject(format!(
+            "the certificate states nim({name}) = {}, the verifier computes {v}",
+            entry.value
+        )));
+    }
+    let mut env = inst.env.clone();
+    for (k, x) in game.features() {
+        env.set(
+            k,
+            match x {
+                FeatureValue::Int(x) => Val::Int(x),
+                FeatureValue::Bool(b) => Val::Bool(b),
+            },
+        );
+    }
+    for (k, x) in &raw.lets {
+        let src =
+            formula_text(x).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
+        let val = env.eval(&e, &src)?;
+        env.set(k, val);
+    }
+    if !selected(&e, raw, &env)? {
+        return Err(Stop::Reject(format!(
+            "the spec's `where` does not select the counterexample {label}"
+        )));
+    }
+    let want = claimed(&e, &env, &value, outcome)?;
+    if agrees(&want, outcome, v)? {
+        return Err(holds_there(
+            label,
+            format!("nim({name}) = {v} by the verifier, as the spec states"),
+        ));
+    }
+    Ok(format!(
+        "the claim fails at {label}: nim({name}) = {v} by the verifier, the spec states {}",
+        show(&want)
+    ))
+}
+
+fn sequence(raw: &Raw, o: &OctalFact) -> Result<String, Stop> {
+    let code = raw
+        .octal
+        .as_deref()
+        .ok_or_else(|| Stop::Not("a sequence spec without `octal`".into()))?;
+    if code != o.code {
+        return Err(Stop::Reject(format!(
+            "the certificate is for the octal game {}, the spec states {code}",
+            o.code
+        )));
+    }
+    let values = raw
+        .values
+        .as_ref()
+        .map(crate::derive::listed_values)
+        .transpose()?;
+    match o.check_stated(
+        values.as_deref(),
+        raw.period,
+        raw.preperiod,
+        raw.least_preperiod.unwrap_or(false),
+    ) {
+        Ok(()) => Err(Stop::Reject(format!(
+            "every number the spec states holds for {code} (values, period, preperiod)"
+        ))),
+        Err(why) => Ok(format!("the statement fails for {code}: {why}")),
+    }
+}

@@ -262,8 +262,9 @@ fn signature_grid(view: &Value) -> Option<Grid> {
         header,
         rows: out,
         legend: math::segments(
-            "In each row, one of the boxed possibilities must occur; successive groups of rows \
-             are framed single, double and thick in turn. The column nim∘Opt shows a subset and \
+            "In each row, one of the boxed possibilities must occur. The rows with boxes are \
+             framed in turn single, double and thick, so that the boxes of one row are not read \
+             with those of the next. The column nim∘Opt shows a subset and \
              a superset of nim(Opt(U)).",
         ),
     })

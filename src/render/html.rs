@@ -278,6 +278,8 @@ pub struct ResultRow {
     /// The page, relative to output/.
     pub page: String,
     pub source: String,
+    /// The source typeset (a title such as `DNG on the Hasse diagram of B_2`).
+    pub source_segs: Vec<Seg>,
     pub kind: String,
     pub status: &'static str,
     pub status_label: &'static str,
@@ -705,6 +707,7 @@ pub fn site(
             paper: it.paper.clone(),
             page: page_of(&it.paper, &r.id),
             source: r.source.clone(),
+            source_segs: math::segments(&r.source),
             kind: r.kind.clone(),
             status: it.status.class(),
             status_label: it.status.label(),

@@ -201,7 +201,7 @@ fn removing_expected(g: &RemovingGame, p: u64, name: &str) -> Option<Value> {
         "gaps2" => return count_gaps(&|x| x == 2),
         "gaps3" => return count_gaps(&|x| x == 3),
         "odd_gaps" => return count_gaps(&|x| x % 2 == 1),
-        "even_gaps" => return count_gaps(&|x| x % 2 == 0),
+        "even_gaps" => return count_gaps(&|x| x.is_multiple_of(2)),
         "max_gap" => return gap_list.map(|g| int(g.into_iter().max().unwrap_or(0))),
         "min_gap" => return gap_list.map(|g| int(g.into_iter().min().unwrap_or(0))),
         _ => return None,
@@ -259,7 +259,7 @@ fn group_expected(structure: &str, name: &str) -> Option<Value> {
         }
         k
     };
-    let even = |h: &u64| h.count_ones() % 2 == 0;
+    let even = |h: &u64| h.count_ones().is_multiple_of(2);
     Some(match name {
         "order" => int(n),
         "abelian" => Value::Bool((0..n).all(|a| (0..n).all(|b| g.mul(a, b) == g.mul(b, a)))),

@@ -60,6 +60,16 @@ pub const FORMS: &[FormDoc] = &[
         "DNT_{c,v1}(W_7)",
         "started at the selected set S",
     ),
+    form(
+        "GEN(X), DNG(X)",
+        "GEN(Sym(4))",
+        "building games on a structure X (below): players select elements; in GEN the move that generates X wins, in DNG no move may generate X",
+    ),
+    form(
+        "TER(X), DNT(X)",
+        "TER(Bool(3))",
+        "the removing games on a structure X that is not a graph (a group, poset, …)",
+    ),
     form("*k", "*2", "nimber (a nim heap of size k)"),
     form("A + B", "DNT(P_4) + *1", "disjoint sum"),
     form(
@@ -113,6 +123,13 @@ pub fn forms() -> Vec<FormDoc> {
 pub fn language_help() -> String {
     let mut s = String::from("Game language:\n");
     for f in forms() {
+        s.push_str(&format!(
+            "  {:<24} {:<22} {}\n",
+            f.syntax, f.example, f.meaning
+        ));
+    }
+    s.push_str("\nStructures X of GEN(X), DNG(X), TER(X), DNT(X):\n");
+    for f in crate::game::closure::structure_forms() {
         s.push_str(&format!(
             "  {:<24} {:<22} {}\n",
             f.syntax, f.example, f.meaning

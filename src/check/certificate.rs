@@ -24,8 +24,8 @@
 
 use super::formula::{Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, tally, CheckError, Counterexample, Expectation,
-    Instance, InstanceResult, Loc, Param, Report,
+    at_instance, describe_instance, describe_range, instances, tally, CheckError, Counterexample,
+    Expectation, Instance, InstanceResult, Loc, Param, Report,
 };
 use crate::game::ueg::{check_even_kernel, gf2_verdict, AdjLists, Gf2Verdict, Ueg};
 use crate::graph::parse_large_graph;
@@ -366,7 +366,7 @@ impl Certificate {
     fn err(&self, inst: &Instance, m: impl std::fmt::Display) -> CheckError {
         CheckError {
             loc: self.loc.clone(),
-            message: format!("instance {}: {m}", describe_instance(inst)),
+            message: format!("{}{m}", at_instance(inst)),
         }
     }
 
@@ -379,7 +379,7 @@ impl Certificate {
         for (name, f, loc) in &self.lets {
             let v = f.eval(&env).map_err(|m| CheckError {
                 loc: loc.clone(),
-                message: format!("instance {}: {m}", describe_instance(inst)),
+                message: format!("{}{m}", at_instance(inst)),
             })?;
             env.set(name, v);
         }

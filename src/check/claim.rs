@@ -6,8 +6,9 @@
 use super::formula::{show, Env, Formula};
 use super::teeth::Observed;
 use super::{
-    describe_instance, describe_range, instances, instantiate, tally, CheckError, Counterexample,
-    Expectation, Instance, InstanceResult, Loc, Param, ParamValue, PartCoverage, Report, Verdict,
+    at_instance, describe_instance, describe_range, instances, instantiate, tally, CheckError,
+    Counterexample, Expectation, Instance, InstanceResult, Loc, Param, ParamValue, PartCoverage,
+    Report, Verdict,
 };
 
 /// Positions per instance whose environments are recorded for the teeth test.
@@ -239,7 +240,7 @@ impl Claim {
     ) -> Result<Option<Counterexample>, CheckError> {
         let ok = p.eval_bool(env).map_err(|m| CheckError {
             loc: self.claimed_loc.clone(),
-            message: format!("instance {}: {m}", describe_instance(inst)),
+            message: format!("{}{m}", at_instance(inst)),
         })?;
         if ok {
             return Ok(None);
@@ -270,11 +271,7 @@ impl Claim {
         )
         .map_err(|e| CheckError {
             loc: self.game_loc.clone(),
-            message: format!(
-                "instance {}: game `{text}`: {}",
-                describe_instance(inst),
-                e.message
-            ),
+            message: format!("{}game `{text}`: {}", at_instance(inst), e.message),
         })?;
         Ok((text, g))
     }
@@ -325,7 +322,7 @@ impl Claim {
         for (name, f, loc) in &self.lets {
             let v = f.eval(&env).map_err(|m| CheckError {
                 loc: loc.clone(),
-                message: format!("instance {}: {m}", describe_instance(inst)),
+                message: format!("{}{m}", at_instance(inst)),
             })?;
             env.set(name, v);
         }
@@ -337,7 +334,7 @@ impl Claim {
             None => Ok(true),
             Some(f) => f.eval_bool(env).map_err(|m| CheckError {
                 loc: self.filter_loc.clone(),
-                message: format!("instance {}: {m}", describe_instance(inst)),
+                message: format!("{}{m}", at_instance(inst)),
             }),
         }
     }
@@ -393,7 +390,7 @@ impl Claim {
     ) -> Result<Option<(String, String)>, CheckError> {
         let err = |m: String| CheckError {
             loc: self.claimed_loc.clone(),
-            message: format!("instance {}: {m}", describe_instance(inst)),
+            message: format!("{}{m}", at_instance(inst)),
         };
         let (formula, is_nim) = match &self.claimed {
             Claimed::Nim(f) => (f, true),
@@ -494,7 +491,7 @@ impl Claim {
     fn guard(&self, inst: &Instance, game: &AnyGame) -> Result<(), CheckError> {
         super::memo_guard(game).map_err(|r| CheckError {
             loc: self.game_loc.clone(),
-            message: format!("instance {}: {r}", describe_instance(inst)),
+            message: format!("{}{r}", at_instance(inst)),
         })
     }
 
@@ -760,7 +757,7 @@ impl Claim {
             Positions::Reachable => {
                 super::reachable_guard(game).map_err(|r| CheckError {
                     loc: self.game_loc.clone(),
-                    message: format!("instance {}: {r}", describe_instance(inst)),
+                    message: format!("{}{r}", at_instance(inst)),
                 })?;
                 let start = game.start();
                 let mut count = 0;
@@ -844,8 +841,8 @@ impl Claim {
             Some(arg) => Err(CheckError {
                 loc: self.claimed_loc.clone(),
                 message: format!(
-                    "instance {}: the claimed value reads nim(\"{arg}\"), the value of the game the claim is about ({game}): it checks nothing (docs/design.md §2, teeth)",
-                    describe_instance(inst)
+                    "{}the claimed value reads nim(\"{arg}\"), the value of the game the claim is about ({game}): it checks nothing (docs/design.md §2, teeth)",
+                    at_instance(inst)
                 ),
             }),
         }

@@ -23,8 +23,8 @@
 
 use super::formula::{value_to_dynamic, Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, instantiate, CheckError, Counterexample,
-    Expectation, Instance, Loc, Param, PartCoverage, Report, Verdict,
+    at_instance, describe_instance, describe_range, instances, instantiate, CheckError,
+    Counterexample, Expectation, Instance, Loc, Param, PartCoverage, Report, Verdict,
 };
 use crate::expr::{parse_game, ParseOptions};
 use crate::game::{AnyGame, AnyPos, Features, Game, Value};
@@ -153,6 +153,8 @@ pub struct Diagram {
     /// The paper's letter, e.g. "A".
     pub letter: Option<String>,
     pub title: Option<String>,
+    /// The spec's `caption:` (LaTeX, checked when read), printed instead of the title's.
+    pub caption: Option<String>,
     pub notes: Option<String>,
     pub expect: Expectation,
     pub starts: Vec<StartGen>,
@@ -222,6 +224,9 @@ pub struct DiagramView {
     pub figure: Option<String>,
     pub letter: Option<String>,
     pub title: Option<String>,
+    /// The spec's `caption:` (LaTeX), which the gallery prints instead of the title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
     pub range: String,
     pub holds: bool,
     pub start_positions: u64,
@@ -893,11 +898,7 @@ impl Diagram {
                 let g = parse_game(&text, ParseOptions { closure: s.closure }).map_err(|e| {
                     CheckError {
                         loc: s.game_loc.clone(),
-                        message: format!(
-                            "instance {}: game `{text}`: {}",
-                            describe_instance(&inst),
-                            e.message
-                        ),
+                        message: format!("{}game `{text}`: {}", at_instance(&inst), e.message),
                     }
                 })?;
                 // The solver's guard (refuse, never abort): every position the strategy meets
@@ -906,7 +907,7 @@ impl Diagram {
                 // whole, so the bound is on reachable positions, not on the memo's parts.
                 super::reachable_guard(&g).map_err(|r| CheckError {
                     loc: s.game_loc.clone(),
-                    message: format!("instance {}: {r}", describe_instance(&inst)),
+                    message: format!("{}{r}", at_instance(&inst)),
                 })?;
                 let candidates = match s.positions {
                     StartPositions::Start => vec![g.start()],
@@ -959,7 +960,7 @@ impl Diagram {
         }
         f.eval_bool(&env).map_err(|m| CheckError {
             loc: s.filter_loc.clone(),
-            message: format!("instance {}: {m}", describe_instance(inst)),
+            message: format!("{}{m}", at_instance(inst)),
         })
     }
 
@@ -1231,6 +1232,7 @@ impl Diagram {
             figure: self.figure.clone(),
             letter: self.letter.clone(),
             title: self.title.clone(),
+            caption: self.caption.clone(),
             range: report.range.clone(),
             holds,
             start_positions: report.instances,

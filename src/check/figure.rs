@@ -267,7 +267,8 @@ pub fn vertex_grid(g: &Graph) -> Vec<(usize, usize)> {
 
 /// Where a named graph's vertices sit in its usual drawing, in unit coordinates (y up): rims
 /// of cycles and wheels clockwise from the top around their centres (several centres of
-/// W_{m,n} on a small inner circle), paths in a row, complete multipartite graphs by parts in
+/// W_{m,n} on a small inner circle, turned half a rim step so that none is on a line of rim
+/// vertex and centre), paths in a row, complete multipartite graphs by parts in
 /// columns, stacked prisms SP_{m,n} as concentric rings (a cylinder seen from its axis), and
 /// any other graph by stress majorization ([`crate::graph::drawing`]).
 pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
@@ -288,12 +289,32 @@ pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
         for (k, &v) in rim.iter().enumerate() {
             at[v] = circle(k, rim.len(), 1.0);
         }
-        for (k, &v) in inner.iter().enumerate() {
-            at[v] = if inner.len() == 1 {
-                (0.0, 0.0)
-            } else {
-                circle(k, inner.len(), 0.35)
-            };
+        // Several centres sit on a small circle, turned and sized so that no edge passes
+        // nearer a vertex it does not join than it must (the clearance, searched over a
+        // sixteenth of a rim step and four radii): at the rim's angles, two centres of
+        // W_{2,4} lay on the line v1–v3, and the edges v1c2 and c1v3 passed through the other
+        // centre (issue 46).
+        if inner.len() == 1 {
+            at[inner[0]] = (0.0, 0.0);
+        } else if inner.len() > 1 {
+            let step = std::f64::consts::TAU / rim.len() as f64;
+            let mut best = (f64::MIN, at.clone());
+            for radius in [0.35, 0.45, 0.55, 0.65] {
+                for k in 0..16 {
+                    let turn = step * k as f64 / 16.0;
+                    let (s, c) = turn.sin_cos();
+                    let mut trial = at.clone();
+                    for (j, &v) in inner.iter().enumerate() {
+                        let (x, y) = circle(j, inner.len(), radius);
+                        trial[v] = (x * c + y * s, -x * s + y * c);
+                    }
+                    let cl = clearance(g, &trial);
+                    if cl > best.0 + 1e-9 {
+                        best = (cl, trial);
+                    }
+                }
+            }
+            at = best.1;
         }
         return at;
     }
@@ -317,6 +338,22 @@ pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
         for (v, &(r, c)) in cells.iter().enumerate() {
             let off = (height[c] as f64 - 1.0) / 2.0;
             at[v] = (-1.0 + sx * c as f64, (off - r as f64) * sy);
+        }
+        // Three parts or more in columns can put a vertex on an edge between the outer
+        // columns (K_{2,2,2}): then the parts go round a circle, a slot left between parts
+        // (vertices in convex position: no vertex on a chord, no two chords along one line).
+        if cols >= 3 && clearance(g, &at) < MINI_CLEARANCE {
+            let slots = n + cols;
+            let mut slot = 0;
+            for c in 0..cols {
+                for (v, cell) in cells.iter().enumerate() {
+                    if cell.1 == c {
+                        at[v] = circle(slot, slots, 1.0);
+                        slot += 1;
+                    }
+                }
+                slot += 1;
+            }
         }
         return at;
     }
@@ -349,6 +386,35 @@ pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
         .max(1e-9);
     at.iter().map(|&(x, y)| (x / r, y / r)).collect()
 }
+
+/// The least distance, in a drawing's units, from a vertex to an edge it is not an end of
+/// (`f64::MAX` without such a pair): a miniature's vertex is 2.8pt across at 1.4 units = 8.4pt,
+/// so below [`MINI_CLEARANCE`] an edge reads as passing through it (tests/figures.rs checks
+/// every miniature drawn).
+pub fn clearance(g: &Graph, at: &[(f64, f64)]) -> f64 {
+    let mut least = f64::MAX;
+    for (a, b) in g.edges() {
+        let (p, q) = (at[a], at[b]);
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        let len2 = dx * dx + dy * dy;
+        for (v, &r) in at.iter().enumerate() {
+            if v == a || v == b {
+                continue;
+            }
+            let t = if len2 == 0.0 {
+                0.0
+            } else {
+                (((r.0 - p.0) * dx + (r.1 - p.1) * dy) / len2).clamp(0.0, 1.0)
+            };
+            least = least.min((r.0 - p.0 - t * dx).hypot(r.1 - p.1 - t * dy));
+        }
+    }
+    least
+}
+
+/// The clearance a miniature needs, in [`mini_coords`]' units: its vertex radius, half an
+/// edge's width and half a point of air, (1.4 + 0.2 + 0.5)pt at 6pt per 1.4 units.
+pub const MINI_CLEARANCE: f64 = (1.4 + 0.2 + 0.5) / 6.0 / 1.4;
 
 /// An edge's length in a graph figure (bp): three vertex widths, room for the edge to be seen.
 const FIGURE_EDGE: f64 = 40.0;

@@ -206,6 +206,16 @@ pub fn describe_range(params: &[Param]) -> String {
 }
 
 /// "m=2, n=5".
+/// `instance n=2, m=3: ` to begin a message about one instance, or nothing for a spec
+/// without parameters (its one instance has no name: the messages read `instance : …`).
+pub fn at_instance(i: &Instance) -> String {
+    if i.is_empty() {
+        String::new()
+    } else {
+        format!("instance {}: ", describe_instance(i))
+    }
+}
+
 pub fn describe_instance(i: &Instance) -> String {
     i.iter()
         .map(|(k, v)| format!("{k}={}", v_show(v)))

@@ -15,8 +15,8 @@
 
 use super::formula::{engine, show, Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, CheckError, Counterexample, Expectation,
-    Instance, Loc, Param, Report, Verdict,
+    at_instance, describe_instance, describe_range, instances, CheckError, Counterexample,
+    Expectation, Instance, Loc, Param, Report, Verdict,
 };
 use crate::expr::{parse_game, substitute, ParseOptions};
 use crate::game::{mex, AnyGame, AnyPos, Game};
@@ -475,7 +475,7 @@ impl Reduction {
         for (name, f, loc) in &self.lets {
             let v = f.eval(&env).map_err(|m| CheckError {
                 loc: loc.clone(),
-                message: format!("instance {}: {m}", describe_instance(inst)),
+                message: format!("{}{m}", at_instance(inst)),
             })?;
             env.set(name, v);
         }
@@ -518,11 +518,7 @@ impl Reduction {
         .map(|g| (text.clone(), g))
         .map_err(|e| CheckError {
             loc: side.loc.clone(),
-            message: format!(
-                "instance {}: game `{text}`: {}",
-                describe_instance(inst),
-                e.message
-            ),
+            message: format!("{}game `{text}`: {}", at_instance(inst), e.message),
         })
     }
 
@@ -533,7 +529,7 @@ impl Reduction {
         if let Some(f) = &self.filter {
             let keep = f.eval_bool(&base).map_err(|m| CheckError {
                 loc: self.filter_loc.clone(),
-                message: format!("instance {}: {m}", describe_instance(inst)),
+                message: format!("{}{m}", at_instance(inst)),
             })?;
             if !keep {
                 return Ok(Outcome::Skipped);
@@ -547,7 +543,7 @@ impl Reduction {
         };
         let side_err = |loc: &Loc, m: String| CheckError {
             loc: loc.clone(),
-            message: format!("instance {}: {m}", describe_instance(inst)),
+            message: format!("{}{m}", at_instance(inst)),
         };
         let src = Explicit::build(
             stext.clone(),
@@ -964,7 +960,7 @@ impl Reduction {
             if let Some(f) = &self.filter {
                 let keep = f.eval_bool(&base).map_err(|m| CheckError {
                     loc: self.filter_loc.clone(),
-                    message: format!("instance {}: {m}", describe_instance(&inst)),
+                    message: format!("{}{m}", at_instance(&inst)),
                 })?;
                 if !keep {
                     continue;

@@ -5,8 +5,8 @@
 
 use super::formula::{Env, Formula};
 use super::{
-    describe_instance, describe_range, instances, instantiate, tally, CheckError, Counterexample,
-    Expectation, Instance, InstanceResult, Loc, Param, Report, Verdict,
+    at_instance, describe_instance, describe_range, instances, instantiate, tally, CheckError,
+    Counterexample, Expectation, Instance, InstanceResult, Loc, Param, Report, Verdict,
 };
 use crate::graph::convex::{sorted, transversals, SetFamilies};
 use crate::graph::{bits, parse_graph, Closure, Convexity, Graph};
@@ -153,20 +153,16 @@ impl SetsClaim {
         members: &Members,
     ) -> Result<Option<Result<(), Counterexample>>, CheckError> {
         let text = instantiate(graph, inst);
-        let g = parse_graph(&text).map_err(|e| {
-            self.err(format!(
-                "instance {}: graph `{text}`: {e}",
-                describe_instance(inst)
-            ))
-        })?;
+        let g = parse_graph(&text)
+            .map_err(|e| self.err(format!("{}graph `{text}`: {e}", at_instance(inst))))?;
         let conv = Convexity::new(&g, closure);
         let fams = if g.n() <= MAX_RULE_VERTICES {
             families_by_definition(&conv)
         } else {
             conv.families(1 << 24).ok_or_else(|| {
                 self.err(format!(
-                    "instance {}: graph {text} has too many nongenerating sets to enumerate",
-                    describe_instance(inst)
+                    "{}graph {text} has too many nongenerating sets to enumerate",
+                    at_instance(inst)
                 ))
             })?
         };
@@ -197,7 +193,7 @@ impl SetsClaim {
         if let Some(f) = filter {
             if !f
                 .eval_bool(&env)
-                .map_err(|m| self.err(format!("instance {}: {m}", describe_instance(inst))))?
+                .map_err(|m| self.err(format!("{}{m}", at_instance(inst))))?
             {
                 return Ok(None);
             }
@@ -250,7 +246,7 @@ impl SetsClaim {
             }
             Members::Rule(rule) => {
                 if g.n() > MAX_RULE_VERTICES {
-                    return Err(self.err(format!("instance {}: a membership rule is checked on graphs with at most {MAX_RULE_VERTICES} vertices", describe_instance(inst))));
+                    return Err(self.err(format!("{}a membership rule is checked on graphs with at most {MAX_RULE_VERTICES} vertices", at_instance(inst))));
                 }
                 let in_family: BTreeSet<u64> = actual.iter().copied().collect();
                 let names = |m: u64| {
@@ -272,9 +268,9 @@ impl SetsClaim {
                     scope.set_value("S", names(s));
                     scope.set_value("comp", names(g.full() & !s));
                     scope.set_value("size", Dynamic::from_int(s.count_ones() as i64));
-                    let predicted = rule.eval_bool_in(&mut scope, closure).map_err(|m| {
-                        self.err(format!("instance {}: {m}", describe_instance(inst)))
-                    })?;
+                    let predicted = rule
+                        .eval_bool_in(&mut scope, closure)
+                        .map_err(|m| self.err(format!("{}{m}", at_instance(inst))))?;
                     if predicted != in_family.contains(&s) {
                         let set = g.format_set(s);
                         let (claimed, computed) = if predicted {

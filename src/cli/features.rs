@@ -34,6 +34,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "DNG(C_6)",
     ),
     (
+        "GEN(X), DNG(X) on a complete multipartite graph past 64 vertices (by part counts)",
+        "DNG(K_{1,1,63})",
+    ),
+    (
         "GEN(X), DNG(X) on a poset (order-convex hull)",
         "GEN(Bool(3))",
     ),

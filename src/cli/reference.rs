@@ -112,6 +112,17 @@ pub fn language_markdown() -> String {
         ));
     }
     s.push_str(
+        "\n## Structures of the closure games\n\nThe X of `GEN(X)`, `DNG(X)`, `TER(X)`, `DNT(X)`.\n\n| structure | example | meaning |\n|---|---|---|\n",
+    );
+    for f in crate::game::closure::structure_forms() {
+        s.push_str(&format!(
+            "| `{}` | `{}` | {} |\n",
+            cell(f.syntax),
+            cell(f.example),
+            cell(f.meaning)
+        ));
+    }
+    s.push_str(
         "\n## Graph families\n\n| family | example | vertices and meaning |\n|---|---|---|\n",
     );
     for f in crate::graph::families::all_docs() {

@@ -60,15 +60,15 @@ pub const REMOVING: &[FeatureDoc] = &[
     doc("edges", "|E| of the graph"),
     doc(
         "free_antipodal_pairs",
-        "unselected pairs {a, b} at distance diam(G) with [{a, b}] = V (Example 3.4)",
+        "the number of unselected pairs {a, b} at distance diam(G) with [{a, b}] = V (Example 3.4)",
     ),
     doc(
         "min_gen_sets",
-        "|𝒢|, the number of minimum generating sets (family feature)",
+        "|𝒢|, the number of minimal generating sets (minimal under inclusion, not of least size: C_6 has 5; family feature)",
     ),
     doc(
         "gen_unique",
-        "𝒢 = {L}: the minimum generating set is unique (family feature)",
+        "𝒢 = {L}: exactly one minimal generating set (family feature)",
     ),
     doc(
         "gen_complement",
@@ -88,11 +88,11 @@ pub const REMOVING: &[FeatureDoc] = &[
     ),
     doc("max_gap", "cycles only: the longest gap (0 if none)"),
     doc("min_gap", "cycles only: the shortest gap (0 if none)"),
-    doc("gaps1", "cycles only: gaps of length 1"),
-    doc("gaps2", "cycles only: gaps of length 2"),
-    doc("gaps3", "cycles only: gaps of length 3"),
-    doc("odd_gaps", "cycles only: gaps of odd length"),
-    doc("even_gaps", "cycles only: gaps of even length"),
+    doc("gaps1", "cycles only: the number of gaps of length 1"),
+    doc("gaps2", "cycles only: the number of gaps of length 2"),
+    doc("gaps3", "cycles only: the number of gaps of length 3"),
+    doc("odd_gaps", "cycles only: the number of gaps of odd length"),
+    doc("even_gaps", "cycles only: the number of gaps of even length"),
 ];
 
 /// Features of a nimber `*k`.
@@ -109,8 +109,8 @@ pub const OCTAL: &[FeatureDoc] = &[
 /// Features of Dawson's Chess as a row of pins, `DC(n)` (src/game/dawson.rs).
 pub const DAWSON: &[FeatureDoc] = &[
     doc("pins", "n, the pins of the row"),
-    doc("standing", "pins still standing"),
-    doc("knocked", "pins knocked down"),
+    doc("standing", "the number of pins still standing"),
+    doc("knocked", "the number of pins knocked down"),
     doc("standing_pins", "the positions 1..n of the standing pins"),
     doc(
         "runs",
@@ -123,12 +123,15 @@ pub const DAWSON: &[FeatureDoc] = &[
 
 /// Features of the multiset terminate game `TER{…}` (paper §5.3, src/game/multiset.rs).
 pub const MULTISET: &[FeatureDoc] = &[
-    doc("elements", "the multiset U"),
+    doc(
+        "elements",
+        "the multiset U as the position writes it, nondecreasing (an element worn down to 0 stays, as 0)",
+    ),
     doc("total", "‖U‖, the sum of the elements"),
-    doc("sigma", "σ: the elements equal to 1"),
-    doc("lambda", "λ: the elements ≥ 2"),
-    doc("nu", "ν: the copies of the maximum m, minus one"),
-    doc("m", "m: the largest element"),
+    doc("sigma", "σ, the number of elements equal to 1"),
+    doc("lambda", "λ, the number of elements ≥ 2"),
+    doc("nu", "ν, the number of copies of the maximum m, minus one"),
+    doc("m", "m, the largest element (0 if none)"),
     doc("p", "p = pty(‖U‖)"),
     doc(
         "d",
@@ -141,7 +144,7 @@ pub const MULTISET: &[FeatureDoc] = &[
 
 /// Features of the splitting game `SPL(…)` (paper §5.5, src/game/spl.rs).
 pub const SPL: &[FeatureDoc] = &[
-    doc("c", "the unselected centres"),
+    doc("c", "the number of unselected centres"),
     doc("parts", "the clusters λ, nonincreasing"),
     doc("size", "|λ|, the sum of the parts"),
     doc("parts_sum", "|λ| (the same as size)"),
@@ -157,15 +160,15 @@ pub const SPL: &[FeatureDoc] = &[
     doc("l2", "the second largest part (0 if none)"),
     doc(
         "solid_splits",
-        "the splits of λ (same c) that are solid (Lemma 5.39)",
+        "the number of moves splitting λ (same c) to a solid partition (Lemma 5.39)",
     ),
 ];
 
 /// Features of undirected edge geography `UEG(G, v)` (seed 002, src/game/ueg.rs).
 pub const UEG: &[FeatureDoc] = &[
     doc("token", "the vertex holding the token"),
-    doc("token_degree", "the remaining edges at the token"),
-    doc("edges_left", "the edges not yet removed"),
+    doc("token_degree", "the number of remaining edges at the token"),
+    doc("edges_left", "the number of edges not yet removed"),
     doc("removed", "the removed edges"),
 ];
 

@@ -38,6 +38,9 @@ struct Ctx<T: Serialize> {
 #[derive(Serialize)]
 struct CaptionView<'a> {
     from: &'a str,
+    /// Where the caption file goes: a figure's after its drawing, a table's above it (LaTeX's
+    /// convention), each inside its float.
+    place: &'a str,
     caption: &'a str,
     label: &'a str,
     /// Where the figure comes from (the paper's result, the spec's source): a TeX comment,
@@ -80,7 +83,12 @@ fn caption_of(e: &Entry) -> (String, String) {
     let get = |k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_str);
     // A caption the spec writes in LaTeX (checked for balanced braces when it was read).
     if let Some(c) = get("caption").filter(|c| !c.is_empty()) {
-        return (c.trim().to_string(), e.source.clone());
+        // The title still says where the figure comes from (`(Example 5.21)`).
+        let provenance = get("title")
+            .and_then(|t| texlabel::caption_and_provenance(&unhtml(t)).1)
+            .filter(|p| *p != e.source)
+            .map_or_else(|| e.source.clone(), |p| format!("{}; {p}", e.source));
+        return (c.trim().to_string(), provenance);
     }
     if let Some(t) = get("title").filter(|t| !t.is_empty()) {
         let (mut caption, provenance) = texlabel::caption_and_provenance(&unhtml(t));
@@ -289,13 +297,20 @@ fn caption_file(
     from: &str,
     stem: &str,
     (caption, provenance): &(String, String),
+    table: bool,
 ) -> Result<(PathBuf, Vec<u8>), RenderError> {
     let label = stem.replace(['/', '\\'], ":");
+    let place = if table {
+        "\\input it before the table, inside the table environment (a table's caption goes above it)"
+    } else {
+        "\\input it after the drawing, inside the figure"
+    };
     let cap = renderer.render(
         "figure.caption.tex",
         &Ctx {
             view: CaptionView {
                 from,
+                place,
                 caption,
                 label: &label,
                 provenance,
@@ -342,7 +357,14 @@ pub fn artifacts(
                 let cap = PathBuf::from(format!("{stem}.caption.tex"));
                 match files.iter().find(|(q, _)| *q == cap) {
                     Some(kept) if e.view.is_none() => Ok(kept.clone()),
-                    _ => caption_file(renderer, &from, stem, &caption),
+                    _ => caption_file(renderer, &from, stem, &caption, false),
+                }
+            };
+            let table_caption = |stem: &str| -> Result<(PathBuf, Vec<u8>), RenderError> {
+                let cap = PathBuf::from(format!("{stem}.caption.tex"));
+                match files.iter().find(|(q, _)| *q == cap) {
+                    Some(kept) if e.view.is_none() => Ok(kept.clone()),
+                    _ => caption_file(renderer, &from, stem, &caption, true),
                 }
             };
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
@@ -375,8 +397,8 @@ pub fn artifacts(
                 out.push((PathBuf::from(format!("{stem}.tikz.tex")), t.into_bytes()));
                 figures.push((dir, figure(stem)));
             } else if let Some(stem) = name.strip_suffix(".tex") {
-                // A table: its caption file beside it, as for figures.
-                out.push(caption_for(stem)?);
+                // A table: its caption file beside it, \input above the table.
+                out.push(table_caption(stem)?);
                 tables.push((dir, figure(stem)));
             }
         }
@@ -560,7 +582,8 @@ mod tests {
         assert_eq!(
             caption_of(&e),
             (
-                "The map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$.".to_string(),
+                "The map $\\mathrm{DNT}_{\\{v_{1}\\}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$."
+                    .to_string(),
                 "Fig 5.2; Example 5.21".to_string()
             )
         );

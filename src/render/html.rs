@@ -262,8 +262,9 @@ fn signature_grid(view: &Value) -> Option<Grid> {
         header,
         rows: out,
         legend: math::segments(
-            "In each row, one of the boxed possibilities must occur; successive groups of rows \
-             are framed single, double and thick in turn. The column nim∘Opt shows a subset and \
+            "In each row, one of the boxed possibilities must occur. The rows with boxes are \
+             framed in turn single, double and thick, so that the boxes of one row are not read \
+             with those of the next. The column nim∘Opt shows a subset and \
              a superset of nim(Opt(U)).",
         ),
     })
@@ -277,6 +278,8 @@ pub struct ResultRow {
     /// The page, relative to output/.
     pub page: String,
     pub source: String,
+    /// The source typeset (a title such as `DNG on the Hasse diagram of B_2`).
+    pub source_segs: Vec<Seg>,
     pub kind: String,
     pub status: &'static str,
     pub status_label: &'static str,
@@ -704,6 +707,7 @@ pub fn site(
             paper: it.paper.clone(),
             page: page_of(&it.paper, &r.id),
             source: r.source.clone(),
+            source_segs: math::segments(&r.source),
             kind: r.kind.clone(),
             status: it.status.class(),
             status_label: it.status.label(),

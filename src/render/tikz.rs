@@ -196,7 +196,11 @@ fn typeset_titles(dot: &str) -> String {
             .and_then(|n| line_attr(n, "grundytex"))
             .filter(|x| !x.is_empty());
         match tex {
-            Some(tex) if t.starts_with("label=\"") && t.ends_with("\";") => {
+            // A quoted title or, in the previews' paper notation, an HTML-like one.
+            Some(tex)
+                if (t.starts_with("label=\"") && t.ends_with("\";"))
+                    || (t.starts_with("label=<") && t.ends_with(">;")) =>
+            {
                 // A negative space prints nothing (the multiset braces `\{\!\!\{` are two
                 // characters wide, not six).
                 let printed = tex.replace("\\!", "");

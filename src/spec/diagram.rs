@@ -26,8 +26,12 @@ pub struct RawDiagram {
     /// The paper's letter for the diagram, e.g. "C" (start markers are drawn "(C.1)").
     #[serde(default)]
     pub letter: Option<String>,
+    /// The title: text with the paper's notation (`W_{m,n}`), math in `$…$` as LaTeX.
     #[serde(default)]
     pub title: Option<String>,
+    /// The caption, as LaTeX text (math in `$…$`); default: derived from the title.
+    #[serde(default)]
+    pub caption: Option<Sp<String>>,
     /// Generators of start positions.
     pub starts: Vec<RawStart>,
     /// Nodes by name (letters, digits, `_`).
@@ -327,6 +331,29 @@ pub(crate) fn validate_diagram(
             None,
         ));
     }
+    // Math in `$…$` is copied into the caption as LaTeX: checked as a figure's caption is.
+    let tex_text = |text: &str| {
+        crate::text::texlabel::validate_text(text)
+            .err()
+            .or_else(|| {
+                text.match_indices('%')
+                    .any(|(k, _)| !text[..k].ends_with('\\'))
+                    .then(|| "write `\\%` for a percent sign".to_string())
+            })
+    };
+    if let Some(c) = &r.caption {
+        if let Some(why) = tex_text(c.value()) {
+            return Err(src.error(c, format!("caption: {why}"), None));
+        }
+    }
+    if let Some(why) = r
+        .title
+        .as_deref()
+        .filter(|t| t.contains('$'))
+        .and_then(tex_text)
+    {
+        return Err(src.error(&h.kind, format!("title: {why}"), None));
+    }
     let diagram = Diagram {
         id: id.to_string(),
         file: src.file.to_string(),
@@ -334,6 +361,7 @@ pub(crate) fn validate_diagram(
         figure: r.figure.clone(),
         letter: r.letter.clone(),
         title: r.title.clone(),
+        caption: r.caption.as_ref().map(|c| c.value().clone()),
         notes: h.notes.clone(),
         expect: expectation(src, h)?,
         starts,

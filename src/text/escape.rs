@@ -183,6 +183,34 @@ pub fn md_code_escape(s: &str) -> String {
         .collect()
 }
 
+/// A title's LaTeX math (`$(o, \\lambda^t_1)$ for odd $o \\ge 3$`) as a preview prints it:
+/// without the dollars, the few commands a title uses as their Unicode symbols (`λ`, `≥`).
+fn tex_to_unicode(s: &str) -> String {
+    const COMMANDS: [(&str, &str); 16] = [
+        ("\\lambda", "λ"),
+        ("\\Lambda", "Λ"),
+        ("\\geq", "≥"),
+        ("\\leq", "≤"),
+        ("\\neq", "≠"),
+        ("\\ge", "≥"),
+        ("\\le", "≤"),
+        ("\\ne", "≠"),
+        ("\\infty", "∞"),
+        ("\\times", "×"),
+        ("\\cdot", "·"),
+        ("\\to", "→"),
+        ("\\{", "{"),
+        ("\\}", "}"),
+        ("\\,", " "),
+        ("$", ""),
+    ];
+    let mut out = s.to_string();
+    for (tex, u) in COMMANDS {
+        out = out.replace(tex, u);
+    }
+    out
+}
+
 /// Deepest `^`/`_` nesting rendered as `<SUP>`/`<SUB>`; deeper marks stay literal text (a
 /// label with 100,000 nested `^{` must neither overflow a stack here nor in Graphviz).
 pub const MAX_LABEL_NESTING: usize = 8;
@@ -192,6 +220,13 @@ pub const MAX_LABEL_NESTING: usize = 8;
 /// `>`, `"` are escaped (used by `templates/diagram.dot` as the `paper_html` filter).
 /// Iterative: open scripts live on an explicit stack of `(tag, end of its text, resume)`.
 pub fn paper_html(s: &str) -> String {
+    let unicode;
+    let s = if s.contains(['$', '\\']) {
+        unicode = tex_to_unicode(s);
+        unicode.as_str()
+    } else {
+        s
+    };
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::new();
     let mut stack: Vec<(&str, usize, usize)> = Vec::new();

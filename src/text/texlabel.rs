@@ -1,6 +1,6 @@
 //! The paper's notation as LaTeX: game expressions and labels written in grundy's game language
 //! (`DNT_{v1}(W_7) + *1`, `(e, λ^{e+2l}_0)`, `(c, 𝛌^{c+2})`, `↦ ..| + *1`, `𝒢 ∋ {x, w}`) become
-//! math-mode TeX (`\mathrm{DNT}_{v_1}(W_7) + {*}1`, `\boldsymbol{\lambda}^{c+2}`), and prose
+//! math-mode TeX (`\mathrm{DNT}_{\{v_1\}}(W_7) + {*}1`, `\boldsymbol{\lambda}^{c+2}`), and prose
 //! with embedded notation (figure titles) becomes text with the notation in `$…$`.
 //!
 //! The output needs only LaTeX's kernel, `\boldsymbol` (amsmath/amsbsy) and the pin macros
@@ -171,13 +171,24 @@ fn math_into(chars: &[char], out: &mut String, depth: usize) {
                 i += 1;
                 continue;
             }
+            // The start set of TER_P(G), DNT_P(G) is a set: the paper writes
+            // DNT_{\{v_1\}}(W_7) (Example 5.21, Figs 5.2 and 5.5), not DNT_{v_1}.
+            let start_set = c == '_'
+                && (out.ends_with("\\mathrm{TER}") || out.ends_with("\\mathrm{DNT}"))
+                && chars.get(i + 2) != Some(&'{');
             out.push(c);
             if chars[i + 1] == '{' {
                 let close = matching(chars, i + 1);
-                out.push('{');
+                out.push_str(if start_set { "{\\{" } else { "{" });
                 math_into(&chars[i + 2..close.min(chars.len())], out, depth + 1);
-                out.push('}');
+                out.push_str(if start_set { "\\}}" } else { "}" });
                 i = close + 1;
+            } else if start_set {
+                let j = super::script_end(chars, i + 1);
+                out.push_str("{\\{");
+                math_into(&chars[i + 1..j], out, depth + 1);
+                out.push_str("\\}}");
+                i = j;
             } else {
                 // A number (`Z_12`), a name with its digits (`_v1`) or one symbol.
                 let j = super::script_end(chars, i + 1);
@@ -486,6 +497,32 @@ pub fn caption_and_provenance(title: &str) -> (String, Option<String>) {
     (caption_text(t), provenance)
 }
 
+/// [`text`], with the spans a spec writes in `$…$` passed through as its own LaTeX math
+/// (checked by [`validate_text`] when the spec was read): a diagram titled
+/// `Case 4 for odd $m$` prints m in math italic, not `\$m\$`.
+fn with_math(t: &str) -> String {
+    if !t.contains('$') {
+        return text(t);
+    }
+    let mut out = String::new();
+    for (k, part) in t.split('$').enumerate() {
+        if k % 2 == 1 {
+            out.push('$');
+            out.push_str(part);
+            out.push('$');
+            continue;
+        }
+        if part.starts_with(char::is_whitespace) && !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&text(part));
+        if part.ends_with(char::is_whitespace) && !part.trim().is_empty() {
+            out.push(' ');
+        }
+    }
+    out
+}
+
 fn caption_text(title: &str) -> String {
     let t = title.trim();
     let t = match t.split_once(": ") {
@@ -497,7 +534,7 @@ fn caption_text(title: &str) -> String {
         }
         _ => t,
     };
-    let mut s = text(t);
+    let mut s = with_math(t);
     if let Some(first) = s.chars().next() {
         if first.is_lowercase() {
             let up: String = first.to_uppercase().collect();
@@ -760,6 +797,30 @@ fn check_label(tex: &str, text: bool) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// Issue 46 item 9: a game's start set is a set, DNT_{\{v_1\}}(W_7) as the paper writes
+    /// it (Figs 5.2, 5.5 printed DNT_{v_1}); other scripts are untouched.
+    #[test]
+    fn start_sets_are_set_braced() {
+        assert_eq!(math("DNT_{v1}(W_7)"), "\\mathrm{DNT}_{\\{v_{1}\\}}(W_{7})");
+        assert_eq!(
+            math("TER_{c,v1}(W_7)"),
+            "\\mathrm{TER}_{\\{c,v_{1}\\}}(W_{7})"
+        );
+        assert!(!math("DNT_{v1}(W_7)").contains("DNT}_{v"));
+        assert_eq!(math("W_{2,4}"), "W_{2,4}");
+    }
+
+    /// Issue 46 item 13: a title's `$…$` is LaTeX math in the caption (it was escaped to
+    /// `\$n\$`), the prose around it set as before.
+    #[test]
+    fn dollar_math_in_a_title_passes_through() {
+        let (c, p) = caption_and_provenance("Case 4 for odd $m$ and $n \\ge 2$ (Thm 5.43)");
+        assert_eq!(c, "Case 4 for odd $m$ and $n \\ge 2$.");
+        assert_eq!(p.as_deref(), Some("Thm 5.43"));
+        assert!(!c.contains("\\$"));
+        assert_eq!(caption_and_provenance("no math here").0, "No math here.");
+    }
+
     #[test]
     fn deep_scripts_are_flattened_without_recursion() {
         let deep = format!("{}a{}", "x^{".repeat(100_000), "}".repeat(100_000));
@@ -771,12 +832,12 @@ mod tests {
 
     #[test]
     fn games_in_the_papers_notation() {
-        assert_eq!(math("DNT_{v1}(W_7)"), "\\mathrm{DNT}_{v_{1}}(W_{7})");
-        assert_eq!(math("DNT_v1(W_7)"), "\\mathrm{DNT}_{v_{1}}(W_{7})");
+        assert_eq!(math("DNT_{v1}(W_7)"), "\\mathrm{DNT}_{\\{v_{1}\\}}(W_{7})");
+        assert_eq!(math("DNT_v1(W_7)"), "\\mathrm{DNT}_{\\{v_{1}\\}}(W_{7})");
         assert_eq!(math("TER(K_{1,2,2})"), "\\mathrm{TER}(K_{1,2,2})");
         assert_eq!(
             math("DNT_{c,v1}(W_7) + *1"),
-            "\\mathrm{DNT}_{c,v_{1}}(W_{7}) + *1"
+            "\\mathrm{DNT}_{\\{c,v_{1}\\}}(W_{7}) + *1"
         );
         assert_eq!(math("*2 : DNT(P_4)"), "*2 : \\mathrm{DNT}(P_{4})");
         assert_eq!(math("SP_{12,8}"), "\\mathrm{SP}_{12,8}");
@@ -794,7 +855,7 @@ mod tests {
         assert_eq!(math("P_10 + C_7"), "P_{10} + C_{7}");
         assert_eq!(math("x^10"), "x^{10}");
         assert_eq!(math("~K_12"), "\\overline{K_{12}}");
-        assert_eq!(math("DNT_v12(W_7)"), "\\mathrm{DNT}_{v_{12}}(W_{7})");
+        assert_eq!(math("DNT_v12(W_7)"), "\\mathrm{DNT}_{\\{v_{12}\\}}(W_{7})");
         // Braces and one-symbol scripts as before.
         assert_eq!(math("Z_{12}"), "Z_{12}");
         assert_eq!(math("λ^e_0"), "\\lambda^{e}_{0}");
@@ -840,7 +901,7 @@ mod tests {
     fn titles_put_notation_in_math_mode() {
         assert_eq!(
             text("The surjective option-preserving map DNT_{v1}(W_7) → DC(3) + *1 (Example 5.21)"),
-            "The surjective option-preserving map $\\mathrm{DNT}_{v_{1}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$ (Example 5.21)"
+            "The surjective option-preserving map $\\mathrm{DNT}_{\\{v_{1}\\}}(W_{7}) \\to  \\mathrm{DC}(3) + *1$ (Example 5.21)"
         );
         assert_eq!(
             text("with unique minimal generating set L = {u, v, w} of simplicial vertices"),

@@ -1,7 +1,9 @@
 // Browser test of the report site (output/index.html and output/site/**.html): headless
 // Chromium loads every page from file:// and the test fails on a console error, an uncaught
 // exception, a failed request, a broken link or image, a status or a verifier's mark that
-// disagrees with report.json, statements left untypeset, or a raw ASCII `>=`, `<=`, `..=`, `..<` in the
+// disagrees with report.json, statements left untypeset, a page wider than the 1280px window,
+// ASCII math (`Q_1`) in printed text or an unsubscripted `v1` or an `x` for × in a formula's TeX,
+// or a raw ASCII `>=`, `<=`, `..=`, `..<` in the
 // visible text of a statement, range, coverage part, caption or notes (typeset.mjs; the check
 // is first shown to catch a page that has one); it also screenshots index.html and fails if
 // the screenshot is blank.
@@ -13,7 +15,7 @@ import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
-import { PRINTED, printedText, rawOperators, WRONG_PAGE } from "./typeset.mjs";
+import { PRINTED, printedText, rawOperators, WRONG_PAGE, asciiMath, mathSources, texFaults } from "./typeset.mjs";
 
 const out = path.resolve(process.argv[2] ?? "output");
 const shot = path.resolve(process.argv[3] ?? "target/browser/index.png");
@@ -129,6 +131,21 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 900 
     failures.push(`the raw-operator check does not catch the wrong page exactly once: ${JSON.stringify(caught)}`);
   await page.close();
 }
+// The wrong variants of the layout and notation checks: a page wider than the window, text
+// with `Q_1` and a formula with an unsubscripted `v1` are caught.
+{
+  const page = await context.newPage();
+  await page.setContent(
+    '<!DOCTYPE html><html><body><table><tr><td style="white-space:nowrap">' + "wide ".repeat(400) +
+      '</td></tr></table><div class="statement">(Q_1 = K_2 has 1)</div></body></html>',
+  );
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  const ascii = (await page.evaluate(printedText, PRINTED)).flatMap(asciiMath);
+  if (!wide) failures.push("the horizontal-scroll check does not catch a page 2000px wide");
+  if (ascii.length !== 2) failures.push(`the ASCII-math check does not catch Q_1 and K_2: ${JSON.stringify(ascii)}`);
+  if (texFaults("\\mathrm{DNT}_{v1}(W_7)").length !== 1) failures.push("the TeX check does not catch v1");
+  await page.close();
+}
 let printed = 0;
 let tables51 = 0;
 let rows = 0;
@@ -173,7 +190,12 @@ for (const file of pages) {
   for (const t of await page.evaluate(printedText, PRINTED)) {
     printed++;
     for (const raw of rawOperators(t)) fail(file, `raw ASCII operator in printed text: "${raw}"`);
+    for (const a of asciiMath(t)) fail(file, `ASCII math in printed text: "${a}"`);
   }
+  for (const tex of await page.evaluate(mathSources)) for (const f of texFaults(tex)) fail(file, f);
+  // No page scrolls sideways in a 1280px window (the index's last columns were cut off).
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  if (widths[0] > widths[1]) fail(file, `scrolls horizontally: ${widths[0]}px wide in a ${widths[1]}px window`);
   for (const l of facts.links) checkLink(file, l);
   for (const i of facts.images) if (!i.ok) fail(file, `broken image ${i.src}`);
   for (const o of facts.objects) {
@@ -248,7 +270,8 @@ console.log(
     `screenshot ${path.relative(process.cwd(), shot)} ${(inked * 100).toFixed(1)}% inked`,
 );
 if (failures.length) {
-  for (const f of failures.slice(0, 50)) console.error(`FAIL ${f}`);
-  if (failures.length > 50) console.error(`… and ${failures.length - 50} more`);
+  const shown = process.env.GRUNDY_ALL_FAILURES ? failures.length : 50;
+  for (const f of failures.slice(0, shown)) console.error(`FAIL ${f}`);
+  if (failures.length > shown) console.error(`… and ${failures.length - 50} more`);
   process.exit(1);
 }

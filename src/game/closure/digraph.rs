@@ -7,12 +7,25 @@
 
 use super::metric::{read_dot, read_file, MetricOperator};
 use super::{ClosureOperator, Operator};
+use crate::game::family::FormDoc;
 use crate::graph::Closure;
 use std::sync::Arc;
 
 pub const OPERATOR: Operator = Operator {
     kind: "digraph",
     about: "digraphs (digraph:<path> in DOT, or Digraph(a->b, ..)): directed geodesics",
+    forms: &[
+        FormDoc {
+            syntax: "Digraph(a->b,..)",
+            example: "DNG(Digraph(a->b, b->c, c->a))",
+            meaning: "a digraph under the directed-geodesic hull (digraph-geodetic: one step)",
+        },
+        FormDoc {
+            syntax: "digraph:<path>",
+            example: "GEN(digraph:g.dot)",
+            meaning: "a digraph read from a DOT file",
+        },
+    ],
     read: |text, closure| {
         let t = text.trim();
         let body = if let Some(path) = t.strip_prefix("digraph:") {

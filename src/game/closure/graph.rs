@@ -5,6 +5,7 @@
 //! generic search it learns from the closure's declared capabilities, never from its name.
 
 use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
+use crate::game::family::FormDoc;
 use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::graph::convex::SetFamilies;
@@ -16,6 +17,11 @@ use std::sync::{Arc, OnceLock};
 pub const OPERATOR: Operator = Operator {
     kind: "graph",
     about: "graphs (at most 64 vertices) under the selected graph closure (--closure, `closure:`)",
+    forms: &[FormDoc {
+        syntax: "G",
+        example: "DNG(C_6)",
+        meaning: "any graph family below, under the graph closure chosen (--closure, closure:)",
+    }],
     read: |text, closure| {
         Some(
             parse_graph(text)

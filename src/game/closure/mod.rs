@@ -232,6 +232,9 @@ pub type Reading = Option<Result<Arc<dyn ClosureOperator>, String>>;
 pub struct Operator {
     pub kind: &'static str,
     pub about: &'static str,
+    /// The structures it reads, as `grundy solve --help` and the guide's language page list
+    /// them (each example is a game on one; tests/cli.rs solves those not read from a file).
+    pub forms: &'static [crate::game::family::FormDoc],
     /// `None` when the text is not this operator's kind of structure (or another closure is
     /// selected); `Some(Err)` when it is, but malformed.
     pub read: fn(&str, Closure) -> Reading,
@@ -252,6 +255,16 @@ pub const OPERATORS: &[Operator] = &[
 
 /// Graphs under the selected closure, tried after [`OPERATORS`].
 pub const GRAPHS: Operator = graph::OPERATOR;
+
+/// The forms of every structure a closure game can be played on, operator by operator
+/// ([`OPERATORS`], then graphs).
+pub fn structure_forms() -> Vec<crate::game::family::FormDoc> {
+    OPERATORS
+        .iter()
+        .chain([&GRAPHS])
+        .flat_map(|o| o.forms.iter().copied())
+        .collect()
+}
 
 /// Reads a structure with the first operator that recognises it.
 pub fn read_structure(text: &str, closure: Closure) -> Result<Arc<dyn ClosureOperator>, String> {

@@ -18,6 +18,7 @@
 //! by seed 000's level solver as before.
 
 use super::{ClosureOperator, Counted, Operator, Set};
+use crate::game::family::FormDoc;
 use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::graph::{Closure, MASK_VERTICES, MAX_VERTICES};
@@ -26,6 +27,9 @@ use std::sync::Arc;
 pub const OPERATOR: Operator = Operator {
     kind: "multipartite",
     about: "complete multipartite graphs K_{n1,...,nk} past 64 vertices: geodesic closures by part counts",
+    forms: &[
+        FormDoc { syntax: "K_{n1,...,nk}", example: "GEN(K_{40,40})", meaning: "a complete multipartite graph, past 64 vertices too (solved by part counts)" },
+    ],
     read,
 };
 

@@ -14,6 +14,7 @@
 //! comments). At most 64 elements.
 
 use super::{from_mask, to_mask, ClosureOperator, Operator, Set};
+use crate::game::family::FormDoc;
 use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use std::sync::Arc;
@@ -24,6 +25,38 @@ pub const OPERATOR: Operator = Operator {
     kind: "poset",
     about:
         "posets (Bool(n), Div(n), Chain(n), Poset(1<2, ..), P x Q, poset:<path>): order-convex hull",
+    forms: &[
+        FormDoc {
+            syntax: "Bool(n)",
+            example: "GEN(Bool(3))",
+            meaning: "the subsets of an n-set by inclusion, under the order-convex hull",
+        },
+        FormDoc {
+            syntax: "Div(n)",
+            example: "DNG(Div(12))",
+            meaning: "the divisors of n by divisibility",
+        },
+        FormDoc {
+            syntax: "Chain(n)",
+            example: "GEN(Chain(5))",
+            meaning: "a chain of n elements",
+        },
+        FormDoc {
+            syntax: "Poset(a<b,..)",
+            example: "GEN(Poset(1<2, 1<3))",
+            meaning: "the poset of the relations given (and their transitive closure)",
+        },
+        FormDoc {
+            syntax: "P x Q",
+            example: "GEN(Chain(2) x Chain(3))",
+            meaning: "the product order of posets",
+        },
+        FormDoc {
+            syntax: "poset:<path>",
+            example: "GEN(poset:order.dot)",
+            meaning: "a poset read from a file",
+        },
+    ],
     read: |text, _| {
         let t = text.trim();
         if !looks_like_poset(t) {

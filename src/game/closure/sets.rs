@@ -5,6 +5,7 @@
 //! extensive, monotone operator whose minimal generating sets are the minimal listed sets).
 
 use super::{ClosureOperator, Operator, Set};
+use crate::game::family::FormDoc;
 use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use std::sync::Arc;
@@ -12,6 +13,18 @@ use std::sync::Arc;
 pub const OPERATOR: Operator = Operator {
     kind: "sets",
     about: "a family of generating sets, inline Sets({..},..) or a file sets:<path>",
+    forms: &[
+        FormDoc {
+            syntax: "Sets({..},..)",
+            example: "GEN(Sets({1,2},{2,3}))",
+            meaning: "the structure whose minimal generating sets are those given (a hypergraph)",
+        },
+        FormDoc {
+            syntax: "sets:<path>",
+            example: "GEN(sets:family.txt)",
+            meaning: "the same, one generating set a line in a file",
+        },
+    ],
     read: |text, _| {
         let t = text.trim();
         if let Some(path) = t.strip_prefix("sets:") {

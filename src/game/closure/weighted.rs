@@ -14,6 +14,7 @@
 
 use super::metric::{read_dot, read_file, MetricOperator, MAX_VERTICES, MAX_WEIGHT};
 use super::{ClosureOperator, Operator};
+use crate::game::family::FormDoc;
 use crate::graph::Closure;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,6 +22,10 @@ use std::sync::Arc;
 pub const OPERATOR: Operator = Operator {
     kind: "weighted",
     about: "weighted graphs (Weighted(a-b:2, b-c), or weighted:<path> in DOT with [weight=k]): weighted geodesics",
+    forms: &[
+        FormDoc { syntax: "Weighted(a-b:k,..)", example: "GEN(Weighted(a-b:2, b-c, a-c:3))", meaning: "a graph with edge weights (1 when omitted) under the weighted-geodesic hull" },
+        FormDoc { syntax: "weighted:<path>", example: "GEN(weighted:g.dot)", meaning: "a weighted graph read from a DOT file ([weight=k])" },
+    ],
     read: |text, closure| {
         let t = text.trim();
         if let Some(path) = t.strip_prefix("weighted:") {

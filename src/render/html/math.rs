@@ -142,12 +142,61 @@ fn tex_of(w: &str) -> String {
         chars.len() >= i + s.len() && chars[i..i + s.len()] == s[..]
     };
     // Which open braces group a script (`_{..}`) and which are the paper's set braces.
-    let mut groups: Vec<bool> = Vec::new();
+    // 0: the paper's set braces, 1: a script's group, 2: a game's start set in a script.
+    let mut groups: Vec<u8> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         // A letter right after `_`/`^` is a one-letter script, not part of a word.
         let after_script = i > 0 && matches!(chars[i - 1], '_' | '^');
+        let before = |k: usize| (0..k).rev().map(|j| chars[j]).find(|c| *c != ' ');
+        let after = |k: usize| chars[k..].iter().copied().find(|c| *c != ' ');
+        // `Cyc(2) x Dih(4)`: the product of groups is ×, not an italic x.
+        if c == 'x'
+            && word.is_empty()
+            && i > 0
+            && chars[i - 1] == ' '
+            && chars.get(i + 1) == Some(&' ')
+            && before(i).is_some_and(|b| matches!(b, ')' | '}') || b.is_ascii_digit())
+            && after(i + 1).is_some_and(|n| n.is_ascii_uppercase())
+        {
+            out.push_str("\\times");
+            i += 1;
+            continue;
+        }
+        // A number in a script is grouped whole, as TeX would not (`Z_12` is Z_{12}, not
+        // Z_1 followed by 2): the rule of `text::script_end`.
+        if matches!(c, '_' | '^') && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            flush(&mut word, &mut out);
+            let digits: String = chars[i + 1..]
+                .iter()
+                .take_while(|d| d.is_ascii_digit())
+                .collect();
+            out.push_str(&format!("{c}{{{digits}}}"));
+            i += 1 + digits.len();
+            continue;
+        }
+        // A vertex name `v1`, `c2` is the paper's v_1, c_2 (one lowercase letter, digits).
+        if c.is_ascii_lowercase()
+            && word.is_empty()
+            && !after_script
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '\\'))
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+        {
+            let digits: String = chars[i + 1..]
+                .iter()
+                .take_while(|d| d.is_ascii_digit())
+                .collect();
+            let end = i + 1 + digits.len();
+            if !chars
+                .get(end)
+                .is_some_and(|e| e.is_alphanumeric() || *e == '_' || *e == '.')
+            {
+                out.push_str(&format!("{c}_{{{digits}}}"));
+                i = end;
+                continue;
+            }
+        }
         if c.is_ascii_alphabetic() && !after_script {
             word.push(c);
             i += 1;
@@ -184,13 +233,21 @@ fn tex_of(w: &str) -> String {
             }
             '{' => {
                 let group = i > 0 && matches!(chars[i - 1], '_' | '^');
-                groups.push(group);
-                out.push_str(if group { "{" } else { "\\{" });
+                // A game's start set, DNT_{\{v_1\}}(W_7) as the paper writes it.
+                let start_set = group
+                    && (out.ends_with("\\mathrm{TER}_") || out.ends_with("\\mathrm{DNT}_"))
+                    && chars.get(i + 1) != Some(&'{');
+                groups.push(if start_set { 2 } else { u8::from(group) });
+                out.push_str(match (group, start_set) {
+                    (_, true) => "{\\{",
+                    (true, false) => "{",
+                    _ => "\\{",
+                });
             }
-            '}' => out.push_str(if groups.pop() == Some(true) {
-                "}"
-            } else {
-                "\\}"
+            '}' => out.push_str(match groups.pop() {
+                Some(2) => "\\}}",
+                Some(1) => "}",
+                _ => "\\}",
             }),
             '\\' => {
                 let name: String = chars[i + 1..]
@@ -410,6 +467,21 @@ fn units(text: &str) -> Vec<Unit<'_>> {
     let mut i = 0;
     while i < words.len() {
         let (space, w) = words[i];
+        // `(Q_1 = K_2 has 1)`: a parenthesis opening on notation is text, the notation after
+        // it a word of its own (it stayed text whole, `Q_1` unsubscripted).
+        if let Some(rest) = w.strip_prefix('(') {
+            let (core, _) = trim_punct(w);
+            if !balanced(core) && balanced(trim_punct(rest).0) && is_math_word(trim_punct(rest).0) {
+                out.push(Unit {
+                    space,
+                    core: "(".into(),
+                    tail: String::new(),
+                    prose: false,
+                });
+                words[i] = ("", rest);
+                continue;
+            }
+        }
         let mut joined = w.to_string();
         let mut j = i;
         let mut prose = false;
@@ -427,7 +499,8 @@ fn units(text: &str) -> Vec<Unit<'_>> {
             if saw_prose && !set {
                 k = words.len();
             }
-            while k < words.len() && k < i + 24 {
+            // A set builder of the papers runs to 25 words (Prop 5.1's 𝒢 for odd cycles).
+            while k < words.len() && k < i + 40 {
                 acc.push_str(words[k].0);
                 acc.push_str(words[k].1);
                 if is_prose(words[k].1) {
@@ -636,6 +709,20 @@ fn prose(text: &str, out: &mut Vec<Seg>) {
 /// Splits text into segments: backticked spans are a rhai condition typeset as math or code,
 /// the rest prose (see the module header).
 pub fn segments(text: &str) -> Vec<Seg> {
+    // `$…$` (a diagram title's LaTeX math, issue 46): math as written.
+    if text.contains('$') && text.matches('$').count().is_multiple_of(2) {
+        let mut out = Vec::new();
+        for (k, part) in text.split('$').enumerate() {
+            if k % 2 == 1 {
+                push(&mut out, Seg::math(part));
+            } else {
+                for seg in segments(part) {
+                    push(&mut out, seg);
+                }
+            }
+        }
+        return out;
+    }
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(i) = rest.find('`') {
@@ -1002,6 +1089,36 @@ mod tests {
         s.iter().map(|s| (s.math, s.text.as_str())).collect()
     }
 
+    /// Issue 46 item 10: notation right after an opening parenthesis is typeset (the index
+    /// printed `(Q_1 = K_2 has 1)` with Q_1 as text).
+    #[test]
+    fn notation_after_a_parenthesis_is_math() {
+        let s = segments("(Q_1 = K_2 has 1).");
+        assert_eq!(
+            tex(&s),
+            [(false, "("), (true, "Q_{1} = K_{2}"), (false, " has 1).")]
+        );
+        assert!(segments("(prop_2_4_n).").iter().all(|s| !s.math));
+    }
+
+    /// Issue 46 item 10: a vertex name in notation is subscripted (`DNT_{v1}` printed an
+    /// italic v1 on Fig 5.2's page), and the product of groups is × (was an italic x).
+    #[test]
+    fn vertex_names_are_subscripted_and_products_are_times() {
+        assert_eq!(
+            tex_of("DNT_{v1}(W_7)"),
+            "\\mathrm{DNT}_{\\{v_{1}\\}}(W_{7})"
+        );
+        assert_eq!(
+            tex_of("GEN(Cyc(m) x Dih(n))"),
+            "\\mathrm{GEN}(\\mathrm{Cyc}(m) \\times \\mathrm{Dih}(n))"
+        );
+        // Ids and words are left alone: x as a variable, a number with a point.
+        assert_eq!(tex_of("x + y"), "x + y");
+        assert_eq!(tex_of("Z_12 x Z_4"), "Z_{12} \\times Z_{4}");
+        assert_eq!(tex_of("f(x) x"), "f(x) x");
+    }
+
     #[test]
     fn notation_becomes_math_and_ids_stay_text() {
         let s = segments("For cycle graphs with odd n, nim(TER(C_n)) = 0.");
@@ -1025,7 +1142,7 @@ mod tests {
             assert!(segments(word).iter().all(|s| !s.math), "{word}");
         }
         assert!(segments("TER(W_{m,n})")[0].math);
-        assert_eq!(tex_of("λ^{c+2}_0"), "\\lambda^{c+2}_0");
+        assert_eq!(tex_of("λ^{c+2}_0"), "\\lambda^{c+2}_{0}");
         assert_eq!(tex_of("λx"), "\\lambda x");
         assert_eq!(tex_of("50%_x"), "50\\%_x");
         assert_eq!(tex_of("{v_{i}}"), "\\{v_{i}\\}");

@@ -26,8 +26,8 @@
 use crate::checks::{Certificate, ClosureEntry, Evidence, KernelFact, MapFact, Proof, TableFact};
 use crate::derive::{all_instances, claimed, env_at, instance_list, show, Inst, Stop};
 use crate::formula::{engine, Env, Evaluator, Val};
-use crate::games::{mex, Pos, Rules};
 use crate::games::Game;
+use crate::games::{mex, Pos, Rules};
 use crate::names::{parse_graph, substitute};
 use crate::spec::{formula_text, Raw};
 use serde_json::Value;

@@ -12,8 +12,8 @@ use crate::checks::{ClosureEntry, Evidence, OctalFact, TableFact};
 use crate::derive::{all_instances, claimed, env_at, show, Inst, Stop};
 use crate::exempt::{agrees, explore, selected, stated};
 use crate::formula::{engine, Val};
-use crate::games::Rules;
 use crate::games::Game;
+use crate::games::Rules;
 use crate::names::substitute;
 use crate::spec::{formula_text, Raw};
 

@@ -584,9 +584,12 @@ fn seed002_prism_captions_use_the_seeds_vertex_names() {
         assert_eq!(spec_wording_in_prism_caption(cap), Vec::<String>::new());
         let dot = get(&format!("seed002/{stem}.dot"));
         assert!(dot.contains("label=<<O>1</O>>"), "the inner ring overlined");
+        // The outer ring's labels are plain strings: an HTML label opening on text is what
+        // the DOT parser of graphviz-rust reads past its end (every_committed_dot_file_parses_back).
+        assert!(dot.contains("label=\"1\"") && !dot.contains("label=<1>"), "{dot}");
     }
     assert!(get("seed002/fig_sp_7_2_case_4.dot").contains(
-        "label=<SP(7,2): even kernel (filled), after the moves 1 → 2 → <O>2</O> → <O>1</O><BR/>"
+        "label=<<FONT POINT-SIZE=\"11\">SP(7,2): even kernel (filled), after the moves 1 → 2 → <O>2</O> → <O>1</O><BR/>"
     ));
     // The wrong variant: the caption as it was.
     let old = "\\caption{An even kernel (filled) of $\\mathrm{SP}(7,2)$ after the moves $(2,1), (2,2), (1,2)$, instance $k=1$.}";

@@ -71,6 +71,7 @@ function verifiedClass(line) {
   if (m) return m[1] === m[2] ? "verified" : "partly-verified";
   if (line.startsWith("verified (claim re-derived): ")) return "partly-verified";
   if (line.startsWith("evidence checked")) return "evidence";
+  if (line.startsWith("refuted (re-derived)")) return "refuted";
   if (line.startsWith("REJECTED")) return "rejected";
   return "not-certified";
 }

@@ -1019,7 +1019,6 @@ fn closures(
     c: &Certificate,
     entries: &[ClosureEntry],
 ) -> Result<Rederived, Stop> {
-    use crate::closure::FeatureValue;
     if raw.holds.is_some() {
         return Err(Stop::Not("a `holds` predicate".into()));
     }
@@ -1077,22 +1076,7 @@ fn closures(
                 return Err(Stop::Reject(format!("instance {}: {name}: {why}", i.label)));
             }
         }
-        let mut env = i.env.clone();
-        for (k, v) in game.features() {
-            env.set(
-                k,
-                match v {
-                    FeatureValue::Int(x) => Val::Int(x),
-                    FeatureValue::Bool(b) => Val::Bool(b),
-                },
-            );
-        }
-        for (k, v) in &raw.lets {
-            let src =
-                formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
-            let val = env.eval(e, &src)?;
-            env.set(k, val);
-        }
+        let env = closure_env(e, raw, &i.env, &game)?;
         if let Some(f) = &raw.filter {
             let src =
                 formula_text(f).ok_or_else(|| Stop::Not("`where` is not a formula".into()))?;
@@ -1205,6 +1189,33 @@ fn compare_lists<T: PartialEq + std::fmt::Debug>(
         ));
     }
     Ok(())
+}
+
+/// The environment a closure-game claim is evaluated in at an instance: the instance's
+/// parameters, the game's features at the start, then the spec's `let`s in order.
+pub(crate) fn closure_env(
+    e: &Evaluator,
+    raw: &Raw,
+    base: &Env,
+    game: &crate::closure::ClosureGame,
+) -> Result<Env, Stop> {
+    let mut env = base.clone();
+    for (k, v) in game.features() {
+        env.set(
+            k,
+            match v {
+                crate::closure::FeatureValue::Int(x) => Val::Int(x),
+                crate::closure::FeatureValue::Bool(b) => Val::Bool(b),
+            },
+        );
+    }
+    for (k, v) in &raw.lets {
+        let src =
+            formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
+        let val = env.eval(e, &src)?;
+        env.set(k, val);
+    }
+    Ok(env)
 }
 
 #[cfg(test)]

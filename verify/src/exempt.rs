@@ -627,7 +627,7 @@ pub fn maps(raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<usize, Stop
 /// one it cannot build either (a structure read from a file) is accepted as
 /// [`crate::derive`] accepts it; any other is unconfirmed.
 pub fn closures(raw: &Raw, c: &Certificate, entries: &[ClosureEntry]) -> Result<usize, Stop> {
-    use crate::closure::{FeatureValue, Ground};
+    use crate::closure::Ground;
     let reasons = listed(c).map_err(Stop::Reject)?;
     if reasons.is_empty() {
         return Ok(0);
@@ -671,22 +671,7 @@ pub fn closures(raw: &Raw, c: &Certificate, entries: &[ClosureEntry]) -> Result<
                 )))
             }
         };
-        let mut env = i.env.clone();
-        for (k, x) in game.features() {
-            env.set(
-                k,
-                match x {
-                    FeatureValue::Int(x) => Val::Int(x),
-                    FeatureValue::Bool(b) => Val::Bool(b),
-                },
-            );
-        }
-        for (k, x) in &raw.lets {
-            let src =
-                formula_text(x).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
-            let val = env.eval(&e, &src)?;
-            env.set(k, val);
-        }
+        let env = crate::derive::closure_env(&e, raw, &i.env, &game)?;
         if !selected(&e, raw, &env)? {
             continue;
         }

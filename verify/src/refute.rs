@@ -11,11 +11,11 @@
 use crate::checks::{ClosureEntry, Evidence, OctalFact, TableFact};
 use crate::derive::{all_instances, claimed, env_at, show, Inst, Stop};
 use crate::exempt::{agrees, explore, selected, stated};
-use crate::formula::{engine, Val};
+use crate::formula::engine;
 use crate::games::Game;
 use crate::games::Rules;
 use crate::names::substitute;
-use crate::spec::{formula_text, Raw};
+use crate::spec::Raw;
 
 /// Re-derives that the spec's claim fails at `instance`: what fails, or why not.
 pub fn derive(raw: &Raw, instance: &str, ev: &Evidence) -> Result<String, Stop> {
@@ -126,7 +126,7 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
 }
 
 fn closure(raw: &Raw, label: &str, entries: &[ClosureEntry]) -> Result<String, Stop> {
-    use crate::closure::{FeatureValue, Ground};
+    use crate::closure::Ground;
     if raw.holds.is_some() {
         return Err(Stop::Not("a `holds` predicate".into()));
     }
@@ -177,22 +177,7 @@ fn closure(raw: &Raw, label: &str, entries: &[ClosureEntry]) -> Result<String, S
             entry.value
         )));
     }
-    let mut env = inst.env.clone();
-    for (k, x) in game.features() {
-        env.set(
-            k,
-            match x {
-                FeatureValue::Int(x) => Val::Int(x),
-                FeatureValue::Bool(b) => Val::Bool(b),
-            },
-        );
-    }
-    for (k, x) in &raw.lets {
-        let src =
-            formula_text(x).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;
-        let val = env.eval(&e, &src)?;
-        env.set(k, val);
-    }
+    let env = crate::derive::closure_env(&e, raw, &inst.env, &game)?;
     if !selected(&e, raw, &env)? {
         return Err(Stop::Reject(format!(
             "the spec's `where` does not select the counterexample {label}"

@@ -257,8 +257,16 @@ fn figure_spec_mistakes_say_what_to_write() {
     let good = "kind: figure\nsource: Example 4.11\ntitle: The gamegraph of TER(P_4)\npanels:\n  - { game: \"TER(P_4)\", shade_terminal: true }\noutput:\n  - { template: gamegraph.dot, path: example/ter_p4.dot }\n";
     let (code, out, files) = build_one(good);
     assert_eq!(code, 0, "{out}");
-    assert!(files.contains(&"ter_p4.tikz.tex".to_string()), "{files:?}");
-    assert!(!out.contains("notice"), "{out}");
+    // The TikZ drawing takes its layout from Graphviz (the bare-PATH run in CI has none).
+    assert!(
+        files.contains(&"ter_p4.tikz.tex".to_string()) || !dot::dot_available(),
+        "{files:?}"
+    );
+    assert!(
+        !out.lines()
+            .any(|l| l.contains("notice") && !l.contains("`dot`, which is not installed")),
+        "{out}"
+    );
     // Without `output:` the figure's claims are checked, and the run says it draws nothing.
     let no_output = good.split("output:").next().unwrap();
     let (code, out) = check("f.yaml", no_output);
@@ -1316,6 +1324,10 @@ const MINI_CLEAR: f64 = (1.4 + 0.2 + 0.5) / 6.0;
 /// (the laid-out graph figures are held to the same by the geometric check above).
 #[test]
 fn no_miniature_puts_a_vertex_on_an_edge_or_overlaps_two_edges() {
+    if !dot::dot_available() {
+        eprintln!("graphviz not installed; TikZ drawings skipped (CI installs it)");
+        return;
+    }
     let mut faults = Vec::new();
     let mut seen = 0;
     for folder in [
@@ -1621,10 +1633,18 @@ fn fig_5_2_caption_explains_boxes_and_pins_in_the_papers_notation() {
     let cap = written(&files, "paper000/fig_5_2_dnt_w7_to_dc3.caption.tex");
     assert!(cap.contains("boxed"), "{cap}");
     assert!(cap.contains("grayed out pins"), "{cap}");
+    let cap = written(&files, "paper000/fig_5_5_ter_w5_and_ordinal.caption.tex");
+    assert!(
+        cap.contains("_{\\{v_{1}\\}}") && !cap.contains("_{v_{1}}"),
+        "{cap}"
+    );
+    if !dot::dot_available() {
+        eprintln!("graphviz not installed; TikZ drawings skipped (CI installs it)");
+        return;
+    }
     for f in [
         "paper000/fig_5_2_dnt_w7_to_dc3.tikz.tex",
         "paper000/fig_5_5_ter_w5_and_ordinal.tikz.tex",
-        "paper000/fig_5_5_ter_w5_and_ordinal.caption.tex",
     ] {
         let t = written(&files, f);
         assert!(

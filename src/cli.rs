@@ -11,6 +11,7 @@ use std::process::ExitCode;
 pub mod bench;
 pub mod bench_groups;
 pub mod bench_octal;
+pub mod bench_solve_once;
 pub mod check;
 pub mod cycle;
 pub mod features;
@@ -179,6 +180,11 @@ pub enum Command {
         /// Also the large instances: TER/DNT(W_n) for n = 36..=40, TER(Q_5), DNT(Q_5).
         #[arg(long)]
         scale: bool,
+        /// Instead: the claim and reduction specs under DIR checked and certified as the build
+        /// does (each instance solved once) and with the certificate solving again; positions,
+        /// CPU seconds and their ratio.
+        #[arg(long, value_name = "DIR")]
+        solve_once: Option<std::path::PathBuf>,
     },
     /// Outcome of TER(C_n) for odd n by the packed-table sweep (Conjecture 5.5).
     Cycle {
@@ -428,7 +434,11 @@ pub fn main() -> ExitCode {
             max_wheel,
             json,
             scale,
-        } => bench::run(max_cycle, max_wheel, json, scale),
+            solve_once,
+        } => match solve_once {
+            Some(dir) => bench_solve_once::run(dir, json),
+            None => bench::run(max_cycle, max_wheel, json, scale),
+        },
         Command::Octal { code, len, json } => octal::run(&code, len, json),
         Command::Cycle {
             mut n,

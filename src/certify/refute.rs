@@ -4,35 +4,40 @@
 //! instance's nim-value table (closed under options, its values by mex; the claimed value is
 //! left out, since the verifier evaluates the spec's formula itself) or, for a closure game,
 //! the instance's maximal legal sets and value; a `sequence` spec carries the octal
-//! sequence's period proof, against which the stated numbers fail. Other kinds keep their
+//! sequence's period proof, against which the stated numbers fail. A kind offers this through
+//! [`crate::check::kind::SpecKind::certify_refutation`]; the others keep their
 //! counterexample in the report only.
 
 use super::{Body, MAX_INSTANCE_POSITIONS};
-use crate::check::claim::Claim;
-use crate::check::kind::SpecKind;
+use crate::check::claim::{Claim, Kept};
 use crate::check::sequence::SequenceSpec;
-use crate::check::{describe_instance, instances, Verdict};
+use crate::check::{describe_instance, instances, Counterexample, Verdict};
 use crate::game::AnyGame;
 use serde_json::{json, Value};
 
-/// The refutation certificate of a spec (its kind `spec`), refuted with the counterexample in
-/// `verdict`.
-pub(crate) fn certify(spec: &dyn SpecKind, verdict: &Verdict) -> Result<Body, String> {
-    let Verdict::Refuted { counterexample: cx } = verdict else {
-        return Err("a verdict of bad input has no certificate".into());
-    };
-    let any = spec.as_any();
-    let evidence = if let Some(claim) = any.downcast_ref::<Claim>() {
-        claim_evidence(claim, &cx.instance)?
-    } else if let Some(s) = any.downcast_ref::<SequenceSpec>() {
-        let b = super::octal::certify(s)?;
-        with_kind(b.kind, b.data)
-    } else {
-        return Err(format!(
-            "a refuted verdict of a `{}` spec carries its counterexample in the report only (no certificate format yet)",
-            spec.kind()
-        ));
-    };
+/// The refutation certificate of a `claim` spec refuted with the counterexample in `verdict`;
+/// `kept` is what its check solved (the counterexample instance is then neither parsed nor
+/// solved again).
+pub(crate) fn claim(claim: &Claim, verdict: &Verdict, kept: Option<&Kept>) -> Result<Body, String> {
+    let cx = counterexample(verdict)?;
+    body(cx, claim_evidence(claim, &cx.instance, kept)?)
+}
+
+/// The refutation certificate of a `sequence` spec: its period proof.
+pub(crate) fn sequence(s: &SequenceSpec, verdict: &Verdict) -> Result<Body, String> {
+    let cx = counterexample(verdict)?;
+    let b = super::octal::certify(s)?;
+    body(cx, with_kind(b.kind, b.data))
+}
+
+fn counterexample(verdict: &Verdict) -> Result<&Counterexample, String> {
+    match verdict {
+        Verdict::Refuted { counterexample } => Ok(counterexample),
+        _ => Err("only a refuted verdict has a refutation certificate".into()),
+    }
+}
+
+fn body(cx: &Counterexample, evidence: Value) -> Result<Body, String> {
     Ok(Body {
         kind: "refutation",
         certified: 1,
@@ -53,23 +58,30 @@ fn with_kind(kind: &str, data: Value) -> Value {
 }
 
 /// The counterexample instance's table (its claims left out) or closure entry.
-fn claim_evidence(claim: &Claim, label: &str) -> Result<Value, String> {
-    let inst = instances(&claim.params)
+fn claim_evidence(claim: &Claim, label: &str, kept: Option<&Kept>) -> Result<Value, String> {
+    let (k, inst) = instances(&claim.params)
         .into_iter()
-        .find(|i| describe_instance(i) == label)
+        .enumerate()
+        .find(|(_, i)| describe_instance(i) == label)
         .ok_or_else(|| format!("the counterexample {label} is not an instance of the spec"))?;
-    if let Ok((_, game @ AnyGame::Closure(_))) = claim.game_of(&inst) {
-        let AnyGame::Closure(g) = &game else {
+    let solved = kept.and_then(|kept| kept.get(&k));
+    let parsed = match solved {
+        Some(s) => Ok(s.game.clone()),
+        None => claim.game_of(&inst).map(|(_, g)| g).map_err(|e| e.message),
+    };
+    if let Ok(game @ AnyGame::Closure(_)) = &parsed {
+        let AnyGame::Closure(g) = game else {
             unreachable!("matched above")
         };
-        let mut entry = super::closure::entry(claim, &inst, &game, g, None)?
+        let value = solved.and_then(|s| s.nim);
+        let mut entry = super::closure::entry(claim, &inst, game, g, value)?
             .ok_or("the spec's filter does not select the counterexample")?;
         if let Value::Object(m) = &mut entry {
             m.remove("claim");
         }
         return Ok(json!({ "kind": "closure-values", "instances": [entry] }));
     }
-    let (mut t, _) = super::claims::table(claim, &inst, MAX_INSTANCE_POSITIONS, None)?
+    let (mut t, _) = super::claims::table(claim, &inst, MAX_INSTANCE_POSITIONS, solved)?
         .ok_or("the spec's filter does not select the counterexample")?;
     t["claims"] = json!([]);
     Ok(json!({ "kind": "nim-tables", "tables": [t] }))

@@ -118,6 +118,15 @@ pub trait SpecKind: Send + Sync + fmt::Debug + Any {
     fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<Body, String> {
         Err(format!("{} specs are not certified", self.kind()))
     }
+    /// The certificate of a refuted verdict: the counterexample's evidence, from which
+    /// `grundy-verify` re-derives that the spec's claim fails there (src/certify/refute.rs), or
+    /// why the kind has none. `checked` is this spec's check, refuted.
+    fn certify_refutation(&self, _ctx: &Context, _checked: &Checked) -> Result<Body, String> {
+        Err(format!(
+            "a refuted verdict of a `{}` spec carries its counterexample in the report only (no certificate format yet)",
+            self.kind()
+        ))
+    }
     /// `--explain`: how the checker saw the spec, when the kind has more to say than its report.
     fn explain(&self, _checked: &Checked) -> Option<String> {
         None

@@ -43,4 +43,15 @@ impl SpecKind for Claim {
             .and_then(|k| k.0.downcast_ref::<crate::check::claim::Kept>());
         crate::certify::claims::certify(self, kept)
     }
+    fn certify_refutation(
+        &self,
+        _ctx: &Context,
+        checked: &Checked,
+    ) -> Result<crate::certify::Body, String> {
+        let kept = checked
+            .kept
+            .as_ref()
+            .and_then(|k| k.0.downcast_ref::<crate::check::claim::Kept>());
+        crate::certify::refute::claim(self, &checked.report.verdict, kept)
+    }
 }

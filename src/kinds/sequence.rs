@@ -20,4 +20,11 @@ impl SpecKind for SequenceSpec {
     fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::octal::certify(self)
     }
+    fn certify_refutation(
+        &self,
+        _ctx: &Context,
+        checked: &Checked,
+    ) -> Result<crate::certify::Body, String> {
+        crate::certify::refute::sequence(self, &checked.report.verdict)
+    }
 }

@@ -98,7 +98,7 @@ pub fn make(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Made, Strin
 
 fn body(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Body, String> {
     if !checked.report.verdict.holds() {
-        return crate::certify::refute::certify(spec.body.as_ref(), &checked.report.verdict);
+        return spec.body.certify_refutation(ctx, checked);
     }
     spec.body.certify(ctx, checked)
 }

@@ -134,7 +134,7 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
     let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         let mut opts = Vec::new();
-        for q in rules.options(p) {
+        for q in rules.options(p).map_err(|e| format!("entry {i}: {e}"))? {
             let group = match index.get(&q) {
                 Some(&j) => vec![j],
                 None => {
@@ -152,13 +152,26 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
         options.push(opts);
     }
     // Options before positions (a post-order), so that a wrong value is reported at its own
-    // entry rather than at a position above it.
+    // entry rather than at a position above it. The built-in games are acyclic by their
+    // rules; a game written as a rule in a spec need not be, and on a cycle of options the
+    // mex equations have solutions that are no nim-values: an entry reached again while it
+    // is still open (on the path from the root) is refused.
     let mut done = vec![false; entries.len()];
+    let mut open = vec![false; entries.len()];
     for root in 0..entries.len() {
         let mut stack = vec![(root, 0usize)];
         while let Some((i, k)) = stack.pop() {
             if done[i] {
                 continue;
+            }
+            if k == 0 {
+                if open[i] {
+                    return Err(format!(
+                        "entry {i}: position {} is reached again from its own options (the game is not acyclic)",
+                        entries[i].0
+                    ));
+                }
+                open[i] = true;
             }
             if let Some(group) = options[i].get(k) {
                 stack.push((i, k + 1));
@@ -653,14 +666,14 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
     for (i, (pv, _)) in m.pairs.iter().enumerate() {
         let p = g.pos(pv)?;
         let mut image = HashSet::new();
-        for q in g.options(&p) {
+        for q in g.options(&p).map_err(|e| format!("pair {i}: {e}"))? {
             image.insert(
                 f.get(&q)
                     .cloned()
                     .ok_or_else(|| format!("pair {i}: option {q:?} of {pv} is not mapped"))?,
             );
         }
-        let target = h.options(&f[&p]);
+        let target = h.options(&f[&p]).map_err(|e| format!("pair {i}: {e}"))?;
         if image != target {
             let extra: Vec<_> = image.symmetric_difference(&target).take(3).collect();
             return Err(format!(
@@ -679,7 +692,7 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
             surjective = false;
             break;
         }
-        for r in h.options(&q) {
+        for r in h.options(&q)? {
             if seen.insert(r.clone()) {
                 queue.push(r);
             }
@@ -777,8 +790,8 @@ fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, 
     }
     for (i, st) in s.steps.iter().enumerate() {
         let p = rules.pos(&st.pos)?;
-        let opts = rules.options(&p);
         let err = |m: String| format!("step {i} ({} at {}): {m}", st.pos, st.node);
+        let opts = rules.options(&p).map_err(&err)?;
         match (st.sink.as_deref(), s.nodes[&st.node]) {
             // Every sink is a P-position: the player to move there loses.
             (Some(_), false) => return Err(err("a sink at an N-node (a sink is lost for the player to move, so it belongs at a P-node)".into())),

@@ -84,6 +84,9 @@ pub struct ClosureEntry {
     pub game: String,
     pub structure: String,
     pub closure: String,
+    /// For a closure defined in a spec: the sha256 of that spec file's bytes.
+    #[serde(default)]
+    pub closure_sha256: Option<String>,
     pub elements: usize,
     #[serde(default)]
     pub maximal_sets: Vec<Vec<usize>>,
@@ -964,6 +967,32 @@ fn check_body(
         }
         Body::ClosureValues { instances } => {
             for i in instances {
+                // A closure defined in a spec is bound to that spec's bytes.
+                let mine =
+                    crate::closures::Kind::parse(Some(&i.closure)).and_then(|k| k.spec_sha256());
+                match (&i.closure_sha256, mine) {
+                    (None, None) => {}
+                    (Some(h), Some(sha)) if h == sha => {}
+                    (Some(h), None) => {
+                        return Err(format!(
+                            "instance {}: the closure {} (closure_sha256 {h}) is not one a game spec under --specs defines{}",
+                            i.instance,
+                            i.closure,
+                            match crate::user::closure(&i.closure) {
+                                Some(Err(e)) => format!(" ({e})"),
+                                _ => String::new(),
+                            }
+                        ))
+                    }
+                    (h, Some(sha)) => {
+                        return Err(format!(
+                            "instance {}: the closure {} was made from other spec bytes (closure_sha256 {}) than its game spec's (sha256 {sha})",
+                            i.instance,
+                            i.closure,
+                            h.as_deref().unwrap_or("missing")
+                        ))
+                    }
+                }
                 for m in &i.maximal_sets {
                     if m.windows(2).any(|w| w[0] >= w[1]) || m.iter().any(|&x| x >= i.elements) {
                         return Err(format!(

@@ -1072,6 +1072,10 @@ fn closures(
                 named.push(i.label.clone());
                 continue;
             }
+            // A closure's rule written in a spec that fails is the spec's error.
+            Some(Err(why)) if why.contains(crate::closures::user::FAILED) => {
+                return Err(Stop::Reject(format!("instance {}: {name}: {why}", i.label)))
+            }
             Some(Err(why)) => return Err(Stop::Not(format!("{name}: {why}"))),
         };
         if let (None, Some(entry)) = (&game.maximal, entry) {

@@ -37,6 +37,7 @@ mod refute;
 mod solve;
 mod spec;
 mod structures;
+mod user;
 
 use io::{errln, outln};
 use std::collections::{BTreeMap, BTreeSet};
@@ -272,6 +273,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The games and closures the game specs define, before any certificate names one.
+    user::load(&specs);
     let grundy = match &a.report {
         Some(r) => match grundy_report(r) {
             Ok(g) => g,
@@ -412,6 +415,20 @@ fn main() -> ExitCode {
                     ),
                 }
             }
+            // A game spec claims nothing: it defines a game or a closure other specs name.
+            None if user::game_specs().contains_key(id) => match &user::game_specs()[id] {
+                Ok(what) => (
+                    "game definition",
+                    format!("defines {what}: its rules compiled by the verifier's interpreter"),
+                ),
+                Err(why) => {
+                    rejected += 1;
+                    (
+                        "rejected",
+                        format!("REJECTED: the game spec does not load: {why}"),
+                    )
+                }
+            },
             None if status.starts_with("certificate written") => (
                 "missing",
                 "not certified: the certificate grundy reports writing is missing".to_string(),

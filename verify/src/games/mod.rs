@@ -27,6 +27,7 @@ mod removing;
 mod spl;
 mod sum;
 mod ueg;
+mod user;
 
 use crate::formula::Env;
 use serde::de::DeserializeOwned;
@@ -52,6 +53,7 @@ pub static GAMES: &[&dyn Family] = &[
     &spl::Spl,
     &ueg::Ueg,
     &node_kayles::NodeKayles,
+    &user::User,
 ];
 
 /// A game family: how certificates and specs name its games.

@@ -626,3 +626,85 @@ fn the_hull_as_a_user_rule_agrees_with_the_built_in_one() {
     });
     s.rejected("geo_path_dng", "under the hull closure");
 }
+
+const EK: &str = "kind: game
+source: take an edge and every edge at its ends
+name: EK
+position: edges
+options: |
+  let out = [];
+  for e in members(p) {
+    let uv = ends(e);
+    out.push(minus(p, incident(uv[0]) | incident(uv[1])));
+  }
+  out
+";
+
+/// EK by brute force on edges numbered as `edges` lists them: every position reachable from
+/// all edges, with its nim-value.
+fn edge_game(edges: &[(usize, usize)]) -> Vec<(u64, u32)> {
+    let m = edges.len();
+    let touching = |e: usize| -> u64 {
+        let (a, b) = edges[e];
+        (0..m)
+            .filter(|&f| {
+                let (c, d) = edges[f];
+                c == a || c == b || d == a || d == b
+            })
+            .fold(0, |s, f| s | 1 << f)
+    };
+    fn value(p: u64, m: usize, t: &dyn Fn(usize) -> u64, memo: &mut HashMap<u64, u32>) -> u32 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let opts: Vec<u32> = (0..m)
+            .filter(|&e| p >> e & 1 == 1)
+            .map(|e| value(p & !t(e), m, t, memo))
+            .collect();
+        let v = mex(opts);
+        memo.insert(p, v);
+        v
+    }
+    let mut memo = HashMap::new();
+    value((1u64 << m) - 1, m, &touching, &mut memo);
+    let mut entries: Vec<(u64, u32)> = memo.into_iter().collect();
+    entries.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+    entries
+}
+
+/// An edges game: its positions number the edges by their pairs in lexicographic order,
+/// whatever order the certificate's graph lists them in; a table numbering them as listed
+/// is another game's.
+#[test]
+fn edges_are_numbered_by_their_pairs() {
+    // Spider_{1,1,2}: the centre 0, legs 1, 2 and 3-4.
+    let listed = [(3, 4), (0, 3), (2, 0), (0, 1)];
+    let mut sorted: Vec<(usize, usize)> =
+        listed.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    sorted.sort_unstable();
+    let by_pairs = edge_game(&sorted);
+    let as_listed = edge_game(&listed);
+    let value = by_pairs[0].1;
+    let claim = format!("kind: claim\nsource: test\ngame: EK(Spider_{{1,1,2}})\nnim: {value}\n");
+    let cert = |entries: &[(u64, u32)]| {
+        tables_cert(
+            "ek",
+            &claim,
+            vec![json!({
+                "instance": "",
+                "game": {"USER": {"name": "EK", "spec_sha256": sha256(EK.as_bytes()),
+                                  "graph": {"n": 5, "edges": listed}}},
+                "entries": entries,
+                "claims": [{"nim": value, "pos": 15, "start": true}],
+            })],
+        )
+    };
+    let s = Scratch::new("edges");
+    s.spec("ek_game", EK);
+    s.spec("ek", &claim);
+    s.cert("ek", &cert(&by_pairs));
+    s.verified("ek", "1 of 1");
+    assert_ne!(by_pairs, as_listed);
+    s.cert("ek", &cert(&as_listed));
+    s.rejected("ek", "entry");
+}

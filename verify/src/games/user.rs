@@ -23,7 +23,6 @@ pub struct User;
 
 /// The certificate's description.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Written {
     name: String,
     spec_sha256: String,

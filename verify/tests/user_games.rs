@@ -708,3 +708,35 @@ fn edges_are_numbered_by_their_pairs() {
     s.cert("ek", &cert(&as_listed));
     s.rejected("ek", "entry");
 }
+
+/// A `start:` rule: Node Kayles on P_3 started without vertex 0 ({1, 2}: either move ends
+/// the game, value 1); a start rule giving a bit outside `all` rejects.
+#[test]
+fn a_start_rule_is_the_start() {
+    let game = UNK.replace("name: UNK", "name: UNS").replace(
+        "position: vertices\n",
+        "position: vertices\nstart: minus(all, bit(0))\n",
+    );
+    let claim = "kind: claim\nsource: test\ngame: UNS(P_3)\nnim: 1\n";
+    let cert = |game: &str| {
+        tables_cert(
+            "uns",
+            claim,
+            vec![json!({
+                "instance": "",
+                "game": {"USER": {"name": "UNS", "spec_sha256": sha256(game.as_bytes()), "graph": path(3)}},
+                "entries": [[6, 1], [0, 0]],
+                "claims": [{"nim": 1, "pos": 6, "start": true}],
+            })],
+        )
+    };
+    let s = Scratch::new("start");
+    s.spec("uns_game", &game);
+    s.spec("uns", claim);
+    s.cert("uns", &cert(&game));
+    s.verified("uns", "1 of 1");
+    let bad = game.replace("start: minus(all, bit(0))", "start: all | bit(3)");
+    s.spec("uns_game", &bad);
+    s.cert("uns", &cert(&bad));
+    s.rejected("uns", "the start rule");
+}

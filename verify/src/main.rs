@@ -12,6 +12,10 @@
 //! `--allow-unverified`, which still lists and counts them; 0 otherwise. `--write` records the
 //! verdicts and their counts, deterministically, in `DIR/VERIFIED.json`. `--coq COQDIR` writes
 //! the accepted nim-value tables as Coq files ([`coq`], docs/formal.md).
+//!
+//! Games and closures defined in specs (`kind: game`, docs/user-games.md) are read from SPECS
+//! first ([`user`]); each such spec gets its own line ("defines …", or "REJECTED" when it does
+//! not load), and certificates name its game or closure by name and sha256.
 
 // Index loops mirror the definitions (for u, v, w in V …); iterator chains would hide them.
 #![allow(clippy::needless_range_loop)]

@@ -84,6 +84,9 @@ pub struct ClosureEntry {
     pub game: String,
     pub structure: String,
     pub closure: String,
+    /// For a closure defined in a spec: the sha256 of that spec file's bytes.
+    #[serde(default)]
+    pub closure_sha256: Option<String>,
     pub elements: usize,
     #[serde(default)]
     pub maximal_sets: Vec<Vec<usize>>,
@@ -134,7 +137,7 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
     let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
     for (i, p) in positions.iter().enumerate() {
         let mut opts = Vec::new();
-        for q in rules.options(p) {
+        for q in rules.options(p).map_err(|e| format!("entry {i}: {e}"))? {
             let group = match index.get(&q) {
                 Some(&j) => vec![j],
                 None => {
@@ -152,13 +155,26 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
         options.push(opts);
     }
     // Options before positions (a post-order), so that a wrong value is reported at its own
-    // entry rather than at a position above it.
+    // entry rather than at a position above it. The built-in games are acyclic by their
+    // rules; a game written as a rule in a spec need not be, and on a cycle of options the
+    // mex equations have solutions that are no nim-values: an entry reached again while it
+    // is still open (on the path from the root) is refused.
     let mut done = vec![false; entries.len()];
+    let mut open = vec![false; entries.len()];
     for root in 0..entries.len() {
         let mut stack = vec![(root, 0usize)];
         while let Some((i, k)) = stack.pop() {
             if done[i] {
                 continue;
+            }
+            if k == 0 {
+                if open[i] {
+                    return Err(format!(
+                        "entry {i}: position {} is reached again from its own options (the game is not acyclic)",
+                        entries[i].0
+                    ));
+                }
+                open[i] = true;
             }
             if let Some(group) = options[i].get(k) {
                 stack.push((i, k + 1));
@@ -653,14 +669,14 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
     for (i, (pv, _)) in m.pairs.iter().enumerate() {
         let p = g.pos(pv)?;
         let mut image = HashSet::new();
-        for q in g.options(&p) {
+        for q in g.options(&p).map_err(|e| format!("pair {i}: {e}"))? {
             image.insert(
                 f.get(&q)
                     .cloned()
                     .ok_or_else(|| format!("pair {i}: option {q:?} of {pv} is not mapped"))?,
             );
         }
-        let target = h.options(&f[&p]);
+        let target = h.options(&f[&p]).map_err(|e| format!("pair {i}: {e}"))?;
         if image != target {
             let extra: Vec<_> = image.symmetric_difference(&target).take(3).collect();
             return Err(format!(
@@ -679,7 +695,7 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
             surjective = false;
             break;
         }
-        for r in h.options(&q) {
+        for r in h.options(&q)? {
             if seen.insert(r.clone()) {
                 queue.push(r);
             }
@@ -777,8 +793,8 @@ fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, 
     }
     for (i, st) in s.steps.iter().enumerate() {
         let p = rules.pos(&st.pos)?;
-        let opts = rules.options(&p);
         let err = |m: String| format!("step {i} ({} at {}): {m}", st.pos, st.node);
+        let opts = rules.options(&p).map_err(&err)?;
         match (st.sink.as_deref(), s.nodes[&st.node]) {
             // Every sink is a P-position: the player to move there loses.
             (Some(_), false) => return Err(err("a sink at an N-node (a sink is lost for the player to move, so it belongs at a P-node)".into())),
@@ -951,6 +967,32 @@ fn check_body(
         }
         Body::ClosureValues { instances } => {
             for i in instances {
+                // A closure defined in a spec is bound to that spec's bytes.
+                let mine =
+                    crate::closures::Kind::parse(Some(&i.closure)).and_then(|k| k.spec_sha256());
+                match (&i.closure_sha256, mine) {
+                    (None, None) => {}
+                    (Some(h), Some(sha)) if h == sha => {}
+                    (Some(h), None) => {
+                        return Err(format!(
+                            "instance {}: the closure {} (closure_sha256 {h}) is not one a game spec under --specs defines{}",
+                            i.instance,
+                            i.closure,
+                            match crate::user::closure(&i.closure) {
+                                Some(Err(e)) => format!(" ({e})"),
+                                _ => String::new(),
+                            }
+                        ))
+                    }
+                    (h, Some(sha)) => {
+                        return Err(format!(
+                            "instance {}: the closure {} was made from other spec bytes (closure_sha256 {}) than its game spec's (sha256 {sha})",
+                            i.instance,
+                            i.closure,
+                            h.as_deref().unwrap_or("missing")
+                        ))
+                    }
+                }
                 for m in &i.maximal_sets {
                     if m.windows(2).any(|w| w[0] >= w[1]) || m.iter().any(|&x| x >= i.elements) {
                         return Err(format!(

@@ -453,24 +453,25 @@ fn labels_name_games(template: &str, facts: &[TableFact]) -> Result<(), Stop> {
 /// Most positions searched to confirm that an instance not in the certificate selects none.
 const MAX_VACUOUS_SEARCH: usize = 200_000;
 
-/// Every position reachable from the start (breadth-first), or `None` past `cap`.
-fn reachable(rules: &Rules, cap: usize) -> Option<Vec<Pos>> {
+/// Every position reachable from the start (breadth-first), or `None` past `cap`; an error
+/// when the rules cannot be evaluated at a position reached.
+fn reachable(rules: &Rules, cap: usize) -> Result<Option<Vec<Pos>>, String> {
     let start = rules.start();
     let mut seen: HashSet<Pos> = HashSet::from([start.clone()]);
     let mut order = vec![start];
     let mut i = 0;
     while i < order.len() {
-        for q in rules.options(&order[i]) {
+        for q in rules.options(&order[i])? {
             if seen.insert(q.clone()) {
                 if order.len() >= cap {
-                    return None;
+                    return Ok(None);
                 }
                 order.push(q);
             }
         }
         i += 1;
     }
-    Some(order)
+    Ok(Some(order))
 }
 
 /// The claim's environment at a position: parameters, the position's features, then `let`s
@@ -624,9 +625,11 @@ fn claim(
         match table {
             Some(f) => {
                 let mut n = 0;
-                let positions = reachable(&rules, f.values.len() + 1).ok_or_else(|| {
-                    Stop::Reject(format!("instance {}: the table is not closed", i.label))
-                })?;
+                let positions = reachable(&rules, f.values.len() + 1)
+                    .map_err(|e| Stop::Reject(format!("instance {}: {e}", i.label)))?
+                    .ok_or_else(|| {
+                        Stop::Reject(format!("instance {}: the table is not closed", i.label))
+                    })?;
                 for p in &positions {
                     let env = env_at(e, raw, i, &rules, p)?;
                     if selected(&env)? {
@@ -650,12 +653,14 @@ fn claim(
             None => {
                 // Not listed at all: grundy leaves out instances where the claim selects no
                 // position, which the verifier confirms by its own search.
-                let positions = reachable(&rules, MAX_VACUOUS_SEARCH).ok_or_else(|| {
-                    Stop::Not(format!(
-                        "instance {} is not listed and too large to confirm it is vacuous",
-                        i.label
-                    ))
-                })?;
+                let positions = reachable(&rules, MAX_VACUOUS_SEARCH)
+                    .map_err(|e| Stop::Reject(format!("instance {}: {e}", i.label)))?
+                    .ok_or_else(|| {
+                        Stop::Not(format!(
+                            "instance {} is not listed and too large to confirm it is vacuous",
+                            i.label
+                        ))
+                    })?;
                 for p in &positions {
                     if selected(&env_at(e, raw, i, &rules, p)?)? {
                         return Err(Stop::Reject(format!(
@@ -1066,6 +1071,10 @@ fn closures(
             Some(Err(_)) if entry.is_none() && skipped_set.contains(i.label.as_str()) => {
                 named.push(i.label.clone());
                 continue;
+            }
+            // A closure's rule written in a spec that fails is the spec's error.
+            Some(Err(why)) if why.contains(crate::closures::user::FAILED) => {
+                return Err(Stop::Reject(format!("instance {}: {name}: {why}", i.label)))
             }
             Some(Err(why)) => return Err(Stop::Not(format!("{name}: {why}"))),
         };

@@ -112,14 +112,15 @@ pub fn listed(c: &Certificate) -> Result<BTreeMap<String, String>, String> {
 
 /// The start and every position reached from it breadth-first, as grundy lists a table: with
 /// `split`, an option the rules split into a disjoint sum ([`Rules::components`]) is reached
-/// as its parts. `None` past `cap` positions.
-pub fn explore(rules: &Rules, cap: usize, split: bool) -> Option<Vec<Pos>> {
+/// as its parts. `None` past `cap` positions; an error when the rules cannot be evaluated at
+/// a position reached (a game written as a rule in a spec).
+pub fn explore(rules: &Rules, cap: usize, split: bool) -> Result<Option<Vec<Pos>>, String> {
     let start = rules.start();
     let mut seen: std::collections::HashSet<Pos> = std::collections::HashSet::from([start.clone()]);
     let mut order = vec![start];
     let mut i = 0;
     while i < order.len() {
-        for q in rules.options(&order[i]) {
+        for q in rules.options(&order[i])? {
             let parts = if split {
                 rules.components(&q)
             } else {
@@ -129,7 +130,7 @@ pub fn explore(rules: &Rules, cap: usize, split: bool) -> Option<Vec<Pos>> {
             for r in reached {
                 if seen.insert(r.clone()) {
                     if order.len() >= cap {
-                        return None;
+                        return Ok(None);
                     }
                     order.push(r);
                 }
@@ -137,19 +138,21 @@ pub fn explore(rules: &Rules, cap: usize, split: bool) -> Option<Vec<Pos>> {
         }
         i += 1;
     }
-    Some(order)
+    Ok(Some(order))
 }
 
 /// The nim-value of every position of `order` (a set closed as [`explore`] makes it), by
 /// nim(p) = mex nim(Opt(p)), an option split into parts valued as the XOR of theirs
-/// (Sprague–Grundy); options before positions, with an explicit stack.
-pub fn values(rules: &Rules, order: &[Pos], split: bool) -> HashMap<Pos, u32> {
+/// (Sprague–Grundy); options before positions, with an explicit stack. An error when the
+/// rules fail at a position or lead back to one (a game written as a rule in a spec need not
+/// be acyclic; on a cycle the recursion has no nim-values).
+pub fn values(rules: &Rules, order: &[Pos], split: bool) -> Result<HashMap<Pos, u32>, String> {
     let index: HashMap<&Pos, usize> = order.iter().enumerate().map(|(i, p)| (p, i)).collect();
     let groups: Vec<Vec<Vec<usize>>> = order
         .iter()
         .map(|p| {
-            rules
-                .options(p)
+            Ok(rules
+                .options(p)?
                 .into_iter()
                 .map(|q| {
                     let parts = if split {
@@ -163,10 +166,11 @@ pub fn values(rules: &Rules, order: &[Pos], split: bool) -> HashMap<Pos, u32> {
                         parts.iter().map(|c| index[c]).collect()
                     }
                 })
-                .collect()
+                .collect())
         })
-        .collect();
+        .collect::<Result<_, String>>()?;
     let mut val: Vec<Option<u32>> = vec![None; order.len()];
+    let mut open = vec![false; order.len()];
     for root in 0..order.len() {
         let mut stack = vec![(root, false)];
         while let Some((i, expanded)) = stack.pop() {
@@ -180,6 +184,13 @@ pub fn values(rules: &Rules, order: &[Pos], split: bool) -> HashMap<Pos, u32> {
                     .collect();
                 val[i] = Some(mex(&opts));
             } else {
+                if open[i] {
+                    return Err(format!(
+                        "{:?} is reached again from its own options (the game is not acyclic)",
+                        order[i]
+                    ));
+                }
+                open[i] = true;
                 stack.push((i, true));
                 for g in &groups[i] {
                     stack.extend(g.iter().filter(|&&j| val[j].is_none()).map(|&j| (j, false)));
@@ -187,11 +198,11 @@ pub fn values(rules: &Rules, order: &[Pos], split: bool) -> HashMap<Pos, u32> {
             }
         }
     }
-    order
+    Ok(order
         .iter()
         .cloned()
         .zip(val.into_iter().map(|v| v.expect("every position valued")))
-        .collect()
+        .collect())
 }
 
 /// Whether the instance has more than `n` positions, counted as grundy counts them: known
@@ -201,7 +212,10 @@ pub fn more_positions_than(rules: &Rules, n: u64, split: bool, within: Option<us
     match within {
         Some(count) => count as u64 > n,
         None if n < OWN_POSITIONS as u64 => true,
-        None if n < 10 * OWN_POSITIONS as u64 => explore(rules, n as usize + 1, split).is_none(),
+        // A rule failing before the count passes n confirms nothing.
+        None if n < 10 * OWN_POSITIONS as u64 => {
+            matches!(explore(rules, n as usize + 1, split), Ok(None))
+        }
         None => false,
     }
 }
@@ -271,12 +285,18 @@ mod tests {
         ] {
             let g = Game::parse(name).unwrap();
             let rules = Rules::new(&g).unwrap();
-            let order = explore(&rules, OWN_POSITIONS, true).unwrap();
-            assert_eq!(values(&rules, &order, true)[&rules.start()], want, "{name}");
+            let order = explore(&rules, OWN_POSITIONS, true).unwrap().unwrap();
+            assert_eq!(
+                values(&rules, &order, true).unwrap()[&rules.start()],
+                want,
+                "{name}"
+            );
         }
         // Past a cap, no list.
         let g = Game::parse("DC(30)").unwrap();
-        assert!(explore(&Rules::new(&g).unwrap(), 50, false).is_none());
+        assert!(explore(&Rules::new(&g).unwrap(), 50, false)
+            .unwrap()
+            .is_none());
     }
 }
 
@@ -400,11 +420,13 @@ pub fn tables(raw: &Raw, c: &Certificate, facts: &[TableFact]) -> Result<usize, 
             continue;
         };
         let reason = parse_reason(why);
-        let within = explore(&rules, OWN_POSITIONS, split);
+        let within = explore(&rules, OWN_POSITIONS, split)
+            .map_err(|e| Stop::Reject(format!("instance {}: {name}: {e}", i.label)))?;
         if let Some(order) = &within {
             // Within the verifier's own budget: it solves the instance and checks the claim,
             // whatever the stated reason.
-            let vals = values(&rules, order, split);
+            let vals = values(&rules, order, split)
+                .map_err(|e| Stop::Reject(format!("instance {}: {name}: {e}", i.label)))?;
             let positions: Vec<Pos> = if reach {
                 order.clone()
             } else {
@@ -595,7 +617,9 @@ pub fn maps(raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<usize, Stop
         let rules = Game::parse(&name)
             .and_then(|g| Rules::new(&g))
             .map_err(Stop::Not)?;
-        let count = explore(&rules, OWN_POSITIONS, false).map(|o| o.len());
+        let count = explore(&rules, OWN_POSITIONS, false)
+            .map_err(|e| Stop::Reject(format!("instance {}: {name}: {e}", i.label)))?
+            .map(|o| o.len());
         let need = count.map_or(OWN_POSITIONS as u64 + 1, |n| n as u64);
         let confirmed = match parse_reason(why) {
             Reason::Positions(n) if more_positions_than(&rules, n, false, count) => Ok(()),

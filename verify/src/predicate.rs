@@ -75,6 +75,7 @@ pub fn derive(
         }
         let order = if reach {
             crate::exempt::explore(&rules, OWN_POSITIONS, false)
+                .map_err(|e| Stop::Reject(format!("instance {}: {name}: {e}", i.label)))?
         } else {
             Some(vec![rules.start()])
         };

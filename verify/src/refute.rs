@@ -86,6 +86,7 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
     let positions = match raw.positions.as_deref() {
         None | Some("start") => vec![rules.start()],
         Some("reachable") => explore(&rules, f.values.len() + 1, false)
+            .map_err(|e| Stop::Reject(format!("{name}: {e}")))?
             .ok_or_else(|| Stop::Reject(format!("the table of {name} is not closed")))?,
         Some(p) => return Err(Stop::Not(format!("positions `{p}`"))),
     };

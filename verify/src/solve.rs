@@ -6,30 +6,42 @@
 //! run, for rows longer than positions hold).
 
 use crate::games::{mex, nim_by_family, Game, Pos, Rules};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
 /// Most positions solved for one named game.
 const MAX_POSITIONS: usize = 200_000;
 
-/// nim of the start of `rules`, by the recursion.
+/// nim of the start of `rules`, by the recursion. A position reached again while its own
+/// options are still being solved lies on a cycle (a game written as a rule in a spec need not
+/// be acyclic): an error, as is a rule that fails.
 pub fn solve(rules: &Rules) -> Result<u32, String> {
     let start = rules.start();
     let mut memo: HashMap<Pos, u32> = HashMap::new();
+    let mut open: HashSet<Pos> = HashSet::new();
     let mut stack = vec![(start.clone(), false)];
     while let Some((p, expanded)) = stack.pop() {
         if memo.contains_key(&p) {
             continue;
         }
-        let opts = rules.options(&p);
+        let opts = rules.options(&p)?;
         if expanded {
             // Every option was solved above this entry on the stack.
             let vals: Vec<u32> = opts.iter().map(|q| memo[q]).collect();
+            open.remove(&p);
             memo.insert(p, mex(&vals));
             if memo.len() > MAX_POSITIONS {
                 return Err(format!("more than {MAX_POSITIONS} positions"));
             }
         } else {
+            if !open.insert(p.clone()) {
+                return Err(format!(
+                    "{p:?} is reached again from its own options (the game is not acyclic)"
+                ));
+            }
+            if open.len() > MAX_POSITIONS {
+                return Err(format!("more than {MAX_POSITIONS} positions"));
+            }
             stack.push((p, true));
             stack.extend(
                 opts.into_iter()

@@ -8,6 +8,7 @@
 mod geodetic;
 mod hull;
 mod monophonic;
+pub mod user;
 
 use crate::games::Graph;
 use std::fmt;
@@ -30,9 +31,16 @@ pub trait Rule: Sync {
     fn geodesic_on_complete_multipartite(&self) -> bool {
         self.geodesic()
     }
+    /// A closure defined in a spec: that file's sha256 (certificates record it as
+    /// `closure_sha256`); `None` for the built-in ones.
+    fn spec_sha256(&self) -> Option<&'static str> {
+        None
+    }
 }
 
-/// Every closure the verifier knows, the default (a spec without `closure:`) first.
+/// Every built-in closure the verifier knows, the default (a spec without `closure:`) first.
+/// The closures defined in specs are found after these, by name, in the registry filled when
+/// the specs are read ([`crate::user`], [`user`]).
 pub static CLOSURES: &[&dyn Rule] = &[&hull::Hull, &geodetic::Geodetic, &monophonic::Monophonic];
 
 /// A registered closure.
@@ -52,7 +60,14 @@ impl Kind {
     pub fn parse(c: Option<&str>) -> Option<Kind> {
         match c {
             None => Some(Kind(CLOSURES[0])),
-            Some(name) => CLOSURES.iter().find(|r| r.name() == name).map(|&r| Kind(r)),
+            Some(name) => CLOSURES
+                .iter()
+                .find(|r| r.name() == name)
+                .map(|&r| Kind(r))
+                .or_else(|| {
+                    let c: &'static dyn Rule = crate::user::closure(name)?.ok()?;
+                    Some(Kind(c))
+                }),
         }
     }
     /// The name certificates give the closure.
@@ -74,6 +89,10 @@ impl Kind {
     }
     pub fn intervals(self, g: &Graph) -> Result<Vec<Vec<u64>>, String> {
         self.0.intervals(g)
+    }
+    /// A closure defined in a spec: that file's sha256.
+    pub fn spec_sha256(self) -> Option<&'static str> {
+        self.0.spec_sha256()
     }
 }
 

@@ -128,7 +128,7 @@ impl Moves for Row {
     }
 
     /// Before Prop 5.19: knock down a standing pin and its standing neighbours.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let (s, pins) = (p.set(), self.pins);
         let mut out = Vec::new();
         for i in 0..pins {
@@ -143,7 +143,7 @@ impl Moves for Row {
                 out.push(Pos::Set(s & !hit));
             }
         }
-        out
+        Ok(out)
     }
 }
 

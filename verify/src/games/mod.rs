@@ -27,6 +27,7 @@ mod removing;
 mod spl;
 mod sum;
 mod ueg;
+mod user;
 
 use crate::formula::Env;
 use serde::de::DeserializeOwned;
@@ -52,6 +53,7 @@ pub static GAMES: &[&dyn Family] = &[
     &spl::Spl,
     &ueg::Ueg,
     &node_kayles::NodeKayles,
+    &user::User,
 ];
 
 /// A game family: how certificates and specs name its games.
@@ -100,8 +102,10 @@ pub trait Moves {
     fn start(&self) -> Pos;
     /// Reads a position written in the certificate's encoding, and checks it is one.
     fn pos(&self, v: &Value) -> Result<Pos, String>;
-    /// Opt(p), listed, for p read by [`Moves::pos`] or reached by options.
-    fn options(&self, p: &Pos) -> Vec<Pos>;
+    /// Opt(p), listed, for p read by [`Moves::pos`] or reached by options. An error when the
+    /// rules cannot be evaluated at p (a game written as a rule in a spec: its rule failed
+    /// or gave no positions); the built-in games never fail.
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String>;
     /// The disjoint sum p is by the rules, as its components; empty when p is not split.
     fn components(&self, _p: &Pos) -> Vec<Pos> {
         Vec::new()
@@ -274,12 +278,12 @@ impl Rules {
     pub fn pos(&self, v: &Value) -> Result<Pos, String> {
         self.0.pos(v)
     }
-    /// Opt(p), as a set.
-    pub fn options(&self, p: &Pos) -> HashSet<Pos> {
-        self.0.options(p).into_iter().collect()
+    /// Opt(p), as a set (an error when the rules cannot be evaluated at p).
+    pub fn options(&self, p: &Pos) -> Result<HashSet<Pos>, String> {
+        Ok(self.0.options(p)?.into_iter().collect())
     }
     /// Opt(p), as the game lists it.
-    pub fn options_list(&self, p: &Pos) -> Vec<Pos> {
+    pub fn options_list(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         self.0.options(p)
     }
     /// The disjoint sum a position is, by the verifier's own rules, as its components; empty
@@ -464,9 +468,9 @@ mod tests {
             let mut reached = HashSet::from([rules.start()]);
             let mut queue = vec![rules.start()];
             while let Some(p) = queue.pop() {
-                let opts: Vec<u32> = rules.options(&p).iter().map(value).collect();
+                let opts: Vec<u32> = rules.options(&p).unwrap().iter().map(value).collect();
                 assert_eq!(mex(&opts), value(&p), "{key}: at {p:?}");
-                for q in rules.options(&p) {
+                for q in rules.options(&p).unwrap() {
                     if reached.insert(q.clone()) {
                         queue.push(q);
                     }

@@ -87,11 +87,11 @@ impl Moves for Elements {
     }
 
     /// Before Prop 5.14: decrease a positive element by 1; over when all are below 2.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let u = p.list();
         let mut out = Vec::new();
         if u.iter().all(|&x| x < 2) {
-            return out;
+            return Ok(out);
         }
         for i in 0..u.len() {
             if u[i] > 0 {
@@ -101,7 +101,7 @@ impl Moves for Elements {
                 out.push(Pos::List(q));
             }
         }
-        out
+        Ok(out)
     }
 
     fn features(&self, env: &mut Env, p: &Pos) {

@@ -82,8 +82,8 @@ impl Moves for Heap {
         Ok(Pos::Int(h))
     }
 
-    fn options(&self, p: &Pos) -> Vec<Pos> {
-        (0..p.int()).map(Pos::Int).collect()
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
+        Ok((0..p.int()).map(Pos::Int).collect())
     }
 
     fn nimber(&self, p: &Pos) -> Option<u32> {

@@ -114,7 +114,7 @@ impl Moves for Closed {
     }
 
     /// Take a vertex still in play out of play with its neighbours.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let s = p.set();
         let mut out = Vec::new();
         for (v, &c) in self.0.iter().enumerate() {
@@ -122,7 +122,7 @@ impl Moves for Closed {
                 out.push(Pos::Set(s & !c));
             }
         }
-        out
+        Ok(out)
     }
 
     /// The vertex sets of the components of the subgraph induced on the vertices in play;

@@ -85,17 +85,17 @@ impl Moves for OrdinalRules {
     }
 
     /// Before Prop 5.26: Opt(p, q) = Opt(p) × {q}, plus {p0} × Opt(q) when p = p0.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let ps = p.tuple();
         let mut out = Vec::new();
-        for x in self.0.options_list(&ps[0]) {
+        for x in self.0.options_list(&ps[0])? {
             out.push(Pos::Tuple(vec![x, ps[1].clone()]));
         }
         if ps[0] == self.0.start() {
-            for y in self.1.options_list(&ps[1]) {
+            for y in self.1.options_list(&ps[1])? {
                 out.push(Pos::Tuple(vec![ps[0].clone(), y]));
             }
         }
-        out
+        Ok(out)
     }
 }

@@ -193,11 +193,11 @@ impl Moves for RemovingRules {
 
     /// §3: TER selects any unselected vertex while P is nonterminating; DNT selects one only
     /// if the new set is still nonterminating.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let (s, conv) = (p.set(), &self.conv);
         let mut out = Vec::new();
         if conv.terminating(s) {
-            return out;
+            return Ok(out);
         }
         for v in 0..64 {
             let q = s | 1 << v;
@@ -205,7 +205,7 @@ impl Moves for RemovingRules {
                 out.push(Pos::Set(q));
             }
         }
-        out
+        Ok(out)
     }
 
     fn features(&self, env: &mut Env, p: &Pos) {

@@ -224,12 +224,12 @@ impl Moves for Position {
         Ok(read(v)?.pos())
     }
 
-    fn options(&self, p: &Pos) -> Vec<Pos> {
-        Position::of(p)
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
+        Ok(Position::of(p)
             .options()
             .iter()
             .map(Position::pos)
-            .collect()
+            .collect())
     }
 
     fn features(&self, env: &mut Env, p: &Pos) {

@@ -91,17 +91,17 @@ impl Moves for SumRules {
     }
 
     /// A move in exactly one component.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let ps = p.tuple();
         let mut out = Vec::new();
         for (i, g) in self.0.iter().enumerate() {
-            for q in g.options_list(&ps[i]) {
+            for q in g.options_list(&ps[i])? {
                 let mut r = ps.to_vec();
                 r[i] = q;
                 out.push(Pos::Tuple(r));
             }
         }
-        out
+        Ok(out)
     }
 
     fn summands<'a>(&'a self, p: &'a Pos) -> Option<Vec<(&'a Rules, &'a Pos)>> {

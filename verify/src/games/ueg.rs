@@ -126,7 +126,7 @@ impl Moves for Board {
     }
 
     /// Seed 002: slide the token along an edge at it and delete that edge.
-    fn options(&self, p: &Pos) -> Vec<Pos> {
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let (t, e) = p.token();
         let mut out = Vec::new();
         for (i, &(a, b)) in self.graph.edges.iter().enumerate() {
@@ -134,6 +134,6 @@ impl Moves for Board {
                 out.push(Pos::Token(if a == t { b } else { a }, e & !(1u128 << i)));
             }
         }
-        out
+        Ok(out)
     }
 }

@@ -527,6 +527,30 @@ fn a_marked_unreached_part_passes_and_is_recorded() {
     assert_eq!(cov.len(), 6);
     assert_eq!(cov[5]["instances"], 0);
     assert_eq!(cov[5]["unreached"], "the range stops at |V| = 10");
+    // The verdict says what was excused (issue 42 item 2), in the JSON and on the terminal; an
+    // unmarked holding claim says nothing of the kind.
+    assert_eq!(
+        j["reports"][0]["excused"],
+        "1 of 6 cases excused as unreached"
+    );
+    let o = grundy(&["check", p.to_str().expect("utf-8")]);
+    assert!(
+        text(&o).contains("holds; 1 of 6 cases excused as unreached"),
+        "{}",
+        text(&o)
+    );
+    let plain = d.path().join("plain.yaml");
+    std::fs::write(
+        &plain,
+        std::fs::read_to_string(&p)
+            .expect("read")
+            .replace(", unreached: \"the range stops at |V| = 10\"", "")
+            .replace("\n    - { when: \"v > 100\", value: 0 }", ""),
+    )
+    .expect("write");
+    let o = grundy(&["check", "--json", plain.to_str().expect("utf-8")]);
+    let j2: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert!(j2["reports"][0].get("excused").is_none(), "{}", text(&o));
     // Every other case of Prop 5.15 is reached, by the instances counted.
     let total: u64 = cov[..5]
         .iter()

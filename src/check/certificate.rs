@@ -1171,6 +1171,7 @@ impl Certificate {
                 coverage: Vec::new(),
                 rests_on: Vec::new(),
                 companion: None,
+                excused: None,
                 seconds: t0.elapsed().as_secs_f64(),
             }
             .with_coverage({

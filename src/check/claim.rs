@@ -1028,6 +1028,7 @@ impl Claim {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage))

@@ -1162,6 +1162,7 @@ impl Diagram {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage);

@@ -1292,6 +1292,7 @@ impl Figure {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

@@ -359,6 +359,10 @@ pub struct Report {
     /// The companion an expected refutation is pinned to (`corrected_by` or `read_as`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub companion: Option<premises::Premise>,
+    /// The parts of a holding claim excused as unreached (`unreached:`), said with the
+    /// verdict: "2 of 5 cases excused as unreached" (issue 42 item 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excused: Option<String>,
     /// Wall-clock seconds (not written into artifacts, which must be deterministic).
     #[serde(skip, default)]
     pub seconds: f64,
@@ -385,6 +389,7 @@ impl Report {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: 0.0,
         }
     }
@@ -437,6 +442,21 @@ impl Report {
             };
             // Not the refutation an erratum expects: a coverage gap is never as expected.
             self.as_expected = false;
+            return self;
+        }
+        let excused = self
+            .coverage
+            .iter()
+            .filter(|c| c.unreached.is_some())
+            .count();
+        if excused > 0 {
+            let all = self.coverage.len();
+            let noun = if self.coverage.iter().all(|c| c.part.starts_with("case ")) {
+                "cases"
+            } else {
+                "parts"
+            };
+            self.excused = Some(format!("{excused} of {all} {noun} excused as unreached"));
         }
         self
     }

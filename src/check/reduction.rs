@@ -899,6 +899,7 @@ impl Reduction {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(

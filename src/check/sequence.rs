@@ -246,6 +246,7 @@ impl SequenceSpec {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

@@ -395,6 +395,7 @@ impl SetsClaim {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         })
     }

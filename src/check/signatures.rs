@@ -409,6 +409,7 @@ impl SignatureTable {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(

@@ -23,7 +23,7 @@ fn print_report(r: &Report) {
         r.source,
         r.id,
         r.range,
-        pipeline::verdict_text(r),
+        pipeline::verdict_line(r),
         r.seconds
     );
     if let Verdict::Refuted { counterexample } = &r.verdict {

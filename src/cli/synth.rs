@@ -232,7 +232,7 @@ pub fn run(a: SynthArgs) -> ExitCode {
         outln!(
             "check {}: {} ({})",
             spec.id(),
-            pipeline::verdict_text(&c.report),
+            pipeline::verdict_line(&c.report),
             c.report.range
         );
         if !c.report.as_expected {

@@ -35,6 +35,7 @@ impl SpecKind for ValueTable {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok(Checked::with_view(report, &view))

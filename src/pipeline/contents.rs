@@ -145,9 +145,9 @@ pub fn view(
                 specs.push(SpecVerdict {
                     id: id.clone(),
                     verdict: if spec.header.long {
-                        format!("{} (tier long)", super::verdict_text(report))
+                        format!("{} (tier long)", super::verdict_line(report))
                     } else {
-                        super::verdict_text(report).to_string()
+                        super::verdict_line(report)
                     },
                     range: report.range.clone(),
                     rests_on: report.rests_on.iter().map(|p| p.id.clone()).collect(),

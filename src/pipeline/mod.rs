@@ -1113,6 +1113,15 @@ impl SpecError {
     }
 }
 
+/// The verdict with the parts excused as unreached, for terminal lines and the report:
+/// "holds; 1 of 5 cases excused as unreached".
+pub fn verdict_line(r: &Report) -> String {
+    match &r.excused {
+        Some(e) => format!("{}; {e}", verdict_text(r)),
+        None => verdict_text(r).to_string(),
+    }
+}
+
 /// A holds/refuted word with the expectation, for terminal lines.
 pub fn verdict_text(r: &Report) -> &'static str {
     match (&r.verdict, r.as_expected) {

@@ -284,6 +284,8 @@ pub struct ResultRow {
     pub status: &'static str,
     pub status_label: &'static str,
     pub verdict: &'static str,
+    /// The parts of a holding claim excused as unreached ([`crate::check::Report::excused`]).
+    pub excused: Option<String>,
     pub expect: &'static str,
     pub as_expected: bool,
     pub title: Vec<Seg>,
@@ -716,6 +718,7 @@ pub fn site(
             } else {
                 "refuted"
             },
+            excused: r.excused.clone(),
             expect: if r.expect == crate::check::Expectation::Holds {
                 "holds"
             } else {

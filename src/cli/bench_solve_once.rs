@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub fn run(dir: PathBuf, json: bool) -> ExitCode {
-    let (specs, errors) = load(&[dir.clone()]);
+    let (specs, errors) = load(std::slice::from_ref(&dir));
     if let Some(e) = errors.first() {
         errln!("error: {} cannot be read: {e}", dir.display());
         return ExitCode::from(2);

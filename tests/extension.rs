@@ -266,6 +266,7 @@ impl grundy::check::kind::SpecKind for Positions {
             coverage: Vec::new(),
             rests_on: Vec::new(),
             companion: None,
+            excused: None,
             seconds: 0.0,
         };
         Ok(grundy::check::kind::Checked::new(report))

@@ -16,6 +16,7 @@ pub mod enumerate;
 pub mod families;
 pub mod io;
 pub mod monophonic;
+pub mod named;
 pub mod spider;
 pub mod symmetry;
 
@@ -35,7 +36,7 @@ pub const MASK_VERTICES: usize = 64;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GraphError {
-    #[error("unknown graph family `{0}` (expected one of P_n, C_n, K_n, K_{{a,b,...}}, Split_{{m,n}}, Corona(G), Wd_{{n1,...}}, W_n, W_{{m,n}}, Q_n, Grid_{{a,b}}, SP_{{M,n}}, Spider_{{l1,...}}, Kite, graph6:<s>, file:<path>)")]
+    #[error("unknown graph family `{0}` (expected one of {known})", known = families::known())]
     UnknownFamily(String),
     #[error("bad parameter for {family}: {why}")]
     BadParameter { family: String, why: String },

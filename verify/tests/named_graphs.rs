@@ -39,10 +39,8 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "grundy-verify-named-{}-{name}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("grundy-verify-named-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         copy_tree(Path::new(DATA), &dir);
         Scratch(dir)
@@ -126,13 +124,19 @@ fn every_named_graph_and_the_file_graph_verify() {
             .lines()
             .find(|l| l.split_whitespace().next() == Some(id.as_str()))
             .unwrap_or_else(|| panic!("no line for {id}:\n{out}"));
-        assert!(line.contains("verified (claim re-derived): 1 of 1"), "{line}");
+        assert!(
+            line.contains("verified (claim re-derived): 1 of 1"),
+            "{line}"
+        );
     }
     assert!(out.contains("nk_gp_even"), "{out}");
     let (_, gp) = s.line("nk_gp_even");
     assert!(gp.contains("verified (claim re-derived): 4 of 4"), "{gp}");
     let (_, file) = s.line("nk_kneser_file");
-    assert!(file.contains("verified (claim re-derived): 1 of 1"), "{file}");
+    assert!(
+        file.contains("verified (claim re-derived): 1 of 1"),
+        "{file}"
+    );
     assert!(out.contains("12 specs: 12 verified"), "{out}");
 }
 

@@ -438,3 +438,23 @@ fn a_spec_reads_its_file_graph_from_its_own_folder() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("graphs/g.txt"), "{out}");
 }
+
+#[test]
+fn init_starts_a_project_whose_graph_file_travels_with_its_spec() {
+    let d = tempfile::tempdir().unwrap();
+    let (code, out) = grundy(d.path(), &["init", "p"]);
+    assert_eq!(code, 0, "{out}");
+    let spec = d.path().join("p/specs/example/house.yaml");
+    let text = std::fs::read_to_string(&spec).unwrap();
+    assert!(text.contains("file:graphs/house.txt"), "{text}");
+    assert!(d.path().join("p/specs/example/graphs/house.txt").is_file());
+    // Checked from outside the project, and from inside it.
+    let (code, out) = grundy(d.path(), &["check", "p/specs/example/house.yaml"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = grundy(&d.path().join("p"), &["check"]);
+    assert_eq!(code, 0, "{out}");
+    // The whole project moved elsewhere still checks (nothing names where it was).
+    std::fs::rename(d.path().join("p"), d.path().join("q")).unwrap();
+    let (code, out) = grundy(d.path(), &["check", "q/specs/example/house.yaml"]);
+    assert_eq!(code, 0, "{out}");
+}

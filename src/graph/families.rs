@@ -450,7 +450,7 @@ pub const FAMILIES: &[FamilyDoc] = &[
     fam(
         "MoebiusKantor",
         "MoebiusKantor",
-        "the Möbius–Kantor graph GP_{8,3} (16 vertices, girth 6; alias MobiusKantor): v0..v15, LCF [5,-5]^8",
+        "the Möbius–Kantor graph ≅ GP_{8,3} (16 vertices, girth 6; alias MobiusKantor): v0..v15, LCF [5,-5]^8",
     ),
     fam(
         "Pappus",
@@ -460,12 +460,12 @@ pub const FAMILIES: &[FamilyDoc] = &[
     fam(
         "Desargues",
         "Desargues",
-        "the Desargues graph GP_{10,3} (20 vertices, girth 6): v0..v19, LCF [5,-5,9,-9]^5",
+        "the Desargues graph ≅ GP_{10,3} (20 vertices, girth 6): v0..v19, LCF [5,-5,9,-9]^5",
     ),
     fam(
         "Dodecahedron",
         "Dodecahedron",
-        "the dodecahedron GP_{10,2} (20 vertices, girth 5): outer pentagon a0..a4, middle cycle b0..b9, inner pentagon c0..c4",
+        "the dodecahedron ≅ GP_{10,2} (20 vertices, girth 5): outer pentagon a0..a4, middle cycle b0..b9, inner pentagon c0..c4",
     ),
     fam(
         "Icosahedron",
@@ -495,7 +495,7 @@ pub const FAMILIES: &[FamilyDoc] = &[
     fam(
         "file:<path>",
         "file:g.txt",
-        "an edge list (`u v` per line) or a DOT file",
+        "an edge list (`u v` per line) or a DOT file; in a spec, a relative path is read from the spec's folder",
     ),
 ];
 

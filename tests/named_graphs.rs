@@ -207,7 +207,8 @@ fn fano_incidence() -> Graph {
 #[test]
 fn named_graphs_have_their_textbook_invariants() {
     // (name, vertices, edges, degree if regular, girth, diameter)
-    let facts: [(&str, usize, usize, Option<u32>, usize, usize); 10] = [
+    type Facts = (&'static str, usize, usize, Option<u32>, usize, usize);
+    let facts: [Facts; 10] = [
         ("Petersen", 10, 15, Some(3), 5, 2),
         ("Heawood", 14, 21, Some(3), 6, 3),
         ("MoebiusKantor", 16, 24, Some(3), 6, 4),

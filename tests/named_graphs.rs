@@ -459,3 +459,39 @@ fn init_starts_a_project_whose_graph_file_travels_with_its_spec() {
     let (code, out) = grundy(d.path(), &["check", "q/specs/example/house.yaml"]);
     assert_eq!(code, 0, "{out}");
 }
+
+#[test]
+fn generalized_petersen_graphs_are_drawn_as_two_rings() {
+    use grundy::check::figure::{clearance, mini_coords, MINI_CLEARANCE};
+    for name in [
+        "Petersen", "GP_{5,2}", "GP_{7,3}", "GP_{8,3}", "GP_{6,1}", "GP_{9,4}",
+    ] {
+        let x = g(name);
+        let at = mini_coords(&x);
+        let n = x.n() / 2;
+        for (v, p) in at.iter().enumerate() {
+            let r = p.0.hypot(p.1);
+            let want = if v < n { 1.0 } else { 0.5 };
+            assert!((r - want).abs() < 1e-9, "{name}: vertex {v} at radius {r}");
+        }
+        // Each v_i under its u_i, and no edge through a vertex it does not join.
+        for i in 0..n {
+            let (u, v) = (at[i], at[n + i]);
+            assert!(
+                (u.0 * v.1 - u.1 * v.0).abs() < 1e-9,
+                "{name}: v{i} not under u{i}"
+            );
+        }
+        assert!(clearance(&x, &at) >= MINI_CLEARANCE, "{name}");
+    }
+    // GP_{10,2} in two rings would have the inner edge v0 v2 pass by v1: drawn otherwise,
+    // clear of its vertices.
+    let dodeca = g("GP_{10,2}");
+    let at = mini_coords(&dodeca);
+    assert!((10..20).any(|v| (at[v].0.hypot(at[v].1) - 0.5).abs() > 1e-6));
+    // Wrong variant: another graph on 10 vertices is not drawn as two rings.
+    let at = mini_coords(&g("Grid_{2,5}"));
+    assert!(at
+        .iter()
+        .any(|p| (p.0.hypot(p.1) - 0.5).abs() > 1e-6 && (p.0.hypot(p.1) - 1.0).abs() > 1e-6));
+}

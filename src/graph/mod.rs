@@ -5,8 +5,9 @@
 //! families; it is only available on graphs that fit in a mask, which [`parse_graph`] ensures.
 //! Edge geography, even-kernel certificates, GF(2) and drawings read graphs of any size with
 //! [`parse_large_graph`] and use [`Graph::neighbours`]. Families and user formats are in
-//! [`families`] and [`io`]; geodetic convexity in [`convex`]; automorphisms (for symmetry
-//! reduction) in [`symmetry`].
+//! [`families`] (the named graphs and GP_{n,k} in [`named`]) and [`io`] (a spec's relative
+//! `file:` path read from its folder); geodetic convexity in [`convex`]; automorphisms (for
+//! symmetry reduction) in [`symmetry`].
 
 pub mod closures;
 mod connected7;

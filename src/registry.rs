@@ -6,7 +6,7 @@
 //! | graph closure (hull, geodetic, monophonic) | [`crate::graph::closures::BUILTIN`] | `src/graph/closures/` |
 //! | closure structure (groups, posets, set families, digraphs, …) | [`crate::game::closure::OPERATORS`] | `src/game/closure/` |
 //! | game family (Node Kayles) | [`crate::game::family::FAMILIES`] | `src/game/` |
-//! | graph family (P_n, C_n, W_n, …) | [`crate::graph::families::FAMILIES`] | `src/graph/families.rs` |
+//! | graph family (P_n, C_n, W_n, GP_{n,k}, Petersen, …) | [`crate::graph::families::FAMILIES`] | `src/graph/families.rs` (named graphs: `src/graph/named.rs`) |
 //! | spec kind (claim, table, …) | [`crate::kinds::KINDS`] | `src/kinds/` |
 //!
 //! Every other list (the spec reader's closures, `--closure` and its help, `grundy schema`,

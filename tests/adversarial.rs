@@ -1003,9 +1003,10 @@ fn graph6_keys_and_vertex_names_land_escaped_in_tables_and_figures() {
     let mut s = Scratch::new();
     let templates = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
     // Vertex names with quotes, DOT attribute syntax and TeX specials (a DOT file), drawn as
-    // a figure whose legend carries every name.
+    // a figure whose legend carries every name (beside the spec: `file:` reads from the
+    // spec's folder).
     s.file(
-        "g.dot",
+        "specs/g.dot",
         "graph { \"a\\\", URL=\\\"javascript:x\" -- \"b%}$\" -- \"c|<i>\" }\n",
     );
     s.file(

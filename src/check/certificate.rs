@@ -1112,20 +1112,24 @@ impl Certificate {
         let t0 = Instant::now();
         let all = instances(&self.params);
         let part_tally = PartTally::default();
+        // The spec's folder goes along to the workers (relative `file:` graphs).
+        let folder = crate::graph::io::base();
         let results: Vec<Result<(InstanceResult, Option<CertificateView>), CheckError>> = all
             .par_iter()
             .map(|inst| {
-                let want = match &self.draw {
-                    None => false,
-                    Some(f) => {
-                        let mut env = Env::new();
-                        for (k, v) in inst {
-                            env.set(k, v.to_dynamic());
+                crate::graph::io::with_base(folder.as_deref(), || {
+                    let want = match &self.draw {
+                        None => false,
+                        Some(f) => {
+                            let mut env = Env::new();
+                            for (k, v) in inst {
+                                env.set(k, v.to_dynamic());
+                            }
+                            f.eval_bool(&env).map_err(|m| self.err(inst, m))?
                         }
-                        f.eval_bool(&env).map_err(|m| self.err(inst, m))?
-                    }
-                };
-                self.check_instance(inst, want, &part_tally)
+                    };
+                    self.check_instance(inst, want, &part_tally)
+                })
             })
             .collect();
         let mut view = None;

@@ -953,20 +953,24 @@ impl Claim {
         // instances were skipped depends on timing, so nothing past the first failing one is
         // tallied below: the report is the same whatever the thread count.
         let first_refuted = std::sync::atomic::AtomicUsize::new(usize::MAX);
+        // The spec's folder goes along to the workers (relative `file:` graphs).
+        let folder = crate::graph::io::base();
         let results: Vec<Result<(InstanceResult, CaseHits, Observed), CheckError>> = all
             .par_iter()
             .enumerate()
             .map(|(k, i)| {
-                let mut hits = vec![0; n];
-                let mut obs = Observed::default();
-                if k > first_refuted.load(std::sync::atomic::Ordering::Relaxed) {
-                    return Ok((InstanceResult::Skipped, hits, obs));
-                }
-                let r = self.check_instance(k, i, &mut hits, &mut obs, keeper)?;
-                if matches!(r, InstanceResult::Refuted(_)) {
-                    first_refuted.fetch_min(k, std::sync::atomic::Ordering::Relaxed);
-                }
-                Ok((r, hits, obs))
+                crate::graph::io::with_base(folder.as_deref(), || {
+                    let mut hits = vec![0; n];
+                    let mut obs = Observed::default();
+                    if k > first_refuted.load(std::sync::atomic::Ordering::Relaxed) {
+                        return Ok((InstanceResult::Skipped, hits, obs));
+                    }
+                    let r = self.check_instance(k, i, &mut hits, &mut obs, keeper)?;
+                    if matches!(r, InstanceResult::Refuted(_)) {
+                        first_refuted.fetch_min(k, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    Ok((r, hits, obs))
+                })
             })
             .collect();
         let mut observed = Observed::default();

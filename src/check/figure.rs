@@ -269,8 +269,9 @@ pub fn vertex_grid(g: &Graph) -> Vec<(usize, usize)> {
 /// of cycles and wheels clockwise from the top around their centres (several centres of
 /// W_{m,n} on a small inner circle, turned half a rim step so that none is on a line of rim
 /// vertex and centre), paths in a row, complete multipartite graphs by parts in
-/// columns, stacked prisms SP_{m,n} as concentric rings (a cylinder seen from its axis), and
-/// any other graph by stress majorization ([`crate::graph::drawing`]).
+/// columns, stacked prisms SP_{m,n} as concentric rings (a cylinder seen from its axis),
+/// generalized Petersen graphs GP_{n,k} and the Petersen graph as an outer and an inner ring,
+/// and any other graph by stress majorization ([`crate::graph::drawing`]).
 pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
     let n = g.n();
     let name = g.name();
@@ -373,6 +374,33 @@ pub fn mini_coords(g: &Graph) -> Vec<(f64, f64)> {
                 let radius = 1.0 - 0.6 * (j as f64 - 1.0) / (rings.max(2) - 1) as f64;
                 at[v] = circle(i.saturating_sub(1), m, radius);
             }
+            return at;
+        }
+    }
+    // Generalized Petersen graphs (and the Petersen graph, GP_{5,2} with its names): the
+    // outer cycle u0..u(n-1) on the unit circle, the inner vertices v0..v(n-1) on a circle
+    // of half its radius, each under its u (the textbook drawing: the pentagram inside) —
+    // unless an inner edge passes too near an inner vertex (GP_{10,2}: v1 beside v0 v2), when
+    // stress majorization draws it.
+    if (name.starts_with("GP_") || name == "Petersen")
+        && n.is_multiple_of(2)
+        && (0..n).all(|v| {
+            let (head, i) = if v < n / 2 {
+                ('u', v)
+            } else {
+                ('v', v - n / 2)
+            };
+            names[v].strip_prefix(head) == Some(&i.to_string())
+        })
+    {
+        for (v, p) in at.iter_mut().enumerate() {
+            *p = if v < n / 2 {
+                circle(v, n / 2, 1.0)
+            } else {
+                circle(v - n / 2, n / 2, 0.5)
+            };
+        }
+        if clearance(g, &at) >= MINI_CLEARANCE {
             return at;
         }
     }

@@ -821,9 +821,13 @@ impl Reduction {
     ) -> Result<(Report, Option<Vec<MapPairs>>), CheckError> {
         let t0 = Instant::now();
         let all = instances(&self.params);
+        // The spec's folder goes along to the workers (relative `file:` graphs).
+        let folder = crate::graph::io::base();
         let results: Vec<Result<Outcome, CheckError>> = all
             .par_iter()
-            .map(|i| self.check_instance(i, keep))
+            .map(|i| {
+                crate::graph::io::with_base(folder.as_deref(), || self.check_instance(i, keep))
+            })
             .collect();
         let mut kept = Vec::new();
         let mut checked = 0u64;

@@ -358,10 +358,14 @@ impl SetsClaim {
                 members,
             } => {
                 let all = instances(params);
+                // The spec's folder goes along to the workers (relative `file:` graphs).
+                let folder = crate::graph::io::base();
                 let results: Vec<_> = all
                     .par_iter()
                     .map(|i| {
-                        self.check_graph_instance(i, graph, *closure, filter, *family, members)
+                        crate::graph::io::with_base(folder.as_deref(), || {
+                            self.check_graph_instance(i, graph, *closure, filter, *family, members)
+                        })
                     })
                     .collect();
                 let outcomes = results.into_iter().map(|r| {

@@ -105,9 +105,11 @@ impl ValueTable {
                     )
                 }
             };
+        // The spec's folder goes along to the workers (relative `file:` graphs).
+        let folder = crate::graph::io::base();
         let values: Vec<String> = cells
             .par_iter()
-            .map(|(i, g)| self.cell(g, i))
+            .map(|(i, g)| crate::graph::io::with_base(folder.as_deref(), || self.cell(g, i)))
             .collect::<Result<_, _>>()?;
         let width = headers.len();
         let rows_view = rows

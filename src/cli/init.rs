@@ -1,5 +1,6 @@
 //! `grundy init DIR`: a starter project that works with an installed grundy anywhere —
-//! specs/ with a claim, a table and a figure; templates/ (a copy of the built-in templates, to
+//! specs/ with a claim, a table, a figure, and a claim on an edge-list file in
+//! specs/example/graphs/ named by a path relative to the spec; templates/ (a copy of the built-in templates, to
 //! edit and pass with `--templates templates`); paper/ with a LaTeX stub that inputs what
 //! `grundy build` writes to output/.
 
@@ -42,6 +43,27 @@ panels:
 output:
   - { template: gamegraph.dot, path: example/ter_p4.dot }
   - { template: gamegraph.dot, path: example/ter_p4.pdf }
+";
+
+/// A graph of one's own: an edge list in `specs/example/graphs/`, beside the spec naming it.
+const HOUSE: &str = "\
+# The house: the square a b c d with the roof e on its side a b. One edge `u v` a line;
+# a spec names this file `file:graphs/house.txt`, relative to the spec's own folder.
+a b
+b c
+c d
+d a
+a e
+b e
+";
+
+/// A claim on the graph file above (a relative `file:` path: the folder travels with it).
+const HOUSE_CLAIM: &str = "\
+kind: claim
+source: A graph of one's own
+statement: nim(TER(house)) = 1
+game: TER(file:graphs/house.txt)
+nim: 1
 ";
 
 /// The paper stub: compile in paper/ with `TEXINPUTS=../output//: pdflatex paper.tex`.
@@ -124,6 +146,8 @@ fn write(dir: &Path) -> Result<usize, String> {
         ("specs/example/paths.yaml".into(), CLAIM.as_bytes()),
         ("specs/example/paths_table.yaml".into(), TABLE.as_bytes()),
         ("specs/example/p4_figure.yaml".into(), FIGURE.as_bytes()),
+        ("specs/example/graphs/house.txt".into(), HOUSE.as_bytes()),
+        ("specs/example/house.yaml".into(), HOUSE_CLAIM.as_bytes()),
         ("paper/paper.tex".into(), PAPER.as_bytes()),
     ];
     for (name, bytes) in crate::render::embedded_templates() {

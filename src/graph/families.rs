@@ -433,6 +433,61 @@ pub const FAMILIES: &[FamilyDoc] = &[
         "the kite of the paper: vertices x, y, u, v, w",
     ),
     fam(
+        "GP_{n,k}",
+        "GP_{5,2}",
+        "generalized Petersen graph, 3 <= n, 1 <= k < n/2: outer cycle u0..u(n-1), spokes u_i v_i, inner edges v_i v_(i+k)",
+    ),
+    fam(
+        "Petersen",
+        "Petersen",
+        "the Petersen graph GP_{5,2} (10 vertices, 3-regular, girth 5): outer u0..u4, inner v0..v4",
+    ),
+    fam(
+        "Heawood",
+        "Heawood",
+        "the Heawood graph (14 vertices, girth 6): v0..v13 around a Hamiltonian cycle, LCF [5,-5]^7",
+    ),
+    fam(
+        "MoebiusKantor",
+        "MoebiusKantor",
+        "the Möbius–Kantor graph ≅ GP_{8,3} (16 vertices, girth 6; alias MobiusKantor): v0..v15, LCF [5,-5]^8",
+    ),
+    fam(
+        "Pappus",
+        "Pappus",
+        "the Pappus graph (18 vertices, girth 6): v0..v17, LCF [5,7,-7,7,-7,-5]^3",
+    ),
+    fam(
+        "Desargues",
+        "Desargues",
+        "the Desargues graph ≅ GP_{10,3} (20 vertices, girth 6): v0..v19, LCF [5,-5,9,-9]^5",
+    ),
+    fam(
+        "Dodecahedron",
+        "Dodecahedron",
+        "the dodecahedron ≅ GP_{10,2} (20 vertices, girth 5): outer pentagon a0..a4, middle cycle b0..b9, inner pentagon c0..c4",
+    ),
+    fam(
+        "Icosahedron",
+        "Icosahedron",
+        "the icosahedron (12 vertices, 5-regular): poles t and s, pentagons a0..a4 and b0..b4",
+    ),
+    fam(
+        "Clebsch",
+        "Clebsch",
+        "the (5-regular) Clebsch graph, the folded 5-cube (16 vertices, girth 4): the 4-bit strings",
+    ),
+    fam(
+        "Grotzsch",
+        "Grotzsch",
+        "the Grötzsch graph, Mycielskian of C_5 (11 vertices, triangle-free, 4-chromatic; alias Groetzsch): cycle v0..v4, u0..u4, apex w",
+    ),
+    fam(
+        "Chvatal",
+        "Chvatal",
+        "the Chvátal graph (12 vertices, 4-regular, triangle-free, 4-chromatic): v0..v11",
+    ),
+    fam(
         "graph6:<s>",
         "graph6:Bw",
         "any graph in graph6, vertices 0..n-1",
@@ -440,23 +495,30 @@ pub const FAMILIES: &[FamilyDoc] = &[
     fam(
         "file:<path>",
         "file:g.txt",
-        "an edge list (`u v` per line) or a DOT file",
+        "an edge list (`u v` per line) or a DOT file; in a spec, a relative path is read from the spec's folder",
     ),
 ];
 
 /// Parses a graph name of any size up to [`MAX_VERTICES`] vertices: `P_5, C_9, K_4, K_{1,3},
 /// K_{2,2,3}, Split_{2,3}, Corona(C_4), Wd_{3,3,4}, W_7, W_{2,5}, Q_3, Grid_{3,4}, SP_{6,2},
-/// Spider_{3,2,1}, Kite, graph6:<string>, file:<path>`.
+/// Spider_{3,2,1}, Kite, GP_{5,2}`, the named graphs of [`super::named`] (`Petersen`, …),
+/// `graph6:<string>` and `file:<path>` (a relative path resolved by [`io::resolve`]).
 pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
     let t = text.trim();
     if let Some(g6) = t.strip_prefix("graph6:") {
         return io::from_graph6(g6);
     }
     if let Some(path) = t.strip_prefix("file:") {
-        return io::from_file(std::path::Path::new(path));
+        // The graph keeps the name as written (artifacts do not depend on where the spec
+        // folder lies); errors name the file read.
+        let g = io::from_file(&io::resolve(std::path::Path::new(path)))?;
+        return Ok(g.with_name(format!("file:{path}")));
     }
     if t == "Kite" {
         return Ok(kite());
+    }
+    if let Some(g) = super::named::lookup(t) {
+        return Ok(g);
     }
     if let Some(inner) = t.strip_prefix("Corona(").and_then(|r| r.strip_suffix(')')) {
         // Each corona doubles the vertices (of at least 2): more than log2(MAX_VERTICES)
@@ -504,6 +566,10 @@ pub fn parse_large_graph(text: &str) -> Result<Graph, GraphError> {
             stacked_prism(m, n)
         }
         "Spider" => super::spider::spider(&ps),
+        "GP" => {
+            let [n, k] = exactly::<2>(fam, ps)?;
+            super::named::generalized_petersen(n, k)
+        }
         _ => {
             let f = registered()
                 .into_iter()
@@ -528,7 +594,7 @@ pub struct GraphFamily {
 
 /// The built-in heads of `HEAD_{...}` names ([`parse_large_graph`]).
 const BUILTIN_HEADS: &[&str] = &[
-    "P", "C", "K", "Split", "Wd", "W", "Q", "Grid", "SP", "Spider",
+    "P", "C", "K", "Split", "Wd", "W", "Q", "Grid", "SP", "Spider", "GP",
 ];
 
 static EXTRA: std::sync::RwLock<Vec<&'static GraphFamily>> = std::sync::RwLock::new(Vec::new());
@@ -554,6 +620,16 @@ pub fn register(f: &'static GraphFamily) -> Result<(), String> {
     }
     extra.push(f);
     Ok(())
+}
+
+/// The syntax of every graph family, built-in and registered, for the message naming an
+/// unknown one.
+pub fn known() -> String {
+    all_docs()
+        .iter()
+        .map(|f| f.syntax)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Every graph family's documentation: the built-ins ([`FAMILIES`]), then the registered ones.

@@ -129,6 +129,54 @@ fn clip(s: &str, max: usize) -> String {
     format!("{}…", &s[..i])
 }
 
+thread_local! {
+    /// The folder relative `file:` paths resolve against on this thread ([`with_base`]).
+    static BASE: std::cell::RefCell<Option<std::path::PathBuf>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The folder relative `file:` paths resolve against on this thread: the folder of the spec
+/// being read, checked, certified or rendered; `None` (the current folder) on the command
+/// line. Code that fans a spec's work out to other threads (rayon) takes it along with
+/// [`with_base`].
+pub fn base() -> Option<std::path::PathBuf> {
+    BASE.with(|b| b.borrow().clone())
+}
+
+/// Runs `f` with relative `file:` paths resolved against `base`, then restores the folder
+/// before (also when `f` panics): a rayon worker that steals another spec's task while it
+/// waits runs it with that spec's folder and comes back to its own.
+pub fn with_base<R>(base: Option<&Path>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<std::path::PathBuf>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            BASE.with(|b| *b.borrow_mut() = old);
+        }
+    }
+    let old = BASE.with(|b| b.replace(base.map(Path::to_path_buf)));
+    let _restore = Restore(old);
+    f()
+}
+
+/// Runs `f` with relative `file:` paths resolved against the folder of the spec file
+/// `spec_file` (as it was named: a relative spec path gives a relative folder).
+pub fn in_folder_of<R>(spec_file: &str, f: impl FnOnce() -> R) -> R {
+    let folder = Path::new(spec_file)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty());
+    with_base(folder, f)
+}
+
+/// Where a `file:` path points: an absolute path as it is, a relative one against the
+/// spec's folder ([`base`]) or else the current folder.
+pub fn resolve(path: &Path) -> std::path::PathBuf {
+    match base() {
+        Some(b) if path.is_relative() => b.join(path),
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Reads a graph file: DOT (`.dot`/`.gv`, or text starting with `graph`/`strict`/`digraph`) or
 /// an edge list (one edge `u v` per line, `#` comments, a lone name declares an isolated
 /// vertex). Files larger than [`MAX_FILE_BYTES`] are refused.

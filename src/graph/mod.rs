@@ -5,8 +5,9 @@
 //! families; it is only available on graphs that fit in a mask, which [`parse_graph`] ensures.
 //! Edge geography, even-kernel certificates, GF(2) and drawings read graphs of any size with
 //! [`parse_large_graph`] and use [`Graph::neighbours`]. Families and user formats are in
-//! [`families`] and [`io`]; geodetic convexity in [`convex`]; automorphisms (for symmetry
-//! reduction) in [`symmetry`].
+//! [`families`] (the named graphs and GP_{n,k} in [`named`]) and [`io`] (a spec's relative
+//! `file:` path read from its folder); geodetic convexity in [`convex`]; automorphisms (for
+//! symmetry reduction) in [`symmetry`].
 
 pub mod closures;
 mod connected7;
@@ -16,6 +17,7 @@ pub mod enumerate;
 pub mod families;
 pub mod io;
 pub mod monophonic;
+pub mod named;
 pub mod spider;
 pub mod symmetry;
 
@@ -35,7 +37,7 @@ pub const MASK_VERTICES: usize = 64;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GraphError {
-    #[error("unknown graph family `{0}` (expected one of P_n, C_n, K_n, K_{{a,b,...}}, Split_{{m,n}}, Corona(G), Wd_{{n1,...}}, W_n, W_{{m,n}}, Q_n, Grid_{{a,b}}, SP_{{M,n}}, Spider_{{l1,...}}, Kite, graph6:<s>, file:<path>)")]
+    #[error("unknown graph family `{0}` (expected one of {known})", known = families::known())]
     UnknownFamily(String),
     #[error("bad parameter for {family}: {why}")]
     BadParameter { family: String, why: String },

@@ -33,7 +33,11 @@ pub fn certificates(
     // Certificates made with the check are taken as they are.
     let computed: Vec<Option<Result<Made, String>>> = checked
         .par_iter()
-        .map(|(s, c)| c.certificate.is_none().then(|| make(s, c, &ctx)))
+        .map(|(s, c)| {
+            c.certificate
+                .is_none()
+                .then(|| crate::graph::io::in_folder_of(s.body.file(), || make(s, c, &ctx)))
+        })
         .collect();
     let mut files = Vec::new();
     let mut status = Vec::new();

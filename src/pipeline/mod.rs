@@ -339,16 +339,19 @@ pub fn check_all(resolved: &Resolved, certify: bool) -> Vec<Result<Checked, Chec
             Some(e) => Err(e),
             None => {
                 sh.bar.set_message(s.id().to_string());
-                let mut r = s.body.check(&ctx);
-                if sh.certify {
-                    if let Ok(c) = &mut r {
-                        let made = certificates::make(s, c, &ctx);
-                        c.certificate = Some(Arc::new(made));
-                        // What the check kept for its certificate is no longer needed.
-                        c.kept = None;
+                // Relative `file:` graphs are read from the spec's folder.
+                crate::graph::io::in_folder_of(s.body.file(), || {
+                    let mut r = s.body.check(&ctx);
+                    if sh.certify {
+                        if let Ok(c) = &mut r {
+                            let made = certificates::make(s, c, &ctx);
+                            c.certificate = Some(Arc::new(made));
+                            // What the check kept for its certificate is no longer needed.
+                            c.kept = None;
+                        }
                     }
-                }
-                r
+                    r
+                })
             }
         };
         sh.bar.inc(1);
@@ -795,7 +798,7 @@ pub fn render_all(
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, RenderError> {
     let per_spec: Vec<Result<Files, RenderError>> = checked
         .par_iter()
-        .map(|(s, c)| render_spec(s, c, renderer))
+        .map(|(s, c)| crate::graph::io::in_folder_of(s.body.file(), || render_spec(s, c, renderer)))
         .collect();
     let mut files = Vec::new();
     for r in per_spec {

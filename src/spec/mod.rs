@@ -439,8 +439,9 @@ pub fn parse_with<T: serde::de::DeserializeOwned>(
 }
 
 /// Reads and validates one spec from its text. `id` is the spec's name (its file stem).
+/// Graph names `file:<path>` in it read a relative path from the spec's folder.
 pub fn parse_spec(src: &Source, id: &str, kinds: &[KindEntry]) -> Result<Spec, SpecError> {
-    let mut spec = parse_spec_kind(src, id, kinds)?;
+    let mut spec = crate::graph::io::in_folder_of(src.file, || parse_spec_kind(src, id, kinds))?;
     single_line_fields(src, id)?;
     spec.sha256 = sha256_hex(src.text.as_bytes());
     Ok(spec)

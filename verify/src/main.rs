@@ -34,6 +34,7 @@ mod graph_closure;
 mod groups;
 mod io;
 mod multipartite;
+mod named;
 mod names;
 mod posets;
 mod predicate;
@@ -123,7 +124,18 @@ fn verify_file(
         }
         Some(_) => {}
     }
-    let (entries, evidence, refs) = match checks::check(&cert) {
+    // Relative `file:` graphs of the spec are read from its folder, as grundy reads them.
+    named::in_folder(sf.path.parent(), || verify_bound(&cert, sf, to_coq))
+}
+
+/// The certificate bound to its spec file: its evidence checked and its claim re-derived.
+fn verify_bound(
+    cert: &checks::Certificate,
+    sf: &spec::SpecFile,
+    to_coq: bool,
+) -> (String, Outcome) {
+    let reject = |m: String| (cert.spec.clone(), Outcome::Rejected(m));
+    let (entries, evidence, refs) = match checks::check(cert) {
         Ok(x) => x,
         Err(e) => return reject(e),
     };
@@ -133,7 +145,7 @@ fn verify_file(
     };
     if let checks::Evidence::Refuted(instance, inner) = &evidence {
         return match refute::derive(&raw, instance, inner)
-            .and_then(|why| exempt::check(&raw, &cert, &evidence).map(|_| why))
+            .and_then(|why| exempt::check(&raw, cert, &evidence).map(|_| why))
         {
             Ok(why) => (
                 cert.spec.clone(),
@@ -160,14 +172,14 @@ fn verify_file(
         };
     }
     // Every exemption confirmed or verified by the verifier itself (exempt.rs).
-    let derived = match derive::derive(&raw, &cert, &evidence)
-        .and_then(|r| Ok((r, exempt::check(&raw, &cert, &evidence)?)))
+    let derived = match derive::derive(&raw, cert, &evidence)
+        .and_then(|r| Ok((r, exempt::check(&raw, cert, &evidence)?)))
     {
         Ok((r, own)) => Ok((r.certified + own, r.total, own)),
         Err(derive::Stop::Not(why)) => Err(why),
         Err(derive::Stop::Reject(why)) => return reject(why),
     };
-    let coq = (to_coq && derived.is_ok()).then(|| coq::export(&cert));
+    let coq = (to_coq && derived.is_ok()).then(|| coq::export(cert));
     (
         cert.spec.clone(),
         Outcome::Checked {

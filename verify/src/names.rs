@@ -12,7 +12,7 @@
 //! the centres c1..cm then the rim v1..vn; Q_n the binary strings; Grid_{a,b} vertex (i, j) at (i−1)·b + (j−1); SP_{M,n} vertex (i, j) at
 //! (j−1)·M + (i−1); Wd the centre then block by block; Corona(H) the vertices of H then their
 //! pendants; Spider_{l1,…,lk} the centre then leg by leg from the centre outward; graph6 as in
-//! nauty.
+//! nauty; the named graphs, GP_{n,k} and `file:` edge lists as [`crate::named`] says.
 
 use crate::games::Graph;
 
@@ -91,6 +91,12 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
     let unbrace = |s: &str| s.trim_start_matches('{').trim_end_matches('}').to_string();
     if let Some(g) = t.strip_prefix("graph6:") {
         return graph6(g);
+    }
+    if let Some(path) = t.strip_prefix("file:") {
+        return crate::named::from_file(path);
+    }
+    if let Some(g) = crate::named::named(t) {
+        return Ok(g);
     }
     if let Some(inner) = t.strip_prefix("Corona(").and_then(|r| r.strip_suffix(')')) {
         let h = parse_graph(inner)?;
@@ -274,6 +280,13 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
                 return Err(format!("`{t}` needs two sizes"));
             };
             stacked_prism(m, n)?
+        }
+        "GP" => {
+            let v = nums(&a)?;
+            let [n, k] = v[..] else {
+                return Err(format!("`{t}` needs n and k"));
+            };
+            crate::named::generalized_petersen(n, k)?
         }
         _ => return Err(format!("`{t}`: the verifier has no graph family `{fam}`")),
     })

@@ -352,8 +352,13 @@ pub fn read_dot(text: &str) -> Result<Dot, String> {
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// Reads a structure file: a regular file of at most [`MAX_FILE_BYTES`] (a FIFO, a device or
-/// standard input is refused before a byte is read, by the one bounded reader).
+/// standard input is refused before a byte is read, by the one bounded reader). In a spec, a
+/// relative path is read from the spec's folder, as a `file:` graph is
+/// ([`crate::graph::io::resolve`]).
 pub fn read_file(path: &str) -> Result<String, String> {
-    crate::files::read_regular_text(std::path::Path::new(path), MAX_FILE_BYTES)
-        .map_err(|e| format!("{path}: {e}"))
+    crate::files::read_regular_text(
+        &crate::graph::io::resolve(std::path::Path::new(path)),
+        MAX_FILE_BYTES,
+    )
+    .map_err(|e| format!("{path}: {e}"))
 }

@@ -29,23 +29,27 @@ pub const OPERATOR: Operator = Operator {
         let t = text.trim();
         if let Some(path) = t.strip_prefix("sets:") {
             return Some(
-                crate::files::read_regular_text(std::path::Path::new(path), MAX_FILE_BYTES)
-                    .map_err(|e| format!("generating sets file {path}: {e}"))
-                    .and_then(|body| {
-                        let lines: Vec<Vec<String>> = body
-                            .lines()
-                            .map(|l| l.split('#').next().unwrap_or(""))
-                            .filter(|l| !l.trim().is_empty())
-                            .map(|l| {
-                                l.split(|c: char| c == ',' || c.is_whitespace())
-                                    .filter(|x| !x.is_empty())
-                                    .map(str::to_string)
-                                    .collect()
-                            })
-                            .collect();
-                        SetsOperator::new(t.to_string(), lines)
-                    })
-                    .map(|op| super::read_from_file(Arc::new(op))),
+                // In a spec, a relative path is read from the spec's folder (as `file:`).
+                crate::files::read_regular_text(
+                    &crate::graph::io::resolve(std::path::Path::new(path)),
+                    MAX_FILE_BYTES,
+                )
+                .map_err(|e| format!("generating sets file {path}: {e}"))
+                .and_then(|body| {
+                    let lines: Vec<Vec<String>> = body
+                        .lines()
+                        .map(|l| l.split('#').next().unwrap_or(""))
+                        .filter(|l| !l.trim().is_empty())
+                        .map(|l| {
+                            l.split(|c: char| c == ',' || c.is_whitespace())
+                                .filter(|x| !x.is_empty())
+                                .map(str::to_string)
+                                .collect()
+                        })
+                        .collect();
+                    SetsOperator::new(t.to_string(), lines)
+                })
+                .map(|op| super::read_from_file(Arc::new(op))),
             );
         }
         let inner = t.strip_prefix("Sets(")?.strip_suffix(')');

@@ -100,6 +100,10 @@ pub enum Command {
         /// memory, at most three quarters of what is available now, at least 256M).
         #[arg(long, value_name = "SIZE")]
         max_memory: Option<String>,
+        /// Games and closures defined in specs (`kind: game`): a spec, or a folder of them
+        /// (registered before the game and `--closure` are read; repeat for several).
+        #[arg(long, value_name = "PATH")]
+        games: Vec<PathBuf>,
     },
     /// Print the families 𝒢, 𝒩, 𝒢*, 𝒩* of a graph in the paper's vertex names.
     Sets {
@@ -340,6 +344,37 @@ fn thread_pool() -> Result<(), String> {
         .map_err(|e| format!("cannot start {n} worker threads: {e}"))
 }
 
+/// Registers the game specs named by `--games PATH` (or `--games=PATH`) on `solve` and
+/// `features` (issue 45); a spec that cannot be read is exit 2.
+fn register_games_from_args() -> Result<(), ExitCode> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !matches!(
+        args.iter()
+            .find(|a| !a.starts_with('-'))
+            .map(String::as_str),
+        Some("solve" | "features")
+    ) {
+        return Ok(());
+    }
+    let mut paths = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--games" {
+            if let Some(p) = it.next() {
+                paths.push(PathBuf::from(p));
+            }
+        } else if let Some(p) = a.strip_prefix("--games=") {
+            paths.push(PathBuf::from(p));
+        }
+    }
+    for p in paths {
+        if let Err(e) = crate::kinds::game::register_path(&p) {
+            return Err(report(e));
+        }
+    }
+    Ok(())
+}
+
 fn report(err: impl Into<miette::Report>) -> ExitCode {
     errln!("{:?}", err.into());
     ExitCode::from(2)
@@ -362,6 +397,11 @@ pub fn main() -> ExitCode {
     if let Err(e) = thread_pool() {
         errln!("error: {e}");
         return ExitCode::from(2);
+    }
+    // `--games` registers games and closures before the arguments are read: `--closure p3`
+    // and the game expression may name them.
+    if let Err(code) = register_games_from_args() {
+        return code;
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -387,6 +427,7 @@ pub fn main() -> ExitCode {
             json,
             max_positions,
             max_memory,
+            games: _,
         } => {
             let mut budget = crate::solve::guard::Budget::default_for_machine();
             budget.max_positions = max_positions;
@@ -609,11 +650,7 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
         Err(e) => return report(miette::Report::msg(format!("bad graph `{graph}`: {e}"))),
     };
     let Some(conv) = Convexity::try_new(&g, closure) else {
-        return report(miette::Report::msg(format!(
-            "the {closure} intervals of {} need more than {} search steps; refused",
-            g.name(),
-            crate::graph::closures::INTERVAL_BUDGET
-        )));
+        return report(miette::Report::msg(closure.refusal(&g)));
     };
     let Some(f) = conv.families(3 << 23) else {
         return report(miette::Report::msg(

@@ -310,9 +310,8 @@ fn describe(e: &EvalAltResult) -> String {
         EvalAltResult::ErrorTooManyOperations(_) => {
             format!("the rule ran past {MAX_OPERATIONS} operations (does it loop?)")
         }
-        EvalAltResult::ErrorDataTooLarge(what, _) => format!(
-            "the rule built a {} past {MAX_COLLECTION} elements",
-            what.to_lowercase()
+        EvalAltResult::ErrorDataTooLarge(..) => format!(
+            "the rule built an array or string longer than {MAX_COLLECTION} (does it grow without end?)"
         ),
         EvalAltResult::ErrorStackOverflow(_) => {
             "the rule recursed past the call depth limit".to_string()

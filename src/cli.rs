@@ -11,6 +11,7 @@ use std::process::ExitCode;
 pub mod bench;
 pub mod bench_groups;
 pub mod bench_octal;
+pub mod bench_user;
 pub mod check;
 pub mod cycle;
 pub mod features;

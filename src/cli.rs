@@ -76,6 +76,28 @@ impl clap::builder::TypedValueParser for ClosureParser {
     }
 }
 
+/// `--closure` of `grundy solve`: a closure's name, resolved once `--games` has registered
+/// the closures defined in specs (issue 45); `--help` lists the registered ones.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosureNameParser;
+
+impl clap::builder::TypedValueParser for ClosureNameParser {
+    type Value = String;
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        ClosureParser.possible_values()
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a game expression: `grundy solve 'TER(C_9)'`, `grundy solve 'DNT(W_n)' --param n=5..=40`.
@@ -88,9 +110,9 @@ pub enum Command {
         #[arg(long = "param", value_name = "NAME=RANGE")]
         params: Vec<String>,
         /// Closure operator of the graph games (and of digraphs and weighted graphs, when it
-        /// is built on geodesics).
-        #[arg(long, value_parser = ClosureParser, default_value = "hull")]
-        closure: Closure,
+        /// is built on geodesics); a closure defined in a spec with `--games`.
+        #[arg(long, value_parser = ClosureNameParser, default_value = "hull")]
+        closure: String,
         /// One JSON object (JSON lines for a sweep).
         #[arg(long)]
         json: bool,
@@ -438,6 +460,12 @@ pub fn main() -> ExitCode {
                     Err(e) => return report(miette::Report::msg(format!("--max-memory: {e}"))),
                 }
             }
+            let Some(closure) = Closure::named(&closure) else {
+                return report(miette::Report::msg(format!(
+                    "--closure: no closure `{closure}` (registered: {}; a closure defined in a spec needs --games)",
+                    crate::graph::closures::names().join(", ")
+                )));
+            };
             solve(&game, &params, closure, json, budget)
         }
         Command::Sets {

@@ -383,17 +383,14 @@ impl<'a> Parser<'a> {
         let mut len = 0;
         while len < b.len() {
             let c = b[len];
-            if c.is_ascii_alphanumeric() || c == b'.' {
-                len += 1;
-            } else if c == b'_'
+            let joins = c == b'_'
                 && len > 0
                 && b.get(len + 1).is_some_and(|c| c.is_ascii_alphabetic())
-                && !matches!(&rest[..len], "TER" | "DNT" | "GEN" | "DNG")
-            {
-                len += 1;
-            } else {
+                && !matches!(&rest[..len], "TER" | "DNT" | "GEN" | "DNG");
+            if !(c.is_ascii_alphanumeric() || c == b'.' || joins) {
                 break;
             }
+            len += 1;
         }
         self.pos += len;
         &rest[..len]

@@ -122,12 +122,11 @@ fn integer_games_have_their_known_values() {
 /// two neighbours inside until nothing changes; TER stops once the unselected vertices no
 /// longer generate the graph.
 fn p3_ter_brute(adj: &[u64]) -> u32 {
-    let n = adj.len();
-    let full = (1u64 << n) - 1;
+    let full = (1u64 << adj.len()) - 1;
     let hull = |mut s: u64| loop {
         let mut t = s;
-        for w in 0..n {
-            if (adj[w] & s).count_ones() >= 2 {
+        for (w, a) in adj.iter().enumerate() {
+            if (a & s).count_ones() >= 2 {
                 t |= 1 << w;
             }
         }

@@ -320,9 +320,12 @@ fn describe(e: &EvalAltResult) -> String {
     }
 }
 
-/// The definitions registered so far, by name: (kind, file, sha256).
-fn registered() -> &'static Mutex<HashMap<String, (&'static str, String, String)>> {
-    static R: OnceLock<Mutex<HashMap<String, (&'static str, String, String)>>> = OnceLock::new();
+/// A registered definition: its kind (`game`, `closure`), file and sha256.
+type Entry = (&'static str, String, String);
+
+/// The definitions registered so far, by name.
+fn registered() -> &'static Mutex<HashMap<String, Entry>> {
+    static R: OnceLock<Mutex<HashMap<String, Entry>>> = OnceLock::new();
     R.get_or_init(Default::default)
 }
 

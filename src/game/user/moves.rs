@@ -248,7 +248,11 @@ impl UserGame<Vec<INT>> {
                 })
                 .collect()
         };
-        let options = explore(&def, &name, &mut eval, start.clone(), &read, &label_tuple)?;
+        let options = explore(&def, &name, &mut eval, start.clone(), &read, &|p: &Vec<
+            INT,
+        >| {
+            label_tuple(p)
+        })?;
         Ok(UserGame {
             def,
             graph: None,
@@ -261,7 +265,7 @@ impl UserGame<Vec<INT>> {
     }
 }
 
-fn label_tuple(p: &Vec<INT>) -> String {
+fn label_tuple(p: &[INT]) -> String {
     let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
     format!("({})", parts.join(", "))
 }

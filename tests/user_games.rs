@@ -308,6 +308,53 @@ fn every_error_of_a_rule_is_exit_2_naming_the_file_and_the_position() {
     assert!(e.contains("a cycle"), "{e}");
     let e = bad_game("NOTLIST", "vertices", "5", "NOTLIST(P_2)");
     assert!(e.contains("not an array of positions"), "{e}");
+    // A rule that does not compile is refused where the spec is read.
+    let dir = tempfile::tempdir().unwrap();
+    let p = spec(
+        dir.path(),
+        "broken.yaml",
+        "kind: game\nsource: test\nname: BROKEN\noptions: 'let = ;'\n",
+    );
+    let out = grundy(&["check", p.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("does not compile"), "{text}");
+}
+
+#[test]
+fn an_integer_games_certificate_names_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).unwrap();
+    let game = "kind: game\nsource: test\nname: SUBT\nposition: integers\noptions: |\n  let out = [];\n  for k in [1, 2, 3] { if p[0] >= k { out.push([p[0] - k]); } }\n  out\n";
+    spec(&specs, "subt.yaml", game);
+    spec(
+        &specs,
+        "subt_values.yaml",
+        "kind: claim\nsource: test\nstatement: n mod 4\ngame: SUBT(n)\nparams:\n  n: 0..=9\nnim: n % 4\n",
+    );
+    let out_dir = dir.path().join("out");
+    let out = grundy(&[
+        "build",
+        "--specs",
+        specs.to_str().unwrap(),
+        "--output",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let cert = std::fs::read_to_string(out_dir.join("certificates/subt_values.json")).unwrap();
+    let sha = grundy::spec::sha256_hex(game.as_bytes());
+    assert!(
+        cert.contains(&format!(
+            "{{\"USER\":{{\"name\":\"SUBT\",\"spec_sha256\":\"{sha}\",\"start\":[7]}}}}"
+        )),
+        "{cert}"
+    );
+    // Positions are arrays: 7 has the options 6, 5, 4.
+    assert!(
+        cert.contains("[[7],3]") || cert.contains("[[7], 3]"),
+        "{cert}"
+    );
 }
 
 #[test]

@@ -189,13 +189,20 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
                     None,
                 )
             })?;
+            let iterated = r.iterated.as_ref().ok_or_else(|| {
+                src.error(
+                    closure,
+                    "a closure needs `iterated:`: `true` repeats the interval step to a fixed point (a hull), `false` takes it once",
+                    None,
+                )
+            })?;
             let def = ClosureDef {
                 name: closure.value().clone(),
                 title: title.unwrap_or_else(|| closure.value().clone()),
                 file: src.file.to_string(),
                 sha256,
                 interval: rule(src, interval, "interval")?,
-                iterated: r.iterated.as_ref().is_some_and(|i| *i.value()),
+                iterated: *iterated.value(),
             };
             user::register_closure(def).map_err(|e| src.error(closure, e, None))?;
             format!("closure {}", closure.value())

@@ -462,7 +462,7 @@ pub fn main() -> ExitCode {
             }
             let Some(closure) = Closure::named(&closure) else {
                 return report(miette::Report::msg(format!(
-                    "--closure: no closure `{closure}` (registered: {}; a closure defined in a spec needs --games)",
+                    "invalid value '{closure}' for '--closure': no closure of that name (registered: {}; a closure defined in a spec needs --games)",
                     crate::graph::closures::names().join(", ")
                 )));
             };

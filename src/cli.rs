@@ -12,6 +12,7 @@ pub mod bench;
 pub mod bench_groups;
 pub mod bench_octal;
 pub mod bench_solve_once;
+pub mod bench_user;
 pub mod check;
 pub mod cycle;
 pub mod features;
@@ -76,6 +77,28 @@ impl clap::builder::TypedValueParser for ClosureParser {
     }
 }
 
+/// `--closure` of `grundy solve`: a closure's name, resolved once `--games` has registered
+/// the closures defined in specs (issue 45); `--help` lists the registered ones.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosureNameParser;
+
+impl clap::builder::TypedValueParser for ClosureNameParser {
+    type Value = String;
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        ClosureParser.possible_values()
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a game expression: `grundy solve 'TER(C_9)'`, `grundy solve 'DNT(W_n)' --param n=5..=40`.
@@ -88,9 +111,9 @@ pub enum Command {
         #[arg(long = "param", value_name = "NAME=RANGE")]
         params: Vec<String>,
         /// Closure operator of the graph games (and of digraphs and weighted graphs, when it
-        /// is built on geodesics).
-        #[arg(long, value_parser = ClosureParser, default_value = "hull")]
-        closure: Closure,
+        /// is built on geodesics); a closure defined in a spec with `--games`.
+        #[arg(long, value_parser = ClosureNameParser, default_value = "hull")]
+        closure: String,
         /// One JSON object (JSON lines for a sweep).
         #[arg(long)]
         json: bool,
@@ -101,6 +124,10 @@ pub enum Command {
         /// memory, at most three quarters of what is available now, at least 256M).
         #[arg(long, value_name = "SIZE")]
         max_memory: Option<String>,
+        /// Games and closures defined in specs (`kind: game`): a spec, or a folder of them
+        /// (registered before the game and `--closure` are read; repeat for several).
+        #[arg(long, value_name = "PATH")]
+        games: Vec<PathBuf>,
     },
     /// Print the families 𝒢, 𝒩, 𝒢*, 𝒩* of a graph in the paper's vertex names.
     Sets {
@@ -346,6 +373,37 @@ fn thread_pool() -> Result<(), String> {
         .map_err(|e| format!("cannot start {n} worker threads: {e}"))
 }
 
+/// Registers the game specs named by `--games PATH` (or `--games=PATH`) on `solve` and
+/// `features` (issue 45); a spec that cannot be read is exit 2.
+fn register_games_from_args() -> Result<(), ExitCode> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !matches!(
+        args.iter()
+            .find(|a| !a.starts_with('-'))
+            .map(String::as_str),
+        Some("solve" | "features")
+    ) {
+        return Ok(());
+    }
+    let mut paths = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--games" {
+            if let Some(p) = it.next() {
+                paths.push(PathBuf::from(p));
+            }
+        } else if let Some(p) = a.strip_prefix("--games=") {
+            paths.push(PathBuf::from(p));
+        }
+    }
+    for p in paths {
+        if let Err(e) = crate::kinds::game::register_path(&p) {
+            return Err(report(e));
+        }
+    }
+    Ok(())
+}
+
 fn report(err: impl Into<miette::Report>) -> ExitCode {
     errln!("{:?}", err.into());
     ExitCode::from(2)
@@ -368,6 +426,11 @@ pub fn main() -> ExitCode {
     if let Err(e) = thread_pool() {
         errln!("error: {e}");
         return ExitCode::from(2);
+    }
+    // `--games` registers games and closures before the arguments are read: `--closure p3`
+    // and the game expression may name them.
+    if let Err(code) = register_games_from_args() {
+        return code;
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -393,6 +456,7 @@ pub fn main() -> ExitCode {
             json,
             max_positions,
             max_memory,
+            games: _,
         } => {
             let mut budget = crate::solve::guard::Budget::default_for_machine();
             budget.max_positions = max_positions;
@@ -402,6 +466,12 @@ pub fn main() -> ExitCode {
                     Err(e) => return report(miette::Report::msg(format!("--max-memory: {e}"))),
                 }
             }
+            let Some(closure) = Closure::named(&closure) else {
+                return report(miette::Report::msg(format!(
+                    "invalid value '{closure}' for '--closure': no closure of that name (registered: {}; a closure defined in a spec needs --games)",
+                    crate::graph::closures::names().join(", ")
+                )));
+            };
             solve(&game, &params, closure, json, budget)
         }
         Command::Sets {
@@ -619,11 +689,7 @@ fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {
         Err(e) => return report(miette::Report::msg(format!("bad graph `{graph}`: {e}"))),
     };
     let Some(conv) = Convexity::try_new(&g, closure) else {
-        return report(miette::Report::msg(format!(
-            "the {closure} intervals of {} need more than {} search steps; refused",
-            g.name(),
-            crate::graph::closures::INTERVAL_BUDGET
-        )));
+        return report(miette::Report::msg(closure.refusal(&g)));
     };
     let Some(f) = conv.families(3 << 23) else {
         return report(miette::Report::msg(

@@ -377,9 +377,21 @@ impl<'a> Parser<'a> {
     fn ident(&mut self) -> &'a str {
         self.ws();
         let rest = &self.s[self.pos..];
-        let len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
-            .unwrap_or(rest.len());
+        // An underscore joins words (a game spec's `UNK_WRONG`, issue 45) but never opens
+        // a subscript (`DNT_{v1}`): it belongs to the name when a letter follows.
+        let b = rest.as_bytes();
+        let mut len = 0;
+        while len < b.len() {
+            let c = b[len];
+            let joins = c == b'_'
+                && len > 0
+                && b.get(len + 1).is_some_and(|c| c.is_ascii_alphabetic())
+                && !matches!(&rest[..len], "TER" | "DNT" | "GEN" | "DNG");
+            if !(c.is_ascii_alphanumeric() || c == b'.' || joins) {
+                break;
+            }
+            len += 1;
+        }
         self.pos += len;
         &rest[..len]
     }

@@ -93,7 +93,7 @@ pub(super) fn entry(
     if let Some(k) = counted {
         let value = value.map_or_else(solve, Ok)?;
         let op = g.operator();
-        return Ok(Some(json!({
+        return Ok(Some(with_closure_hash(json!({
             "instance": describe_instance(inst),
             "game": g.word(),
             "structure": op.structure(),
@@ -102,7 +102,7 @@ pub(super) fn entry(
             "maximal_counts": maximal_counts(k, g.direction())?,
             "value": value,
             "claim": c,
-        })));
+        }))));
     }
     let value = match value {
         Some(v) => v,
@@ -121,7 +121,7 @@ pub(super) fn entry(
         .collect();
     sets.sort();
     let op = g.operator();
-    Ok(Some(json!({
+    Ok(Some(with_closure_hash(json!({
         "instance": describe_instance(inst),
         "game": g.word(),
         "structure": op.structure(),
@@ -130,7 +130,20 @@ pub(super) fn entry(
         "maximal_sets": sets,
         "value": value,
         "claim": c,
-    })))
+    }))))
+}
+
+/// A closure defined in a spec (issue 45) is named with its spec's hash, `closure_sha256`,
+/// next to its name (docs/user-games.md); the built-in closures are named only.
+fn with_closure_hash(mut entry: serde_json::Value) -> serde_json::Value {
+    let sha = entry["closure"]
+        .as_str()
+        .and_then(crate::graph::closures::Closure::named)
+        .and_then(|c| c.spec_sha256());
+    if let Some(sha) = sha {
+        entry["closure_sha256"] = json!(sha);
+    }
+    entry
 }
 
 /// Most count vectors listed to find the maximal legal ones (the verifier's bound too).

@@ -215,6 +215,7 @@ pub fn run(max_cycle: u64, max_wheel: u64, json: bool, scale_too: bool) -> ExitC
             rayon::current_num_threads()
         );
     }
+    super::bench_user::run(json);
     speedup(json);
     fast_path(&fast_rows, json);
     if scale_too {

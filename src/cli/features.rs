@@ -74,6 +74,10 @@ pub struct FeaturesArgs {
     /// Markdown tables (the user guide's generated reference) instead of plain text.
     #[arg(long)]
     pub markdown: bool,
+    /// Games defined in specs (`kind: game`): a spec, or a folder of them (registered before
+    /// the game is read; repeat for several).
+    #[arg(long, value_name = "PATH")]
+    pub games: Vec<std::path::PathBuf>,
 }
 
 /// One feature row: name, type, value at the start, meaning.

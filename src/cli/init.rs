@@ -66,6 +66,35 @@ game: TER(file:graphs/house.txt)
 nim: 1
 ";
 
+/// A game of your own (issue 45): Node Kayles written as a rule, and a claim about it. Game
+/// specs in a folder are read before its other specs.
+const OWN_GAME: &str = "\
+# A game defined here, not in grundy: Node Kayles. A position is the set of vertices still in
+# play (a bit mask); a move takes a vertex and its neighbours out. The format and the functions
+# a rule may call: the user guide's page \"Your own game\".
+kind: game
+source: Node Kayles written as a rule (Schaefer 1978)
+name: UNK
+title: Node Kayles, by its rule
+position: vertices
+options: |
+  let out = [];
+  for v in members(p) { out.push(minus(p, bit(v) | adj(v))); }
+  out
+features:
+  available: count(p)
+";
+
+/// A claim on the game of [`OWN_GAME`]: it agrees with the built-in Node Kayles.
+const OWN_CLAIM: &str = "\
+kind: claim
+source: Node Kayles by its rule
+statement: UNK on a cycle has the value of the built-in NK
+game: UNK(C_n)
+params: { n: 3..=12 }
+nim: nim(\"NK(C_\" + n + \")\")
+";
+
 /// The paper stub: compile in paper/ with `TEXINPUTS=../output//: pdflatex paper.tex`.
 const PAPER: &str = "\
 % A paper that inputs grundy's artifacts. Build them first (`grundy build` in the project
@@ -97,6 +126,8 @@ const README: &str = "\
     cd paper && TEXINPUTS=../output//: pdflatex paper.tex
 
 The features a formula can read: `grundy features 'TER(P_n)'` (with n given, e.g. `TER(P_5)`).
+specs/own/unk.yaml defines a game of your own (Node Kayles by its rule):
+`grundy solve --games specs/own 'UNK(C_7)'`.
 ";
 
 /// Writes the project; refuses a `dir` that exists and is not empty.
@@ -148,6 +179,8 @@ fn write(dir: &Path) -> Result<usize, String> {
         ("specs/example/p4_figure.yaml".into(), FIGURE.as_bytes()),
         ("specs/example/graphs/house.txt".into(), HOUSE.as_bytes()),
         ("specs/example/house.yaml".into(), HOUSE_CLAIM.as_bytes()),
+        ("specs/own/unk.yaml".into(), OWN_GAME.as_bytes()),
+        ("specs/own/unk_cycles.yaml".into(), OWN_CLAIM.as_bytes()),
         ("paper/paper.tex".into(), PAPER.as_bytes()),
     ];
     for (name, bytes) in crate::render::embedded_templates() {

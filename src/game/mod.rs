@@ -20,6 +20,7 @@ pub mod removing;
 pub mod spl;
 pub mod sum;
 pub mod ueg;
+pub mod user;
 
 pub use any::{AnyGame, AnyPos};
 pub use features::{Features, Value};

@@ -40,6 +40,9 @@ pub enum RemovingError {
         crate::graph::monophonic::DEFAULT_BUDGET
     )]
     Closure { graph: String, closure: Closure },
+    /// A closure defined in a spec whose rule failed on the graph (issue 45).
+    #[error("{0}")]
+    ClosureRule(String),
 }
 
 /// TER(G) or DNT(G), possibly started at a position.
@@ -95,9 +98,12 @@ impl RemovingGame {
         closure: Closure,
         start: u64,
     ) -> Result<RemovingGame, RemovingError> {
-        let conv = Convexity::try_new(&graph, closure).ok_or_else(|| RemovingError::Closure {
-            graph: graph.name().to_string(),
-            closure,
+        let conv = Convexity::try_new(&graph, closure).ok_or_else(|| match closure.failure() {
+            Some(why) => RemovingError::ClosureRule(why),
+            None => RemovingError::Closure {
+                graph: graph.name().to_string(),
+                closure,
+            },
         })?;
         if rule == Rule::Dnt && conv.terminating(start) {
             return Err(RemovingError::TerminatingStart {

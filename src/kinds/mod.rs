@@ -31,6 +31,7 @@ pub mod certificate;
 pub mod claim;
 pub mod diagram;
 pub mod figure;
+pub mod game;
 pub mod reduction;
 pub mod sequence;
 pub mod sets;
@@ -52,6 +53,7 @@ pub static KINDS: &[KindEntry] = &[
     reduction::ENTRY,
     figure::ENTRY,
     certificate::ENTRY,
+    game::ENTRY,
 ];
 
 /// Kinds registered at run time, from outside the crate ([`register`]).

@@ -49,9 +49,10 @@ pub fn load(paths: &[PathBuf]) -> (Vec<Spec>, Vec<SpecError>) {
             );
         }
     };
+    // Game specs first (issue 45): the others may name their games and closures.
+    let mut errors = crate::kinds::game::register_near(&files);
     let loaded: Vec<Result<Spec, SpecError>> = files.par_iter().map(|f| load_file(f)).collect();
     let mut specs = Vec::new();
-    let mut errors = Vec::new();
     for r in loaded {
         match r {
             Ok(s) => specs.push(s),

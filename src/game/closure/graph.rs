@@ -69,13 +69,7 @@ fn multipartite_parts(g: &Graph) -> Option<Vec<u64>> {
 
 impl GraphOperator {
     pub fn new(graph: Graph, closure: Closure) -> Result<GraphOperator, String> {
-        let conv = Convexity::try_new(&graph, closure).ok_or_else(|| {
-            format!(
-                "the {closure} intervals of {} need more than {} search steps; refused",
-                graph.name(),
-                crate::graph::closures::INTERVAL_BUDGET
-            )
-        })?;
+        let conv = Convexity::try_new(&graph, closure).ok_or_else(|| closure.refusal(&graph))?;
         Ok(GraphOperator {
             graph,
             conv,

@@ -60,6 +60,16 @@ pub trait GraphClosure: Send + Sync + 'static {
     fn game_suffix(&self) -> String {
         format!(" [{}]", self.name())
     }
+    /// Why the last [`GraphClosure::intervals`] returned `None` when it was not the budget (a
+    /// closure defined in a spec whose rule failed): the message the games quote.
+    fn failure(&self) -> Option<String> {
+        None
+    }
+    /// The sha256 of the spec defining the closure (closures defined in specs, issue 45), which
+    /// certificates record as `closure_sha256`.
+    fn spec_sha256(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// The built-in closures, the default first: one line each.
@@ -109,6 +119,23 @@ impl Closure {
     }
     pub fn game_suffix(self) -> String {
         self.0.game_suffix()
+    }
+    pub fn failure(self) -> Option<String> {
+        self.0.failure()
+    }
+    pub fn spec_sha256(self) -> Option<&'static str> {
+        self.0.spec_sha256()
+    }
+    /// Why the intervals of `g` are refused: the closure's own failure, else the budget.
+    pub fn refusal(self, g: &Graph) -> String {
+        self.failure().unwrap_or_else(|| {
+            format!(
+                "the {} intervals of {} need more than {} search steps; refused",
+                self.name(),
+                g.name(),
+                INTERVAL_BUDGET
+            )
+        })
     }
 }
 

@@ -1,0 +1,398 @@
+//! Games defined in specs (issue 45, docs/user-games.md): Node Kayles written as a rule gives
+//! the built-in NK's values on every connected graph up to 7 vertices, the geodesic interval
+//! closure written as a rule gives the built-in hull's TER and DNT values, integer games give
+//! their known values, the P3 hull of specs/user agrees with a brute force, every error of a
+//! rule is exit 2 naming the spec file and the position, and a wrong claim is refuted.
+
+use grundy::expr::{parse_game, ParseOptions};
+use grundy::graph::enumerate::connected_graphs;
+use grundy::graph::Closure;
+use grundy::solve::Solver;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn register(path: &Path) {
+    grundy::kinds::load_file(path).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+}
+
+fn nim(expr: &str, closure: Closure) -> u32 {
+    let g = parse_game(expr, ParseOptions { closure }).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    Solver::new(&g).nim_of_start()
+}
+
+/// Every connected graph with 1 to 7 vertices (1 + 1 + 2 + 6 + 21 + 112 + 853), as graph6.
+fn graphs() -> Vec<String> {
+    (1..=7).flat_map(|n| connected_graphs(n).unwrap()).collect()
+}
+
+/// A spec file in a fresh folder.
+fn spec(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn grundy(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the grundy binary runs")
+}
+
+#[test]
+fn user_node_kayles_equals_the_builtin_on_all_connected_graphs_up_to_7_vertices() {
+    register(&root().join("specs/user/unk.yaml"));
+    let all = graphs();
+    assert_eq!(all.len(), 996);
+    for g6 in &all {
+        let user = nim(&format!("UNK(graph6:{g6})"), Closure::default());
+        let builtin = nim(&format!("NK(graph6:{g6})"), Closure::default());
+        assert_eq!(user, builtin, "graph6:{g6}");
+    }
+}
+
+#[test]
+fn the_geodesic_interval_rule_gives_the_hulls_ter_and_dnt_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = spec(
+        dir.path(),
+        "geo.yaml",
+        "kind: game\nsource: test\nclosure: geo_by_rule\ntitle: geodesic hull by its rule\n\
+         interval: |\n  let s = 0;\n  for w in 0..n { if dist(u, w) >= 0 && dist(w, v) >= 0 && dist(u, w) + dist(w, v) == dist(u, v) { s = s | bit(w); } }\n  s\n\
+         iterated: true\n",
+    );
+    register(&p);
+    let geo = Closure::named("geo_by_rule").expect("registered");
+    for g6 in graphs() {
+        for rule in ["TER", "DNT"] {
+            let e = format!("{rule}(graph6:{g6})");
+            // DNT on a one-vertex graph has a terminating start: no game under either closure.
+            let Ok(hull) = parse_game(&e, ParseOptions::default()) else {
+                assert!(
+                    parse_game(&e, ParseOptions { closure: geo }).is_err(),
+                    "{e}"
+                );
+                continue;
+            };
+            let want = Solver::new(&hull).nim_of_start();
+            assert_eq!(nim(&e, geo), want, "{e} under the rule");
+        }
+    }
+}
+
+#[test]
+fn integer_games_have_their_known_values() {
+    let dir = tempfile::tempdir().unwrap();
+    register(&spec(
+        dir.path(),
+        "sub123.yaml",
+        "kind: game\nsource: test\nname: SUB123\nposition: integers\noptions: |\n  let out = [];\n  for k in [1, 2, 3] { if p[0] >= k { out.push([p[0] - k]); } }\n  out\n",
+    ));
+    for n in 0..=60u32 {
+        assert_eq!(
+            nim(&format!("SUB123({n})"), Closure::default()),
+            n % 4,
+            "SUB123({n})"
+        );
+    }
+    // Kayles as octal 0.77 on a tuple of heaps: take 1 or 2 adjacent pins, the rest in up to
+    // two heaps; heaps kept sorted, empty heaps dropped.
+    register(&spec(
+        dir.path(),
+        "kayles.yaml",
+        "kind: game\nsource: test\nname: KAYLES\nposition: integers\noptions: |\n  let out = [];\n  for i in 0..p.len() {\n    for t in [1, 2] {\n      if p[i] >= t {\n        for a in 0..(p[i] - t + 1) {\n          let b = p[i] - t - a;\n          if a <= b {\n            let q = [];\n            for j in 0..p.len() { if j != i { q.push(p[j]); } }\n            if a > 0 { q.push(a); }\n            if b > 0 { q.push(b); }\n            q.sort();\n            out.push(q);\n          }\n        }\n      }\n    }\n  }\n  out\n",
+    ));
+    for n in 0..=24u32 {
+        let user = nim(&format!("KAYLES({n})"), Closure::default());
+        let octal = nim(&format!("0.77({n})"), Closure::default());
+        assert_eq!(user, octal, "Kayles on {n} pins");
+    }
+    // A tuple: the sum of its heaps.
+    let v = nim("KAYLES(3, 5, 7)", Closure::default());
+    let x = nim("0.77(3) + 0.77(5) + 0.77(7)", Closure::default());
+    assert_eq!(v, x);
+}
+
+/// nim of TER under the P3 hull by brute force over vertex sets: the hull adds a vertex with
+/// two neighbours inside until nothing changes; TER stops once the unselected vertices no
+/// longer generate the graph.
+fn p3_ter_brute(adj: &[u64]) -> u32 {
+    let full = (1u64 << adj.len()) - 1;
+    let hull = |mut s: u64| loop {
+        let mut t = s;
+        for (w, a) in adj.iter().enumerate() {
+            if (a & s).count_ones() >= 2 {
+                t |= 1 << w;
+            }
+        }
+        if t == s {
+            return s;
+        }
+        s = t;
+    };
+    let mut memo = std::collections::HashMap::new();
+    fn go(
+        p: u64,
+        full: u64,
+        hull: &dyn Fn(u64) -> u64,
+        memo: &mut std::collections::HashMap<u64, u32>,
+    ) -> u32 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let mut seen = vec![];
+        if hull(full & !p) == full {
+            for v in 0..64 {
+                if full & !p & (1 << v) != 0 {
+                    seen.push(go(p | 1 << v, full, hull, memo));
+                }
+            }
+        }
+        let v = (0..).find(|x| !seen.contains(x)).unwrap();
+        memo.insert(p, v);
+        v
+    }
+    go(0, full, &hull, &mut memo)
+}
+
+#[test]
+fn the_p3_closure_agrees_with_a_brute_force_and_its_claim() {
+    register(&root().join("specs/user/p3.yaml"));
+    let p3 = Closure::named("p3").unwrap();
+    for n in 2..=10usize {
+        let path: Vec<u64> = (0..n)
+            .map(|v| {
+                (if v > 0 { 1 << (v - 1) } else { 0 }) | (if v + 1 < n { 1 << (v + 1) } else { 0 })
+            })
+            .collect();
+        assert_eq!(
+            nim(&format!("TER(P_{n})"), p3),
+            p3_ter_brute(&path),
+            "P_{n}"
+        );
+        if n >= 3 {
+            let cycle: Vec<u64> = (0..n)
+                .map(|v| 1 << ((v + 1) % n) | 1 << ((v + n - 1) % n))
+                .collect();
+            assert_eq!(
+                nim(&format!("TER(C_{n})"), p3),
+                p3_ter_brute(&cycle),
+                "C_{n}"
+            );
+        }
+    }
+    // The values specs/user/p3_ter_paths.yaml states.
+    let stated = [1, 2, 2, 3, 1, 4, 2, 2];
+    for (i, want) in stated.iter().enumerate() {
+        assert_eq!(nim(&format!("TER(P_{})", i + 2), p3), *want);
+    }
+}
+
+#[test]
+fn the_user_specs_hold_and_a_wrong_claim_is_refuted() {
+    let out = grundy(&["check", "specs/user"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("specs/user/unk.yaml"),
+        dir.path().join("unk.yaml"),
+    )
+    .unwrap();
+    let wrong = std::fs::read_to_string(root().join("specs/user/unk_paths.yaml"))
+        .unwrap()
+        .replace("3, 3, 2, 2]", "3, 3, 2, 1]");
+    let w = spec(dir.path(), "unk_wrong.yaml", &wrong);
+    let out = grundy(&["check", w.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("n=12: UNK(P_12): claimed *1, computed *2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_certificate_names_the_game_and_its_spec_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = grundy(&[
+        "build",
+        "--specs",
+        "specs/user",
+        "--output",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let sha = grundy::spec::sha256_hex(&std::fs::read(root().join("specs/user/unk.yaml")).unwrap());
+    let cert = std::fs::read_to_string(dir.path().join("certificates/unk_paths.json")).unwrap();
+    assert!(
+        cert.contains(&format!("\"spec_sha256\":\"{sha}\"")),
+        "{cert}"
+    );
+    assert!(
+        cert.contains("{\"USER\":{\"graph\":{\"edges\":[[0,1],[1,2]],\"n\":3},\"name\":\"UNK\"")
+    );
+    let p3 = grundy::spec::sha256_hex(&std::fs::read(root().join("specs/user/p3.yaml")).unwrap());
+    let cert = std::fs::read_to_string(dir.path().join("certificates/p3_dng_cycles.json")).unwrap();
+    assert!(
+        cert.contains(&format!("\"closure\":\"p3\",\"closure_sha256\":\"{p3}\"")),
+        "{cert}"
+    );
+}
+
+/// Runs `grundy solve --games SPEC EXPR` on a game spec with the given `options:` rule and
+/// returns stderr, asserting exit 2.
+fn bad_game(name: &str, position: &str, options: &str, expr: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let p = spec(
+        dir.path(),
+        &format!("{name}.yaml"),
+        &format!("kind: game\nsource: test\nname: {name}\nposition: {position}\noptions: |\n  {options}\n"),
+    );
+    let out = grundy(&["solve", "--games", p.to_str().unwrap(), expr]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{expr}: {err}");
+    assert!(
+        err.contains(&format!("{name}.yaml")),
+        "{expr} names its spec: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    err.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("│ ", "")
+}
+
+#[test]
+fn every_error_of_a_rule_is_exit_2_naming_the_file_and_the_position() {
+    let e = bad_game("LOOPS", "vertices", "loop { }", "LOOPS(P_3)");
+    assert!(
+        e.contains("at position {v1, v2, v3}") && e.contains("100000 operations"),
+        "{e}"
+    );
+    let e = bad_game(
+        "GROWS",
+        "vertices",
+        "let a = []; loop { a.push(1); }",
+        "GROWS(P_3)",
+    );
+    assert!(e.contains("longer than 10000"), "{e}");
+    let e = bad_game("STRINGS", "vertices", "[\"x\"]", "STRINGS(P_3)");
+    assert!(e.contains("malformed") && e.contains("not string"), "{e}");
+    let e = bad_game(
+        "OUTSIDE",
+        "vertices",
+        "if p == all { [bit(5)] } else { [] }",
+        "OUTSIDE(P_3)",
+    );
+    assert!(e.contains("bit outside `all`"), "{e}");
+    let e = bad_game(
+        "NEGATIVE",
+        "integers",
+        "if p[0] > 0 { [[p[0] - 5]] } else { [] }",
+        "NEGATIVE(3)",
+    );
+    assert!(e.contains("at position (3)") && e.contains("not -2"), "{e}");
+    let e = bad_game("ITSELF", "vertices", "[p]", "ITSELF(P_2)");
+    assert!(e.contains("the position itself"), "{e}");
+    let e = bad_game(
+        "CYCLES",
+        "integers",
+        "if p[0] == 0 { [[1]] } else { [[p[0] - 1]] }",
+        "CYCLES(2)",
+    );
+    assert!(e.contains("a cycle"), "{e}");
+    let e = bad_game("NOTLIST", "vertices", "5", "NOTLIST(P_2)");
+    assert!(e.contains("not an array of positions"), "{e}");
+    // A rule that does not compile is refused where the spec is read.
+    let dir = tempfile::tempdir().unwrap();
+    let p = spec(
+        dir.path(),
+        "broken.yaml",
+        "kind: game\nsource: test\nname: BROKEN\noptions: 'let = ;'\n",
+    );
+    let out = grundy(&["check", p.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("does not compile"), "{text}");
+}
+
+#[test]
+fn an_integer_games_certificate_names_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    std::fs::create_dir(&specs).unwrap();
+    let game = "kind: game\nsource: test\nname: SUBT\nposition: integers\noptions: |\n  let out = [];\n  for k in [1, 2, 3] { if p[0] >= k { out.push([p[0] - k]); } }\n  out\n";
+    spec(&specs, "subt.yaml", game);
+    spec(
+        &specs,
+        "subt_values.yaml",
+        "kind: claim\nsource: test\nstatement: n mod 4\ngame: SUBT(n)\nparams:\n  n: 0..=9\nnim: n % 4\n",
+    );
+    let out_dir = dir.path().join("out");
+    let out = grundy(&[
+        "build",
+        "--specs",
+        specs.to_str().unwrap(),
+        "--output",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let cert = std::fs::read_to_string(out_dir.join("certificates/subt_values.json")).unwrap();
+    let sha = grundy::spec::sha256_hex(game.as_bytes());
+    assert!(
+        cert.contains(&format!(
+            "{{\"USER\":{{\"name\":\"SUBT\",\"spec_sha256\":\"{sha}\",\"start\":[7]}}}}"
+        )),
+        "{cert}"
+    );
+    // Positions are arrays: 7 has the options 6, 5, 4.
+    assert!(
+        cert.contains("[[7],3]") || cert.contains("[[7], 3]"),
+        "{cert}"
+    );
+}
+
+#[test]
+fn a_bad_closure_rule_and_a_name_defined_twice_are_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    spec(
+        dir.path(),
+        "half.yaml",
+        "kind: game\nsource: test\nclosure: half\ninterval: bit(u)\niterated: true\n",
+    );
+    let claim = spec(
+        dir.path(),
+        "claim.yaml",
+        "kind: claim\nsource: test\ngame: TER(P_n)\nclosure: half\nparams:\n  n: 3..=4\nnim: '0'\n",
+    );
+    let out = grundy(&["check", claim.to_str().unwrap()]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("half.yaml") && text.contains("misses u or v"),
+        "{text}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let a = "kind: game\nsource: a\nname: TWICE\noptions: '[]'\n";
+    let b = "kind: game\nsource: b\nname: TWICE\noptions: |\n  []\n";
+    spec(dir.path(), "a.yaml", a);
+    spec(dir.path(), "b.yaml", b);
+    let out = grundy(&["check", dir.path().to_str().unwrap()]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("defined twice"), "{text}");
+}

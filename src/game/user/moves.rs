@@ -16,8 +16,11 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Most positions explored for one game before it is refused.
-pub const MAX_POSITIONS: usize = 4 << 20;
+/// Most positions explored for one game before it is refused. A rule costs some 10–20 µs a
+/// position (the guide's "Your own game", `grundy bench`), so this bounds the exploration to
+/// seconds and its memory to a few hundred MB: past it a game is refused (exit 2), not run
+/// for minutes.
+pub const MAX_POSITIONS: usize = 1 << 20;
 
 /// A game spec's registration.
 pub struct UserFamily {
@@ -342,7 +345,7 @@ fn explore<P: UserPos>(
             }
             if done.len() + open.len() >= MAX_POSITIONS {
                 return Err(format!(
-                    "{}: {name} reaches more than {MAX_POSITIONS} positions; refused",
+                    "{}: {name} reaches more than {MAX_POSITIONS} positions (the most a game defined in a spec may have); refused",
                     def.file
                 ));
             }

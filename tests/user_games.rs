@@ -382,6 +382,25 @@ fn a_bad_closure_rule_and_a_name_defined_twice_are_exit_2() {
         "{text}"
     );
 
+    // The same rule under a sets spec and a figure's family rows, which build the closure's
+    // intervals outside the games: exit 2 naming the rule's file, never a panic.
+    let sets = spec(
+        dir.path(),
+        "sets.yaml",
+        "kind: sets\nsource: test\nstatement: s\ngraph: P_4\nclosure: half\nfamily: \"G\"\nrule: \"true\"\n",
+    );
+    let out = grundy(&["check", sets.to_str().unwrap()]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("half.yaml") && text.contains("misses u or v") && !text.contains("panicked"),
+        "{text}"
+    );
+
     let dir = tempfile::tempdir().unwrap();
     let a = "kind: game\nsource: a\nname: TWICE\noptions: '[]'\n";
     let b = "kind: game\nsource: b\nname: TWICE\noptions: |\n  []\n";

@@ -1178,7 +1178,7 @@ impl Figure {
                 families,
                 rows,
             } => {
-                let conv = Convexity::new(graph, closure);
+                let conv = Convexity::of(graph, closure).map_err(|e| self.err(e))?;
                 let fam = conv.families(1 << 20).ok_or_else(|| {
                     self.err(format!(
                         "the families of {} are too many to enumerate",

@@ -155,7 +155,8 @@ impl SetsClaim {
         let text = instantiate(graph, inst);
         let g = parse_graph(&text)
             .map_err(|e| self.err(format!("{}graph `{text}`: {e}", at_instance(inst))))?;
-        let conv = Convexity::new(&g, closure);
+        let conv = Convexity::of(&g, closure)
+            .map_err(|e| self.err(format!("{}graph `{text}`: {e}", at_instance(inst))))?;
         let fams = if g.n() <= MAX_RULE_VERTICES {
             families_by_definition(&conv)
         } else {

@@ -28,6 +28,13 @@ impl Convexity {
         }
     }
 
+    /// The convexity of `g`, its intervals computed without a step budget, or why not: a
+    /// closure defined in a spec may fail on `g` (its rule errs, or an interval misses its
+    /// ends), which is the user's input and never a panic.
+    pub fn of(g: &Graph, closure: Closure) -> Result<Convexity, String> {
+        Convexity::with_budget(g, closure, u64::MAX).ok_or_else(|| closure.refusal(g))
+    }
+
     /// The convexity of `g`, or `None` when its intervals need more than
     /// [`super::closures::INTERVAL_BUDGET`] search steps.
     pub fn try_new(g: &Graph, closure: Closure) -> Option<Convexity> {

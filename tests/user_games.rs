@@ -36,6 +36,15 @@ fn spec(dir: &Path, name: &str, text: &str) -> PathBuf {
     p
 }
 
+/// What a run printed, standard output then standard error.
+fn both(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 fn grundy(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
@@ -371,11 +380,7 @@ fn a_bad_closure_rule_and_a_name_defined_twice_are_exit_2() {
         "kind: claim\nsource: test\ngame: TER(P_n)\nclosure: half\nparams:\n  n: 3..=4\nnim: '0'\n",
     );
     let out = grundy(&["check", claim.to_str().unwrap()]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = both(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(
         text.contains("half.yaml") && text.contains("misses u or v"),
@@ -390,11 +395,7 @@ fn a_bad_closure_rule_and_a_name_defined_twice_are_exit_2() {
         "kind: sets\nsource: test\nstatement: s\ngraph: P_4\nclosure: half\nfamily: \"G\"\nrule: \"true\"\n",
     );
     let out = grundy(&["check", sets.to_str().unwrap()]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = both(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(
         text.contains("half.yaml") && text.contains("misses u or v") && !text.contains("panicked"),
@@ -407,11 +408,7 @@ fn a_bad_closure_rule_and_a_name_defined_twice_are_exit_2() {
     spec(dir.path(), "a.yaml", a);
     spec(dir.path(), "b.yaml", b);
     let out = grundy(&["check", dir.path().to_str().unwrap()]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = both(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("defined twice"), "{text}");
 }

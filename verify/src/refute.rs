@@ -41,6 +41,40 @@ fn instance_of(raw: &Raw, label: &str) -> Result<Inst, Stop> {
         })
 }
 
+/// The one item a refutation carries (a table, a closure entry), which must be of the
+/// counterexample's instance.
+fn the_counterexamples<'a, T>(
+    items: &'a [T],
+    what: &str,
+    label: &str,
+    instance: impl Fn(&T) -> &String,
+) -> Result<&'a T, Stop> {
+    let [item] = items else {
+        return Err(Stop::Reject(format!(
+            "a refutation carries the {what} of its counterexample only ({} given)",
+            items.len()
+        )));
+    };
+    if instance(item) != label {
+        return Err(Stop::Reject(format!(
+            "the {what} is of instance {}, the counterexample is {label}",
+            instance(item)
+        )));
+    }
+    Ok(item)
+}
+
+/// The counterexample's instance and the spec's game named there.
+fn game_at(raw: &Raw, label: &str) -> Result<(Inst, String), Stop> {
+    let template = raw
+        .game
+        .as_ref()
+        .ok_or_else(|| Stop::Not("no `game`".into()))?;
+    let inst = instance_of(raw, label)?;
+    let name = substitute(template, &inst.names);
+    Ok((inst, name))
+}
+
 fn holds_there(label: &str, what: String) -> Stop {
     Stop::Reject(format!(
         "the claim holds at the counterexample {label}: {what}"
@@ -56,26 +90,10 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
             "games under another closure than the hull".into(),
         ));
     }
-    let [f] = facts else {
-        return Err(Stop::Reject(format!(
-            "a refutation carries the table of its counterexample only ({} tables)",
-            facts.len()
-        )));
-    };
-    if f.instance != label {
-        return Err(Stop::Reject(format!(
-            "the table is of instance {}, the counterexample is {label}",
-            f.instance
-        )));
-    }
+    let f = the_counterexamples(facts, "table", label, |f| &f.instance)?;
     let e = engine();
     let (value, outcome) = stated(raw)?;
-    let template = raw
-        .game
-        .as_ref()
-        .ok_or_else(|| Stop::Not("no `game`".into()))?;
-    let inst = instance_of(raw, label)?;
-    let name = substitute(template, &inst.names);
+    let (inst, name) = game_at(raw, label)?;
     let game = Game::parse(&name).map_err(Stop::Not)?;
     let rules = Rules::new(&game).map_err(Stop::Not)?;
     if !game.same(&f.game) {
@@ -131,26 +149,10 @@ fn closure(raw: &Raw, label: &str, entries: &[ClosureEntry]) -> Result<String, S
     if raw.holds.is_some() {
         return Err(Stop::Not("a `holds` predicate".into()));
     }
-    let [entry] = entries else {
-        return Err(Stop::Reject(format!(
-            "a refutation carries the entry of its counterexample only ({} entries)",
-            entries.len()
-        )));
-    };
-    if entry.instance != label {
-        return Err(Stop::Reject(format!(
-            "the entry is of instance {}, the counterexample is {label}",
-            entry.instance
-        )));
-    }
+    let entry = the_counterexamples(entries, "entry", label, |e| &e.instance)?;
     let e = engine();
     let (value, outcome) = stated(raw)?;
-    let template = raw
-        .game
-        .as_ref()
-        .ok_or_else(|| Stop::Not("no `game`".into()))?;
-    let inst = instance_of(raw, label)?;
-    let name = substitute(template, &inst.names);
+    let (inst, name) = game_at(raw, label)?;
     let mut game = match crate::closure::parse(&name, raw.closure.as_deref()) {
         None => {
             return Err(Stop::Not(format!(

@@ -412,3 +412,114 @@ fn a_bad_closure_rule_and_a_name_defined_twice_are_exit_2() {
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("defined twice"), "{text}");
 }
+
+/// Arc Kayles written as a rule on edge sets: taking an edge removes it and every edge sharing
+/// an end with it; `laws` declares what the rule obeys.
+fn arc_kayles(dir: &Path, name: &str, laws: &str) -> PathBuf {
+    spec(
+        dir,
+        &format!("{name}.yaml"),
+        &format!(
+            "kind: game\nsource: test\nname: {name}\nposition: edges\n{laws}options: |\n  let out = [];\n  for e in members(p) {{ let uv = ends(e); out.push(minus(p, incident(uv[0]) | incident(uv[1]))); }}\n  out\n"
+        ),
+    )
+}
+
+#[test]
+fn declared_laws_give_node_kayles_values_on_all_connected_graphs_up_to_7_vertices() {
+    register(&root().join("specs/user/unk_sum.yaml"));
+    for g6 in &graphs() {
+        let declared = parse_game(&format!("UNKS(graph6:{g6})"), ParseOptions::default()).unwrap();
+        let mut s = Solver::new(&declared);
+        let builtin = nim(&format!("NK(graph6:{g6})"), Closure::default());
+        assert_eq!(s.nim_of_start(), builtin, "graph6:{g6}");
+    }
+    // Components up to symmetry, as NK memoises them: C_20's 18 arcs, not its 7,451 positions.
+    let c20 = parse_game("UNKS(C_20)", ParseOptions::default()).unwrap();
+    let mut s = Solver::new(&c20);
+    assert_eq!(s.nim_of_start(), 0);
+    assert_eq!(s.stats().positions, 18);
+}
+
+#[test]
+fn arc_kayles_by_components_and_symmetry_equals_its_whole_exploration() {
+    let dir = tempfile::tempdir().unwrap();
+    register(&arc_kayles(dir.path(), "AKW", ""));
+    register(&arc_kayles(
+        dir.path(),
+        "AKL",
+        "components: true\nsymmetric: true\n",
+    ));
+    let six: Vec<String> = (1..=6).flat_map(|n| connected_graphs(n).unwrap()).collect();
+    assert_eq!(six.len(), 143);
+    for g6 in &six {
+        let whole = nim(&format!("AKW(graph6:{g6})"), Closure::default());
+        let laws = nim(&format!("AKL(graph6:{g6})"), Closure::default());
+        assert_eq!(whole, laws, "graph6:{g6}");
+    }
+    // Arc Kayles on P_n is Node Kayles on P_{n-1} (its line graph): 0.07 shifted.
+    for n in 2..=14 {
+        assert_eq!(
+            nim(&format!("AKL(P_{n})"), Closure::default()),
+            nim(&format!("NK(P_{})", n - 1), Closure::default()),
+            "P_{n}"
+        );
+    }
+}
+
+#[test]
+fn a_declared_law_the_rule_breaks_is_exit_2_with_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    // Node Kayles, but a position may also be cleared whole: no move in one component.
+    let clear = "  let out = [];\n  for v in members(p) { out.push(minus(p, bit(v) | adj(v))); }\n  if count(p) > 2 { out.push(0); }\n  out\n";
+    // Node Kayles from the least vertex only: not invariant under C_7's rotations.
+    let least = "  if p == 0 { [] } else { let v = members(p)[0]; [minus(p, bit(v) | adj(v))] }\n";
+    for (name, options, laws, expr, said) in [
+        (
+            "CLEAR",
+            clear,
+            "components: true\n",
+            "CLEAR(P_9)",
+            "`components: true` is declared, but at the position",
+        ),
+        (
+            "LEAST",
+            least,
+            "symmetric: true\n",
+            "LEAST(C_7)",
+            "`symmetric: true` is declared, but the automorphism",
+        ),
+    ] {
+        let text = format!("kind: game\nsource: test\nname: {name}\nposition: vertices\n{laws}options: |\n{options}");
+        let p = spec(dir.path(), &format!("{name}.yaml"), &text);
+        let out = grundy(&["solve", "--games", p.to_str().unwrap(), expr]);
+        let err = both(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace("│ ", "");
+        assert_eq!(out.status.code(), Some(2), "{expr}: {err}");
+        assert!(
+            err.contains(said) && err.contains(&format!("{name}.yaml")),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        // Without the declaration the same rule is a game like any other.
+        let p = spec(dir.path(), &format!("{name}.yaml"), &text.replace(laws, ""));
+        let out = grundy(&["solve", "--games", p.to_str().unwrap(), expr]);
+        assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    }
+    // Laws are for graph positions.
+    let p = spec(
+        dir.path(),
+        "INTS.yaml",
+        "kind: game\nsource: test\nname: INTS\nposition: integers\ncomponents: true\noptions: '[]'\n",
+    );
+    let out = grundy(&["check", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", both(&out));
+    assert!(
+        both(&out).contains("laws of games on graphs"),
+        "{}",
+        both(&out)
+    );
+}

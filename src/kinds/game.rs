@@ -54,6 +54,12 @@ pub struct RawGame {
     /// Repeat the interval step to a fixed point (a hull), or take it once.
     #[serde(default)]
     pub iterated: Option<Sp<bool>>,
+    /// A move game's declared law: a position is the sum of its components (graph positions).
+    #[serde(default)]
+    pub components: Option<Sp<bool>>,
+    /// A move game's declared law: the rule commutes with the graph's automorphisms.
+    #[serde(default)]
+    pub symmetric: Option<Sp<bool>>,
 }
 
 /// A game spec once read: what it defined.
@@ -129,6 +135,15 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
                     None,
                 ));
             }
+            for law in [&r.components, &r.symmetric].into_iter().flatten() {
+                if position == PositionKind::Integers && *law.value() {
+                    return Err(src.error(
+                        law,
+                        "`components:` and `symmetric:` are laws of games on graphs (`position: vertices` or `edges`), not of integer games",
+                        None,
+                    ));
+                }
+            }
             let mut features = Vec::new();
             for (fname, f) in &r.features {
                 if !is_word(fname) {
@@ -153,9 +168,23 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
                     .transpose()?,
                 options: rule(src, options, "options")?,
                 features,
+                components: r.components.as_ref().is_some_and(|c| *c.value()),
+                symmetric: r.symmetric.as_ref().is_some_and(|c| *c.value()),
             };
             user::register_game(def).map_err(|e| src.error(name, e, None))?;
-            format!("game {}", name.value())
+            let laws: Vec<&str> = [
+                ("components", r.components.as_ref()),
+                ("symmetric", r.symmetric.as_ref()),
+            ]
+            .into_iter()
+            .filter(|(_, l)| l.is_some_and(|l| *l.value()))
+            .map(|(w, _)| w)
+            .collect();
+            if laws.is_empty() {
+                format!("game {}", name.value())
+            } else {
+                format!("game {} (declares {})", name.value(), laws.join(", "))
+            }
         }
         (None, Some(closure)) => {
             for (field, present) in [
@@ -163,6 +192,8 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
                 ("start", r.start.is_some()),
                 ("options", r.options.is_some()),
                 ("features", !r.features.is_empty()),
+                ("components", r.components.is_some()),
+                ("symmetric", r.symmetric.is_some()),
             ] {
                 if present {
                     return Err(src.error(

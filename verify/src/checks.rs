@@ -141,7 +141,9 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
             let group = match index.get(&q) {
                 Some(&j) => vec![j],
                 None => {
-                    let parts = rules.components(&q);
+                    let parts = rules
+                        .components(&q)
+                        .map_err(|e| format!("entry {i}: {e}"))?;
                     let listed: Option<Vec<usize>> =
                         parts.iter().map(|c| index.get(c).copied()).collect();
                     match listed {

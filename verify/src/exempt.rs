@@ -122,7 +122,7 @@ pub fn explore(rules: &Rules, cap: usize, split: bool) -> Result<Option<Vec<Pos>
     while i < order.len() {
         for q in rules.options(&order[i])? {
             let parts = if split {
-                rules.components(&q)
+                rules.components(&q)?
             } else {
                 Vec::new()
             };
@@ -151,22 +151,22 @@ pub fn values(rules: &Rules, order: &[Pos], split: bool) -> Result<HashMap<Pos, 
     let groups: Vec<Vec<Vec<usize>>> = order
         .iter()
         .map(|p| {
-            Ok(rules
+            rules
                 .options(p)?
                 .into_iter()
                 .map(|q| {
                     let parts = if split {
-                        rules.components(&q)
+                        rules.components(&q)?
                     } else {
                         Vec::new()
                     };
-                    if parts.is_empty() {
+                    Ok(if parts.is_empty() {
                         vec![index[&q]]
                     } else {
                         parts.iter().map(|c| index[c]).collect()
-                    }
+                    })
                 })
-                .collect())
+                .collect::<Result<Vec<_>, String>>()
         })
         .collect::<Result<_, String>>()?;
     let mut val: Vec<Option<u32>> = vec![None; order.len()];

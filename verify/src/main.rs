@@ -77,6 +77,9 @@ enum Outcome {
         derived: Result<(usize, usize, usize), String>,
         /// With `--coq`: the Coq file of the certificate (its claim re-derived).
         coq: Option<coq::Export>,
+        /// Games defined in specs whose declared sum law the check used, with the number of
+        /// options it was checked at ([`user::take_laws`]).
+        laws: BTreeMap<String, u64>,
     },
 }
 
@@ -125,7 +128,29 @@ fn verify_file(
         Some(_) => {}
     }
     // Relative `file:` graphs of the spec are read from its folder, as grundy reads them.
-    named::in_folder(sf.path.parent(), || verify_bound(&cert, sf, to_coq))
+    user::take_laws();
+    let (id, mut outcome) = named::in_folder(sf.path.parent(), || verify_bound(&cert, sf, to_coq));
+    let used = user::take_laws();
+    match &mut outcome {
+        Outcome::Checked { laws, .. } => *laws = used,
+        Outcome::Refuted { why, .. } if !used.is_empty() => {
+            why.push_str(&format!(" ({})", rests_on_laws(&used)))
+        }
+        _ => {}
+    }
+    (id, outcome)
+}
+
+/// What a verdict rests on beyond the rules: the sum laws game specs declare, checked at every
+/// option split by them, and proved at none beyond (docs/user-games.md, "Declared laws").
+fn rests_on_laws(laws: &BTreeMap<String, u64>) -> String {
+    let each: Vec<String> = laws
+        .iter()
+        .map(|(name, n)| {
+            format!("{name}'s declared sum law, checked at the {n} options split by it")
+        })
+        .collect();
+    format!("rests on {}", each.join(" and "))
 }
 
 /// The certificate bound to its spec file: its evidence checked and its claim re-derived.
@@ -167,6 +192,7 @@ fn verify_bound(
                     refs,
                     derived: Err(why),
                     coq: None,
+                    laws: BTreeMap::new(),
                 },
             ),
         };
@@ -187,6 +213,7 @@ fn verify_bound(
             refs,
             derived,
             coq,
+            laws: BTreeMap::new(),
         },
     )
 }
@@ -405,6 +432,7 @@ fn main() -> ExitCode {
                 entries,
                 refs,
                 derived,
+                laws,
                 ..
             }) => {
                 let mut rests = if refs.is_empty() {
@@ -413,6 +441,9 @@ fn main() -> ExitCode {
                     let r: Vec<&str> = refs.iter().map(String::as_str).collect();
                     format!("; sinks rest on {}", r.join(", "))
                 };
+                if !laws.is_empty() {
+                    rests.push_str(&format!("; {}", rests_on_laws(laws)));
+                }
                 if let Ok((_, _, own @ 1..)) = derived {
                     rests.push_str(&format!("; {own} solved by the verifier itself"));
                 }

@@ -47,6 +47,11 @@ pub struct UserGame {
     pub options: AST,
     /// `features:` by name, in the spec's order.
     pub features: Vec<(String, AST)>,
+    /// `components: true`: the spec declares that a position is the disjoint sum of its
+    /// components (docs/user-games.md, "Declared laws"). The verifier splits options by it
+    /// only after checking it at the option ([`crate::games::user`]); `symmetric:` it reads
+    /// and does not use (every listed position is checked by the rule itself).
+    pub components: bool,
 }
 
 /// A graph closure of a spec: `closure:` and `interval:`.
@@ -83,6 +88,22 @@ pub fn closure(name: &str) -> Option<Result<&'static UserClosure, String>> {
     registry()?.closures.get(name).cloned()
 }
 
+thread_local! {
+    /// Per game name, the options at which its declared sum law was checked and used, since
+    /// [`take_laws`] was last called on this thread (one certificate is checked on one thread).
+    static LAWS: std::cell::RefCell<BTreeMap<String, u64>> = Default::default();
+}
+
+/// Records that `name`'s declared sum law was checked at one more option and used.
+pub fn law_checked(name: &str) {
+    LAWS.with(|l| *l.borrow_mut().entry(name.to_string()).or_default() += 1);
+}
+
+/// The laws used since the last call, with the number of options each was checked at.
+pub fn take_laws() -> BTreeMap<String, u64> {
+    LAWS.with(|l| std::mem::take(&mut *l.borrow_mut()))
+}
+
 /// Every game spec id, with what it defines or why it does not load.
 pub fn game_specs() -> &'static BTreeMap<String, Result<String, String>> {
     static EMPTY: BTreeMap<String, Result<String, String>> = BTreeMap::new();
@@ -103,6 +124,8 @@ struct GameSpec {
     closure: Option<String>,
     interval: Option<String>,
     iterated: Option<bool>,
+    components: Option<bool>,
+    symmetric: Option<bool>,
     play: Option<Value>,
 }
 
@@ -210,6 +233,10 @@ fn read_game(spec: GameSpec, file: &SpecFile) -> Result<Defined, String> {
             if spec.iterated.is_some() {
                 return Err("`iterated:` belongs to a closure, not a move game".into());
             }
+            let components = spec.components.unwrap_or(false);
+            if shape == Shape::Integers && (components || spec.symmetric.unwrap_or(false)) {
+                return Err("`components:` and `symmetric:` are laws of games on graphs, not of integer games".into());
+            }
             Ok(Defined::Game(UserGame {
                 name: name.clone(),
                 path: file.path.display().to_string(),
@@ -218,6 +245,7 @@ fn read_game(spec: GameSpec, file: &SpecFile) -> Result<Defined, String> {
                 start,
                 options: compile("options", options)?,
                 features,
+                components,
             }))
         }
         (None, None, Some(name), Some(interval)) => {
@@ -226,8 +254,13 @@ fn read_game(spec: GameSpec, file: &SpecFile) -> Result<Defined, String> {
                     "`closure: {name}` is not a word free for a closure (a built-in closure, or not [A-Za-z][A-Za-z0-9_]*)"
                 ));
             }
-            if spec.position.is_some() || spec.start.is_some() || spec.features.is_some() {
-                return Err("a closure has no `position:`, `start:` or `features:`".into());
+            if spec.position.is_some()
+                || spec.start.is_some()
+                || spec.features.is_some()
+                || spec.components.is_some()
+                || spec.symmetric.is_some()
+            {
+                return Err("a closure has no `position:`, `start:`, `features:`, `components:` or `symmetric:`".into());
             }
             let iterated = spec
                 .iterated

@@ -740,3 +740,71 @@ fn a_start_rule_is_the_start() {
     s.cert("uns", &cert(&bad));
     s.rejected("uns", "the start rule");
 }
+
+/// UNK with its sum law declared, as specs/user/unk_sum.yaml declares it.
+fn unk_declaring(options: &str) -> String {
+    format!("kind: game\nsource: test\nname: UNKS\nposition: vertices\ncomponents: true\noptions: |\n{options}")
+}
+
+const NK_RULE: &str =
+    "  let out = [];\n  for v in members(p) { out.push(minus(p, bit(v) | adj(v))); }\n  out\n";
+
+/// UNKS on P_n as grundy lists it when the sum law is declared: the empty set and every
+/// run of consecutive vertices i..=j (the components an option splits into), each valued
+/// as Node Kayles on a path of j - i + 1 vertices by the brute force; the start first.
+fn unks_scratch(name: &str, n: usize, game: &str) -> Scratch {
+    let s = Scratch::new(name);
+    s.spec("unks", game);
+    let claim = format!(
+        "kind: claim\nsource: test\ngame: UNKS(P_{n})\nnim: {}\n",
+        node_kayles_path(n)[0].1
+    );
+    s.spec("unks_path", &claim);
+    let mut entries = vec![(((1u64 << n) - 1), node_kayles_path(n)[0].1)];
+    for i in 0..n {
+        for j in i..n {
+            let run = ((1u64 << (j + 1)) - 1) & !((1u64 << i) - 1);
+            if run != (1u64 << n) - 1 {
+                entries.push((run, node_kayles_path(j - i + 1)[0].1));
+            }
+        }
+    }
+    entries.push((0, 0));
+    let table = json!({
+        "instance": "",
+        "game": {"USER": {"name": "UNKS", "spec_sha256": sha256(game.as_bytes()), "graph": path(n)}},
+        "entries": entries,
+        "claims": [{"nim": entries[0].1, "pos": entries[0].0, "start": true}],
+    });
+    s.cert("unks_path", &tables_cert("unks_path", &claim, vec![table]));
+    s
+}
+
+#[test]
+fn a_declared_sum_law_is_checked_at_every_split_option_and_named_in_the_verdict() {
+    // P_8: a table of runs only, accepted because every option split into runs obeys the law,
+    // and the verdict says so.
+    let s = unks_scratch("unks", 8, &unk_declaring(NK_RULE));
+    s.verified("unks_path", "1 of 1");
+    let (_, line) = s.line("unks_path");
+    assert!(
+        line.contains("rests on UNKS's declared sum law, checked at the")
+            && line.contains("options split by it"),
+        "{line}"
+    );
+    // The same table for a rule that may also clear a position of more than two vertices:
+    // the option {v1} ∪ {v5, v6} of P_6's v3 is cleared whole, no move in one component.
+    let clears = NK_RULE.replace("  out\n", "  if count(p) > 2 { out.push(0); }\n  out\n");
+    let s = unks_scratch("unks-clears", 8, &unk_declaring(&clears));
+    s.rejected(
+        "unks_path",
+        "declares `components: true`, but at the position",
+    );
+    // Without the declaration the runs are no components: the table is not closed.
+    let s = unks_scratch(
+        "unks-undeclared",
+        8,
+        &unk_declaring(NK_RULE).replace("components: true\n", ""),
+    );
+    s.rejected("unks_path", "not listed, nor are all of its components");
+}

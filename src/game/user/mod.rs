@@ -8,6 +8,7 @@
 //! spec and calls [`register_game`] / [`register_closure`].
 
 pub mod closure;
+pub mod laws;
 pub mod moves;
 
 use crate::graph::Graph;
@@ -71,6 +72,10 @@ pub struct GameDef {
     pub start: Option<Rule>,
     pub options: Rule,
     pub features: Vec<(String, Rule)>,
+    /// `components: true`: the game at a position is the sum of its components' ([`laws`]).
+    pub components: bool,
+    /// `symmetric: true`: the rule commutes with the graph's automorphisms ([`laws`]).
+    pub symmetric: bool,
 }
 
 /// A graph closure as its spec defines it.

@@ -5,6 +5,7 @@
 //! is then an error of the game's expression, naming the spec file and the position, and the
 //! solvers only look options up.
 
+use super::laws::Laws;
 use super::{leak, Evaluator, GameDef, GraphData, PositionKind};
 use crate::game::family::{Family, FamilyGame, FormDoc, Registered};
 use crate::game::features::{FeatureDoc, Features, Value};
@@ -136,8 +137,13 @@ pub struct UserGame<P: UserPos> {
     graph: Option<Arc<Graph>>,
     data: Option<Arc<GraphData>>,
     start: P,
-    /// Every reachable position's options.
+    /// Every reachable position's options; with declared laws, those of the components up to
+    /// symmetry the solver memoises (the rest follow by [`Laws::derive`]).
     options: Arc<FxHashMap<P, Box<[P]>>>,
+    /// The declared laws (graph positions only), checked when the game was read.
+    laws: Option<Arc<Laws>>,
+    /// Parts the laws did not reach from the explored ones, explored when first asked.
+    late: Arc<Mutex<FxHashMap<P, Box<[P]>>>>,
     /// For features, evaluated on demand.
     eval: Arc<Mutex<Evaluator>>,
     docs: &'static [FeatureDoc],
@@ -188,43 +194,150 @@ impl UserGame<u64> {
         let mut eval = Evaluator::new(Some((data.clone(), all)));
         let graph = Arc::new(graph);
         let name = format!("{}({})", def.name, graph.name());
-        let label = {
-            let g = graph.clone();
-            let d = data.clone();
-            let kind = def.position;
-            move |p: &u64| label_mask(&g, &d, kind, *p)
-        };
-        let read = |x: Dynamic| -> Result<u64, String> {
-            let v = x
-                .as_int()
-                .map_err(|t| format!("a position is an integer ({what} mask), not {t}"))?;
-            if v < 0 || (v as u64) & !all != 0 {
-                return Err(format!(
-                    "{v} is not a position: it holds a bit outside `all` = {all}"
-                ));
-            }
-            Ok(v as u64)
-        };
         let start = match &def.start {
             None => all,
             Some(r) => {
                 let s = eval
                     .eval(r, &[])
                     .map_err(|e| format!("{}: {name}: the rule `start`: {e}", def.file))?;
-                read(s).map_err(|e| format!("{}: {name}: the rule `start`: {e}", def.file))?
+                read_mask(all, what, s)
+                    .map_err(|e| format!("{}: {name}: the rule `start`: {e}", def.file))?
             }
         };
-        let options = explore(&def, &name, &mut eval, start, &read, &label)?;
+        let read = |x: Dynamic| read_mask(all, what, x);
+        let label = |p: &u64| label_mask(&graph, &data, def.position, *p);
+        let laws = (def.components || def.symmetric).then(|| {
+            let ends = (def.position == PositionKind::Edges).then_some(&data.ends[..]);
+            Arc::new(Laws::new(
+                &graph,
+                ends,
+                start,
+                def.components,
+                def.symmetric,
+            ))
+        });
+        let options = match &laws {
+            None => explore(&def, &name, &mut eval, vec![start], &read, &label, &|o| {
+                vec![*o]
+            })?,
+            Some(l) => {
+                let seed = seed_of(&def.sha256, &name);
+                l.check(
+                    start,
+                    seed,
+                    &mut |p| options_at(&def, &name, &mut eval, &p, &read, &label),
+                    &|p| label(&p),
+                )
+                .map_err(|e| format!("{}: {name}: {e}", def.file))?;
+                explore(
+                    &def,
+                    &name,
+                    &mut eval,
+                    roots(l, start),
+                    &read,
+                    &label,
+                    &|o| parts(l, *o),
+                )?
+            }
+        };
         Ok(UserGame {
             def,
             graph: Some(graph),
             data: Some(data),
             start,
             options: Arc::new(options),
+            laws,
+            late: Default::default(),
             eval: Arc::new(Mutex::new(eval)),
             docs,
         })
     }
+
+    /// The options of `p` when it was not explored: by the laws from explored parts, else its
+    /// parts explored now (a part the laws do not reach from the explored ones).
+    fn options_late(&self, p: u64) -> Vec<u64> {
+        let Some(laws) = &self.laws else {
+            return Vec::new();
+        };
+        if let Some(o) = laws.derive(p, &self.options) {
+            return o;
+        }
+        let mut late = self.late.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(o) = laws.derive(p, &late) {
+            return o;
+        }
+        let (Some(graph), Some(data)) = (&self.graph, &self.data) else {
+            return Vec::new();
+        };
+        let (all, what) = match self.def.position {
+            PositionKind::Edges => (data.all_edges(), "edge"),
+            _ => (data.all_vertices(), "vertex"),
+        };
+        let name = format!("{}({})", self.def.name, graph.name());
+        let read = |x: Dynamic| read_mask(all, what, x);
+        let label = |q: &u64| label_mask(graph, data, self.def.position, *q);
+        let mut eval = self.eval.lock().unwrap_or_else(|e| e.into_inner());
+        let split = laws.components(p);
+        let found = explore(
+            &self.def,
+            &name,
+            &mut eval,
+            if split.is_empty() { vec![p] } else { split },
+            &read,
+            &label,
+            &|o| parts(laws, *o),
+        );
+        match found {
+            Ok(more) => late.extend(more),
+            Err(e) => {
+                // Reached only if a declared law fails beyond the positions it was checked
+                // at: the game's values cannot be trusted, and no Result reaches here.
+                crate::term::errln!("error: {e} (reached through the laws the spec declares)");
+                std::process::exit(2);
+            }
+        }
+        laws.derive(p, &late).unwrap_or_default()
+    }
+}
+
+/// The seed of a game's law checks: its spec's hash and instance, so every run checks the same
+/// positions.
+fn seed_of(sha256: &str, name: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    sha256.hash(&mut h);
+    name.hash(&mut h);
+    h.finish()
+}
+
+/// Where the solver starts: the canonical start, or its components' canonical forms.
+fn roots(l: &Laws, start: u64) -> Vec<u64> {
+    let c = l.canonical(start);
+    match l.components(c) {
+        s if s.is_empty() => vec![c],
+        s => s.into_iter().map(|q| l.canonical(q)).collect(),
+    }
+}
+
+/// An option as the solver memoises it: its components' canonical forms, or its own.
+fn parts(l: &Laws, o: u64) -> Vec<u64> {
+    match l.components(o) {
+        s if s.is_empty() => vec![l.canonical(o)],
+        s => s.into_iter().map(|q| l.canonical(q)).collect(),
+    }
+}
+
+/// A rule's value read as a position: an integer mask within `all`.
+fn read_mask(all: u64, what: &str, x: Dynamic) -> Result<u64, String> {
+    let v = x
+        .as_int()
+        .map_err(|t| format!("a position is an integer ({what} mask), not {t}"))?;
+    if v < 0 || (v as u64) & !all != 0 {
+        return Err(format!(
+            "{v} is not a position: it holds a bit outside `all` = {all}"
+        ));
+    }
+    Ok(v as u64)
 }
 
 impl UserGame<Vec<INT>> {
@@ -251,17 +364,24 @@ impl UserGame<Vec<INT>> {
                 })
                 .collect()
         };
-        let options = explore(&def, &name, &mut eval, start.clone(), &read, &|p: &Vec<
-            INT,
-        >| {
-            label_tuple(p)
-        })?;
+        let label = |p: &Vec<INT>| label_tuple(p);
+        let options = explore(
+            &def,
+            &name,
+            &mut eval,
+            vec![start.clone()],
+            &read,
+            &label,
+            &|o| vec![o.clone()],
+        )?;
         Ok(UserGame {
             def,
             graph: None,
             data: None,
             start,
             options: Arc::new(options),
+            laws: None,
+            late: Default::default(),
             eval: Arc::new(Mutex::new(eval)),
             docs,
         })
@@ -286,87 +406,133 @@ fn label_mask(g: &Graph, d: &GraphData, kind: PositionKind, p: u64) -> String {
     }
 }
 
-/// Every position reachable from `start` with its options, by a depth-first search that marks
-/// the positions in progress: meeting one again is a cycle.
+/// The rule `options` at `p`, each option read as a position and none equal to `p`; an error
+/// names the spec file, the game and the position.
+fn options_at<P: UserPos>(
+    def: &GameDef,
+    name: &str,
+    eval: &mut Evaluator,
+    p: &P,
+    read: &dyn Fn(Dynamic) -> Result<P, String>,
+    label: &dyn Fn(&P) -> String,
+) -> Result<Vec<P>, String> {
+    let fail = |what: String| format!("{}: {name} at position {}: {what}", def.file, label(p));
+    let out = eval
+        .eval(&def.options, &[("p", p.to_dynamic())])
+        .map_err(|e| fail(format!("the rule `options`: {e}")))?;
+    let t = out.type_name();
+    let list = out.into_array().map_err(|_| {
+        fail(format!(
+            "the rule `options` returned {t}, not an array of positions"
+        ))
+    })?;
+    let mut opts = Vec::with_capacity(list.len());
+    for x in list {
+        let o = read(x).map_err(|e| {
+            fail(format!(
+                "the rule `options` returned an option that is malformed: {e}"
+            ))
+        })?;
+        if &o == p {
+            return Err(fail("the rule `options` returned the position itself as an option (a game must be acyclic)".into()));
+        }
+        opts.push(o);
+    }
+    Ok(opts)
+}
+
+/// A position in progress: its options, the positions they lead on to, the next to visit.
+type Frame<P> = (P, Box<[P]>, Vec<P>, usize);
+
+/// Every position reachable from `roots` with its options, by a depth-first search that marks
+/// the positions in progress: meeting one again is a cycle. `expand` turns an option into the
+/// positions the solver goes on to (the option itself, or with declared laws its components'
+/// canonical forms).
 fn explore<P: UserPos>(
     def: &GameDef,
     name: &str,
     eval: &mut Evaluator,
-    start: P,
+    roots: Vec<P>,
     read: &dyn Fn(Dynamic) -> Result<P, String>,
     label: &dyn Fn(&P) -> String,
+    expand: &dyn Fn(&P) -> Vec<P>,
 ) -> Result<FxHashMap<P, Box<[P]>>, String> {
     let fail =
         |p: &P, what: String| format!("{}: {name} at position {}: {what}", def.file, label(p));
-    let options_of = |eval: &mut Evaluator, p: &P| -> Result<Box<[P]>, String> {
-        let out = eval
-            .eval(&def.options, &[("p", p.to_dynamic())])
-            .map_err(|e| fail(p, format!("the rule `options`: {e}")))?;
-        let t = out.type_name();
-        let list = out.into_array().map_err(|_| {
-            fail(
-                p,
-                format!("the rule `options` returned {t}, not an array of positions"),
-            )
-        })?;
-        let mut opts = Vec::with_capacity(list.len());
-        for x in list {
-            let o = read(x).map_err(|e| {
-                fail(
-                    p,
-                    format!("the rule `options` returned an option that is malformed: {e}"),
-                )
-            })?;
-            if &o == p {
-                return Err(fail(p, "the rule `options` returned the position itself as an option (a game must be acyclic)".into()));
-            }
-            opts.push(o);
-        }
-        Ok(opts.into_boxed_slice())
+    let next_of = |eval: &mut Evaluator, p: &P| -> Result<(Box<[P]>, Vec<P>), String> {
+        let opts = options_at(def, name, eval, p, read, label)?;
+        let next = opts.iter().flat_map(expand).collect();
+        Ok((opts.into_boxed_slice(), next))
     };
     let mut done: FxHashMap<P, Box<[P]>> = FxHashMap::default();
     let mut open: FxHashSet<P> = FxHashSet::default();
-    let first = options_of(eval, &start)?;
-    open.insert(start.clone());
-    let mut stack: Vec<(P, Box<[P]>, usize)> = vec![(start, first, 0)];
-    while let Some(top) = stack.last_mut() {
-        if top.2 < top.1.len() {
-            let o = top.1[top.2].clone();
-            top.2 += 1;
-            if done.contains_key(&o) {
-                continue;
+    for root in roots {
+        if done.contains_key(&root) {
+            continue;
+        }
+        let (opts, next) = next_of(eval, &root)?;
+        open.insert(root.clone());
+        let mut stack: Vec<Frame<P>> = vec![(root, opts, next, 0)];
+        while let Some(top) = stack.last_mut() {
+            if top.3 < top.2.len() {
+                let o = top.2[top.3].clone();
+                top.3 += 1;
+                if done.contains_key(&o) {
+                    continue;
+                }
+                if open.contains(&o) {
+                    let from = label(&top.0);
+                    return Err(fail(
+                        &o,
+                        format!("the options lead back to this position (a cycle, through {from}); a game must be acyclic"),
+                    ));
+                }
+                if done.len() + open.len() >= MAX_POSITIONS {
+                    return Err(format!(
+                        "{}: {name} reaches more than {MAX_POSITIONS} positions (the most a game defined in a spec may have); refused",
+                        def.file
+                    ));
+                }
+                let (opts, next) = next_of(eval, &o)?;
+                open.insert(o.clone());
+                stack.push((o, opts, next, 0));
+            } else {
+                let (p, opts, _, _) = stack.pop().expect("non-empty stack");
+                open.remove(&p);
+                done.insert(p, opts);
             }
-            if open.contains(&o) {
-                let from = label(&top.0);
-                return Err(fail(
-                    &o,
-                    format!("the options lead back to this position (a cycle, through {from}); a game must be acyclic"),
-                ));
-            }
-            if done.len() + open.len() >= MAX_POSITIONS {
-                return Err(format!(
-                    "{}: {name} reaches more than {MAX_POSITIONS} positions (the most a game defined in a spec may have); refused",
-                    def.file
-                ));
-            }
-            let opts = options_of(eval, &o)?;
-            open.insert(o.clone());
-            stack.push((o, opts, 0));
-        } else {
-            let (p, opts, _) = stack.pop().expect("non-empty stack");
-            open.remove(&p);
-            done.insert(p, opts);
         }
     }
     Ok(done)
 }
 
-impl<P: UserPos> Game for UserGame<P> {
-    type Pos = P;
-    fn start(&self) -> P {
+impl Game for UserGame<u64> {
+    type Pos = u64;
+    fn start(&self) -> u64 {
+        self.start
+    }
+    fn options(&self, p: &u64) -> Vec<u64> {
+        match self.options.get(p) {
+            Some(o) => o.to_vec(),
+            None => self.options_late(*p),
+        }
+    }
+    fn canonical(&self, p: &u64) -> u64 {
+        self.laws.as_ref().map_or(*p, |l| l.canonical(*p))
+    }
+    fn components(&self, p: &u64) -> Vec<u64> {
+        self.laws
+            .as_ref()
+            .map_or_else(Vec::new, |l| l.components(*p))
+    }
+}
+
+impl Game for UserGame<Vec<INT>> {
+    type Pos = Vec<INT>;
+    fn start(&self) -> Vec<INT> {
         self.start.clone()
     }
-    fn options(&self, p: &P) -> Vec<P> {
+    fn options(&self, p: &Vec<INT>) -> Vec<Vec<INT>> {
         // Every position the solvers meet was reached from the start, so explored.
         self.options.get(p).map_or_else(Vec::new, |o| o.to_vec())
     }
@@ -390,7 +556,10 @@ impl<P: UserPos> UserGame<P> {
     }
 }
 
-impl<P: UserPos> FamilyGame for UserGame<P> {
+impl<P: UserPos> FamilyGame for UserGame<P>
+where
+    UserGame<P>: Game<Pos = P>,
+{
     fn name(&self) -> String {
         match &self.graph {
             Some(g) => format!("{}({})", self.def.name, g.name()),
@@ -423,6 +592,16 @@ impl<P: UserPos> FamilyGame for UserGame<P> {
     }
     fn distinct_bound(&self) -> Option<f64> {
         Some(self.options.len() as f64)
+    }
+    fn reachable_bound(&self) -> Option<f64> {
+        // With declared laws only parts were explored; whole positions are sets of bits.
+        match (&self.laws, &self.data) {
+            (Some(_), Some(d)) => Some(2f64.powi(match self.def.position {
+                PositionKind::Edges => d.ends.len(),
+                _ => d.n,
+            } as i32)),
+            _ => self.distinct_bound(),
+        }
     }
     fn certificate(&self) -> Result<serde_json::Value, String> {
         let mut body = serde_json::json!({

@@ -110,6 +110,12 @@ pub trait Moves {
     fn components(&self, _p: &Pos) -> Vec<Pos> {
         Vec::new()
     }
+    /// Checks that p is the disjoint sum of `parts` where the rules split it by a law they do
+    /// not prove (a game spec's declared `components: true`); the built-in games split by
+    /// their definition and check nothing.
+    fn check_split(&self, _p: &Pos, _parts: &[Pos]) -> Result<(), String> {
+        Ok(())
+    }
     /// The features spec formulas read at p ([`crate::features`]); none by default.
     fn features(&self, _env: &mut Env, _p: &Pos) {}
     /// In a diagram start: the summands, when the game is a disjoint sum.
@@ -287,9 +293,14 @@ impl Rules {
         self.0.options(p)
     }
     /// The disjoint sum a position is, by the verifier's own rules, as its components; empty
-    /// when the position is not split.
-    pub fn components(&self, p: &Pos) -> Vec<Pos> {
-        self.0.components(p)
+    /// when the position is not split; an error when the split rests on a declared law that
+    /// fails at the position ([`Moves::check_split`]).
+    pub fn components(&self, p: &Pos) -> Result<Vec<Pos>, String> {
+        let parts = self.0.components(p);
+        if parts.len() >= 2 {
+            self.0.check_split(p, &parts)?;
+        }
+        Ok(parts)
     }
     pub fn features(&self, env: &mut Env, p: &Pos) {
         self.0.features(env, p)

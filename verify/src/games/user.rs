@@ -323,6 +323,83 @@ impl Moves for UserRules {
         Ok(out)
     }
 
+    /// With `components: true` declared: the components of p, vertex sets of the subgraph p
+    /// induces, or edge sets joined where edges share an end; empty when p is one.
+    fn components(&self, p: &Pos) -> Vec<Pos> {
+        let (true, Pos::Set(s), Some(g)) = (self.game.components, p, &self.graph) else {
+            return Vec::new();
+        };
+        let touch = |b: usize| -> u64 {
+            match self.game.shape {
+                Shape::Edges => {
+                    // An edges game has at most MAX_BITS edges, so every vertex's is known.
+                    let (u, v) = g.ends[b];
+                    g.incident[u].unwrap_or(0) | g.incident[v].unwrap_or(0)
+                }
+                _ => g.adj[b],
+            }
+        };
+        let mut parts = Vec::new();
+        let mut left = *s;
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            let mut frontier = part;
+            while frontier != 0 {
+                let b = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let new = touch(b) & s & !part;
+                part |= new;
+                frontier |= new;
+            }
+            parts.push(Pos::Set(part));
+            left &= !part;
+        }
+        if parts.len() < 2 {
+            parts.clear();
+        }
+        parts
+    }
+
+    /// The declared sum law at p: the rule's options at p are exactly the moves in one
+    /// component (each within it) with the others left as they are. Checked at every option
+    /// the verifier splits, and recorded ([`crate::user::law_checked`]) so that the verdict
+    /// says it rests on the law.
+    fn check_split(&self, p: &Pos, parts: &[Pos]) -> Result<(), String> {
+        let Pos::Set(s) = p else {
+            return Ok(());
+        };
+        let whole: std::collections::BTreeSet<u64> = self
+            .options(p)?
+            .into_iter()
+            .filter_map(|o| match o {
+                Pos::Set(o) => Some(o),
+                _ => None,
+            })
+            .collect();
+        let mut summed = std::collections::BTreeSet::new();
+        for q in parts {
+            let Pos::Set(c) = q else { continue };
+            for o in self.options(q)? {
+                let Pos::Set(o) = o else { continue };
+                if o & !c != 0 {
+                    return Err(format!("{}: {} declares `components: true`, but its rule gives the option {o} at the component {c} of {s}, outside the component", self.game.path, self.game.name));
+                }
+                summed.insert((s & !c) | o);
+            }
+        }
+        if whole != summed {
+            let o = whole
+                .symmetric_difference(&summed)
+                .next()
+                .copied()
+                .unwrap_or_default();
+            return Err(format!("{}: {} declares `components: true`, but at the position {s} {o} is {} (the law fails there)", self.game.path, self.game.name,
+                if whole.contains(&o) { "an option of the rule and no move in one component" } else { "a move in one component and no option of the rule" }));
+        }
+        crate::user::law_checked(&self.game.name);
+        Ok(())
+    }
+
     /// The spec's `features:`, each evaluated at p; one that fails or gives neither an integer
     /// nor a truth value is left out (a formula reading it is then not evaluated).
     fn features(&self, env: &mut Env, p: &Pos) {

@@ -132,6 +132,19 @@ pub(crate) fn certify(claim: &Claim, kept: Option<&Kept>) -> Result<Body, String
             Some(s) => Ok(s.game.clone()),
             None => claim.game_of(&inst).map(|(_, g)| g),
         };
+        let as_closure = parsed
+            .as_ref()
+            .ok()
+            .and_then(super::closure::removing_as_closure);
+        if let Some((game, g)) = &as_closure {
+            let value = solved.and_then(|s| s.nim);
+            match super::closure::entry(claim, &inst, game, g, value) {
+                Ok(Some(v)) => closures.push(v),
+                Ok(None) => {}
+                Err(why) => skipped.push((name, why)),
+            }
+            continue;
+        }
         if let Ok(game @ AnyGame::Closure(_)) = &parsed {
             let AnyGame::Closure(g) = game else {
                 unreachable!("matched above")

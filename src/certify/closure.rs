@@ -27,6 +27,37 @@ use crate::game::AnyGame;
 use crate::game::Game;
 use serde_json::{json, Value};
 
+/// TER or DNT on a graph under a closure defined in a spec (issue 45), from the empty
+/// selection: the same game read as a closure game on the graph's closure operator (as the
+/// structure-class solver reads it, `crate::solve::dispatch::removing_by_classes`), so that it
+/// is certified by its maximal sets like GEN and DNG, and grundy-verify recomputes them with
+/// its own interpreter of the closure's rule. The hull's removing games are certified by their
+/// nim tables; under the geodetic and monophonic closures they are not certified yet (the
+/// verifier's naive closure code takes minutes on the committed ranges, and does not confirm
+/// "too many maximal sets" as a reason to skip an instance); a started game is not a closure
+/// game's start.
+pub(super) fn removing_as_closure(game: &AnyGame) -> Option<(AnyGame, ClosureGame)> {
+    use crate::game::closure::{graph::GraphOperator, Goal};
+    use crate::game::removing::Rule;
+    let AnyGame::Removing(r) = game else {
+        return None;
+    };
+    if r.convexity().closure_kind().spec_sha256().is_none() || r.start_set() != 0 {
+        return None;
+    }
+    let op = GraphOperator::with_convexity(
+        r.graph().clone(),
+        r.convexity().clone(),
+        r.families().cloned(),
+    );
+    let goal = match r.rule() {
+        Rule::Ter => Goal::Achievement,
+        Rule::Dnt => Goal::Avoidance,
+    };
+    let cg = ClosureGame::new(std::sync::Arc::new(op), Direction::Removing, goal);
+    Some((AnyGame::Closure(cg.clone()), cg))
+}
+
 /// Element i's rank in the certificate's order.
 fn ranks(g: &ClosureGame) -> Result<Vec<usize>, String> {
     let op = g.operator();

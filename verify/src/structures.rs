@@ -58,6 +58,42 @@ pub struct Structure {
     pub features: Vec<(&'static str, i64)>,
 }
 
+/// `Blocks(c,[b1,..])` written out as the `Sets(..)` it stands for: the ground set is a core
+/// 1..=c followed by at least two disjoint blocks of b1, .. elements, and the generating sets are the ground
+/// set minus each block.
+fn blocks(inner: &str) -> Result<String, String> {
+    let bad = || format!("`Blocks({inner})` is not Blocks(c,[b1,..])");
+    let (c, rest) = inner.split_once(',').ok_or_else(bad)?;
+    let core: usize = c.trim().parse().map_err(|_| bad())?;
+    let list = rest
+        .trim()
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let mut sizes = Vec::new();
+    for x in list.split(',') {
+        match x.trim().parse::<usize>() {
+            Ok(b) if b >= 1 => sizes.push(b),
+            _ => return Err(bad()),
+        }
+    }
+    let n = core + sizes.iter().sum::<usize>();
+    if n > 64 || sizes.len() < 2 {
+        return Err(bad());
+    }
+    let mut first = core + 1;
+    let mut sets = Vec::new();
+    for b in sizes {
+        let rest: Vec<String> = (1..=n)
+            .filter(|x| *x < first || *x >= first + b)
+            .map(|x| x.to_string())
+            .collect();
+        sets.push(format!("{{{}}}", rest.join(",")));
+        first += b;
+    }
+    Ok(sets.join(","))
+}
+
 /// Whether `arg` names a structure of this module (or a file-based one, refused).
 pub fn looks_like(arg: &str) -> bool {
     let t = arg.trim();
@@ -67,6 +103,7 @@ pub fn looks_like(arg: &str) -> bool {
         "digraph:",
         "weighted:",
         "Sets(",
+        "Blocks(",
         "Digraph(",
         "Weighted(",
     ]
@@ -90,6 +127,12 @@ pub fn parse(arg: &str, kind: Kind) -> Result<Structure, String> {
         return Err(format!(
             "`{t}` is read from a file, which the verifier does not read"
         ));
+    }
+    if let Some(inner) = t.strip_prefix("Blocks(") {
+        let inner = inner
+            .strip_suffix(')')
+            .ok_or("Blocks(..) is never closed")?;
+        return sets(&blocks(inner)?);
     }
     if let Some(inner) = t.strip_prefix("Sets(") {
         let inner = inner.strip_suffix(')').ok_or("Sets(..) is never closed")?;

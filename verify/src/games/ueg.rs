@@ -2,9 +2,11 @@
 //! token along an edge at it and deletes that edge. Certificates write
 //! `{"UEG": {"graph": …, "token": v}}`, positions `[token, "hex edges"]` (bit i = edge i of
 //! the graph's list still present); specs write `UEG(SP_{M,n}, (i,j))`, the token at vertex
-//! (i, j) of the stacked prism. Diagrams do not list UEG starts.
+//! (i, j) of the stacked prism, or `UEG(graph6:G, t)`, the token at vertex t = 0..n-1 (other
+//! named graphs: the vertex by its name, `UEG(P_3, v2)`). Diagrams do not list UEG starts.
 
 use super::{downcast, from_json, int, Description, Family, Game, Graph, Moves, Pos, Rules};
+use crate::formula::{Env, Val};
 use crate::names::{num, parse_graph, same_graph, split_top};
 use serde::Deserialize;
 use serde_json::Value;
@@ -31,11 +33,29 @@ impl Family for Ueg {
     fn parse(&self, t: &str) -> Option<Result<Game, String>> {
         let (head, inner) = super::call(t)?;
         (head == "UEG").then(|| {
-            let parts = split_top(inner, ", ");
+            // A graph6 string has no comma, but may hold brackets (`C]`): split at the comma.
+            let parts = if inner.trim_start().starts_with("graph6:") {
+                inner.splitn(2, ", ").collect()
+            } else {
+                split_top(inner, ", ")
+            };
             let [g, v] = parts[..] else {
                 return Err(format!("`{t}` is not UEG(graph, (i,j))"));
             };
             let graph = parse_graph(g)?;
+            // Any other graph: the token by the vertex's name (graph6: its index 0..n-1).
+            if !g.trim().starts_with("SP_{") {
+                let v = v.trim();
+                let token = if g.trim().starts_with("graph6:") {
+                    v.parse::<usize>()
+                        .ok()
+                        .filter(|&i| i < graph.n)
+                        .ok_or_else(|| format!("`{v}` is not a vertex of {g}"))?
+                } else {
+                    crate::names::vertex(g.trim(), graph.n, v)?
+                };
+                return Ok(Game::new(Board { graph, token }));
+            }
             let m = g
                 .trim()
                 .strip_prefix("SP_{")
@@ -123,6 +143,45 @@ impl Moves for Board {
             return Err(bad("a position of this graph"));
         }
         Ok(Pos::Token(t, e))
+    }
+
+    /// Seed 002's features at a position, from the remaining edges: `bipartite` (a proper
+    /// 2-colouring exists) and, on graphs of at most 16 vertices, `token_in_even_kernel`: some
+    /// set S of vertices holding the token, nonempty and independent, has an even number of
+    /// neighbours at every vertex outside it (Theorem 2's even kernel). Both by brute force
+    /// over vertex sets, from the definitions.
+    fn features(&self, env: &mut Env, p: &Pos) {
+        let (t, e) = p.token();
+        let n = self.graph.n;
+        let edges: Vec<(usize, usize)> = self
+            .graph
+            .edges
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| e >> i & 1 == 1)
+            .map(|(_, &ab)| ab)
+            .collect();
+        if n > 16 {
+            return;
+        }
+        let inside = |s: u32, v: usize| s >> v & 1 == 1;
+        // Bipartite: some 2-colouring (bit v: the colour of v) makes every edge bichromatic.
+        let bipartite =
+            (0u32..1 << n).any(|c| edges.iter().all(|&(a, b)| inside(c, a) != inside(c, b)));
+        env.set("bipartite", Val::Bool(bipartite));
+        let kernel = (1u32..1 << n).filter(|&s| inside(s, t)).any(|s| {
+            let independent = edges.iter().all(|&(a, b)| !(inside(s, a) && inside(s, b)));
+            independent
+                && (0..n).filter(|&v| !inside(s, v)).all(|v| {
+                    edges
+                        .iter()
+                        .filter(|&&(a, b)| (a == v && inside(s, b)) || (b == v && inside(s, a)))
+                        .count()
+                        % 2
+                        == 0
+                })
+        });
+        env.set("token_in_even_kernel", Val::Bool(kernel));
     }
 
     /// Seed 002: slide the token along an edge at it and delete that edge.

@@ -916,8 +916,7 @@ impl Claim {
         if self.positions != Positions::Start {
             return None;
         }
-        let Some(inst) = self
-            .instances()
+        let Some(inst) = instances(&self.params)
             .into_iter()
             .find(|i| describe_instance(i) == instance)
         else {
@@ -926,6 +925,10 @@ impl Claim {
                 describe_range(&self.params)
             )));
         };
+        // Dropped by a filter on its parameters alone (its game may not even exist).
+        if !self.instances().contains(&inst) {
+            return Some(Err("its filter does not select it".to_string()));
+        }
         let said = (|| {
             let (_, game) = self.game_of(&inst).map_err(|e| e.message)?;
             let env = self

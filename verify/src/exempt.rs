@@ -251,6 +251,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn graphs_are_ordered_as_grundy_enumerates_them() {
+        // By vertex count, then edge count, then graph6 string: K_1, K_2, P_3, K_3, …
+        assert_eq!(graph_place("@"), 0);
+        assert_eq!(graph_place("A_"), 1);
+        assert_eq!(graph_place("BW"), 2);
+        assert_eq!(graph_place("Bw"), 3);
+        assert_eq!(graph_place("not a graph"), 0);
+        // A token parameter beside the graph: size = place + t, as grundy sizes instances.
+        let inst = |g: &str, t: i64| Inst {
+            label: format!("G={g}, t={t}"),
+            env: Env::default(),
+            names: Vec::new(),
+        };
+        let order: Vec<String> = in_grundy_order(vec![inst("Bw", 0), inst("A_", 1), inst("@", 0)])
+            .into_iter()
+            .map(|i| i.label)
+            .collect();
+        assert_eq!(order, ["G=@, t=0", "G=A_, t=1", "G=Bw, t=0"]);
+    }
+
+    #[test]
     fn reasons_are_read_as_grundy_writes_them() {
         let r = |s: &str| parse_reason(s);
         assert_eq!(

@@ -902,6 +902,15 @@ mod tests {
         parse(name, kind).unwrap_or_else(|e| panic!("{name}: {e}"))
     }
 
+    #[test]
+    fn blocks_are_the_sets_they_stand_for() {
+        assert_eq!(blocks("1,[2,1]").unwrap(), "{1,4},{1,2,3}");
+        assert_eq!(blocks("0,[1,1,1]").unwrap(), "{2,3},{1,3},{1,2}");
+        assert!(blocks("1,[3]").is_err());
+        assert!(blocks("1,[0,2]").is_err());
+        assert!(parse("Blocks(2,[1,1])", Kind::HULL).is_ok());
+    }
+
     /// Every subset, listed: the maximal legal sets by definition.
     fn listed(s: &Structure, building: bool) -> Vec<u64> {
         let n = s.n();

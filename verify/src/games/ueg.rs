@@ -196,3 +196,45 @@ impl Moves for Board {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formula::Val;
+
+    fn features(name: &str) -> Env {
+        let g = Game::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let rules = Rules::new(&g).unwrap();
+        let mut env = Env::default();
+        rules.features(&mut env, &rules.start());
+        env
+    }
+
+    fn get(env: &Env, k: &str) -> Val {
+        env.vars
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("{k} is not computed"))
+    }
+
+    #[test]
+    fn even_kernels_and_bipartite_from_the_definitions() {
+        // The paw (triangle 1-2-3, pendant 0-3, graph6 CN) from its pendant vertex: a
+        // P-position that no even kernel holds (the converse of Theorem 2 needs bipartite).
+        let paw = features("UEG(graph6:CN, 0)");
+        assert_eq!(get(&paw, "bipartite"), Val::Bool(false));
+        assert_eq!(get(&paw, "token_in_even_kernel"), Val::Bool(false));
+        // The path P_3 from its centre: {v2} has an odd neighbour count at the ends, but
+        // from an end {v1, v3} is an even kernel (v2 sees two of it).
+        let centre = features("UEG(P_3, v2)");
+        assert_eq!(get(&centre, "bipartite"), Val::Bool(true));
+        assert_eq!(get(&centre, "token_in_even_kernel"), Val::Bool(false));
+        assert_eq!(
+            get(&features("UEG(P_3, v1)"), "token_in_even_kernel"),
+            Val::Bool(true)
+        );
+        // A token past the graph's last vertex names no game.
+        assert!(Game::parse("UEG(graph6:CN, 4)").is_err());
+    }
+}

@@ -574,7 +574,12 @@ impl<'a> Parser<'a> {
                 let open = self.pos;
                 self.expect('(')?;
                 let (tat, text) = self.balanced(open)?;
-                let parts = split_top_level(text, ',');
+                // A graph6 string has no comma, but may hold brackets (`C]`): split at the comma.
+                let parts = if text.trim_start().starts_with("graph6:") {
+                    text.splitn(2, ',').collect()
+                } else {
+                    split_top_level(text, ',')
+                };
                 if parts.len() != 2 {
                     return Err(self.err(
                         tat,

@@ -5,7 +5,7 @@
 use super::{encode, nim_table_with, Body, MAX_INSTANCE_POSITIONS, MAX_SPEC_POSITIONS};
 use crate::check::claim::{Claim, Claimed, Kept, Positions, Solved};
 use crate::check::formula::Env;
-use crate::check::{describe_instance, instances, Instance};
+use crate::check::{describe_instance, Instance};
 use crate::game::{AnyGame, AnyPos, Game};
 use serde_json::{json, Value};
 
@@ -124,7 +124,7 @@ pub(crate) fn certify(claim: &Claim, kept: Option<&Kept>) -> Result<Body, String
     // Instances come smallest first; once two in a row exceed the budget, larger ones are
     // not tried (their tables would only be built to be thrown away).
     let mut misses = 0;
-    for (k, inst) in instances(&claim.params).into_iter().enumerate() {
+    for (k, inst) in claim.instances().into_iter().enumerate() {
         let name = describe_instance(&inst);
         let solved = kept.and_then(|kept| kept.get(&k));
         // Closure games carry their maximal sets and value, not a table (super::closure).
@@ -220,7 +220,7 @@ pub(crate) fn certify(claim: &Claim, kept: Option<&Kept>) -> Result<Body, String
 fn predicates(claim: &Claim) -> Result<Body, String> {
     let mut listed = Vec::new();
     let mut skipped = Vec::new();
-    for inst in instances(&claim.params) {
+    for inst in claim.instances() {
         let name = describe_instance(&inst);
         let (_, game) = claim.game_of(&inst).map_err(|e| e.message)?;
         if matches!(game, AnyGame::Closure(_)) {

@@ -11,7 +11,7 @@
 use super::{Body, MAX_INSTANCE_POSITIONS};
 use crate::check::claim::{Claim, Kept};
 use crate::check::sequence::SequenceSpec;
-use crate::check::{describe_instance, instances, Counterexample, Verdict};
+use crate::check::{describe_instance, Counterexample, Verdict};
 use crate::game::AnyGame;
 use serde_json::{json, Value};
 
@@ -59,7 +59,8 @@ fn with_kind(kind: &str, data: Value) -> Value {
 
 /// The counterexample instance's table (its claims left out) or closure entry.
 fn claim_evidence(claim: &Claim, label: &str, kept: Option<&Kept>) -> Result<Value, String> {
-    let (k, inst) = instances(&claim.params)
+    let (k, inst) = claim
+        .instances()
         .into_iter()
         .enumerate()
         .find(|(_, i)| describe_instance(i) == label)

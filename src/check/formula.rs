@@ -5,7 +5,7 @@
 //! `max(list)`, `min(list)`, `count(list, x)`, `count_ge(list, x)`, `mex(list)`, `gcd(a, b)`, `divides(a, b)`,
 //! `nim("game expression")` (solves a game: e.g. `nim("DC(" + (n - 4) + ")")`, Prop 5.22);
 //! over sets and families of sets `same_set`, `has_set`, `tr`, `distinct` (`set_helpers.rs`);
-//! seed 002's trail `trail_corner`, `trail_missed`, `trail_outside` (Lemma 9), `trail_reaches`, `trail_labelling_proper` (the lemmas of Thm 13's proof) (`trail_helpers.rs`).
+//! seed 002's trail `trail_corner`, `trail_missed`, `trail_outside` (Lemma 9), `trail_reaches`, `trail_labelling_proper` (the lemmas of Thm 13's proof), `trail_visits` (Lemma 4 of its reference [3]) (`trail_helpers.rs`).
 //!
 //! Limits ([`set_limits`]): the operation limit, expression depth, and the sizes of arrays,
 //! strings and maps (so `[0].pad(1000000000, 0)` or string doubling fail fast), `eval`
@@ -165,6 +165,12 @@ pub fn engine() -> &'static Engine {
             Ok(g)
         });
         e.register_fn("divides", divides);
+        e.register_fn(
+            "graph6_vertices",
+            |g: &str| -> Result<i64, Box<EvalAltResult>> {
+                graph6_vertices(g).ok_or_else(|| format!("`{g}` is not a graph in graph6").into())
+            },
+        );
         e.register_fn("nim", |game: &str| -> Result<i64, Box<EvalAltResult>> {
             if let Some(v) = super::teeth::fake_call("nim", game) {
                 return v?
@@ -368,7 +374,7 @@ impl Predicate<'_> {
 /// meant ("did you mean `num_parts`?"), or all of them when none is near.
 /// The helper functions a formula may call, as it calls them (the module header's list): the
 /// hint of a call that matches none of their signatures.
-const HELPERS: [(&str, &str); 19] = [
+const HELPERS: [(&str, &str); 21] = [
     ("pty", "`pty(x)` takes an integer (its parity) or a list of integers"),
     ("sum", "`sum(list)` takes a list of integers"),
     ("max", "`max(list)` takes a nonempty list of integers"),
@@ -378,6 +384,10 @@ const HELPERS: [(&str, &str); 19] = [
     ("mex", "`mex(list)` takes a list of nonnegative integers"),
     ("gcd", "`gcd(a, b)` takes two integers"),
     ("divides", "`divides(a, b)` takes two integers"),
+    (
+        "graph6_vertices",
+        "`graph6_vertices(G)` takes a graph in graph6, e.g. a `graphs:` parameter",
+    ),
     ("nim", "`nim(\"game\")` takes a game expression as a string, e.g. `nim(\"DC(\" + (n - 4) + \")\")`"),
     ("same_set", "`same_set(a, b)` takes two sets (lists of names)"),
     (
@@ -391,7 +401,22 @@ const HELPERS: [(&str, &str); 19] = [
     ("trail_outside", "`trail_outside(m, n)` takes two integers"),
     ("trail_reaches", "`trail_reaches(m, n, b)` takes three integers"),
     ("trail_labelling_proper", "`trail_labelling_proper(m, n, b)` takes three integers"),
+    ("trail_visits", "`trail_visits(m, n, i, j)` takes four integers"),
 ];
+
+/// The number of vertices of a graph written in graph6 (a `graphs:` parameter, with or
+/// without its `graph6:` prefix): the first byte is n + 63 for n < 63, else `~` and n in
+/// three bytes of six bits.
+fn graph6_vertices(g: &str) -> Option<i64> {
+    let b = g.strip_prefix("graph6:").unwrap_or(g).as_bytes();
+    let six = |x: &u8| (63..=126).contains(x).then(|| (*x - 63) as i64);
+    match b {
+        [126, 126, ..] => None,
+        [126, x, y, z, ..] => Some(six(x)? << 12 | six(y)? << 6 | six(z)?),
+        [x, ..] if *x < 126 => six(x),
+        _ => None,
+    }
+}
 
 /// The hint after rhai's "Function not found: has_set (array, &str | …)": how the helper of
 /// that name is called, and for a set helper given one name, the membership test that was
@@ -685,6 +710,7 @@ mod tests {
             "mex([0])",
             "gcd(1, 1)",
             "divides(1, 1)",
+            "graph6_vertices(\"Bw\")",
             r#"nim("*1")"#,
             "same_set([], [])",
             "has_set([], [])",
@@ -695,6 +721,7 @@ mod tests {
             "trail_outside(2, 1)",
             "trail_reaches(2, 1, 1)",
             "trail_labelling_proper(2, 1, 1)",
+            "trail_visits(2, 1, 2, 0)",
         ];
         assert_eq!(calls.len(), HELPERS.len());
         for ((name, _), call) in HELPERS.iter().zip(calls) {

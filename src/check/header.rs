@@ -18,6 +18,9 @@ pub struct Header {
     pub companion_at: (u64, u64),
     /// `tier: long`: left out of the main job, checked with `--long`.
     pub long: bool,
+    /// `sanity: <why>`: the spec cannot fail on mathematical grounds (why not); the report
+    /// shows it as a sanity check and does not count it among the results.
+    pub sanity: Option<String>,
 }
 
 /// The spec an expected refutation is pinned to (docs/design.md §2).

@@ -551,6 +551,10 @@ pub struct CertifiedReport<'a> {
     /// The independent checker's verdict on it, as certificates/VERIFIED.json records it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verified: Option<&'a str>,
+    /// The spec's `sanity:` reason: it cannot fail on mathematical grounds, so the report
+    /// shows it as a sanity check and does not count it among the results.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sanity: Option<&'a str>,
 }
 
 impl std::ops::Deref for CertifiedReport<'_> {

@@ -9,7 +9,10 @@
 //!   (m, n+1) when b ≢ 0 mod 2d') visits (m, b) before another corner (the first unnumbered
 //!   lemma after Lemma 9);
 //! - `trail_labelling_proper(m, n, b)`: whether Remark 12's labelling by τ' is consistent and
-//!   negative on the top, bottom and right sides (the second one).
+//!   negative on the top, bottom and right sides (the second one);
+//! - `trail_visits(m, n, i, j)`: whether the trail from (m, 0) visits the point (i, j) before
+//!   it first arrives at another corner (Lemma 4 of seed 002's reference [3], as the proof of
+//!   Lemma 9 quotes it).
 
 use crate::game::prism_trail::{
     diagonal_trail, lemma_9_t, trail_labelling_proper, trail_reaches_token, Lattice as Point,
@@ -52,6 +55,19 @@ fn traced3(
 }
 
 pub fn register(e: &mut Engine) {
+    e.register_fn(
+        "trail_visits",
+        |m: i64, n: i64, i: i64, j: i64| -> R<Dynamic> {
+            let key = format!("{m},{n},{i},{j}");
+            if let Some(v) = super::teeth::fake_call("trail_visits", &key) {
+                return v.map_err(Into::into);
+            }
+            let (v, _) = walk(m, n)?;
+            let v = Dynamic::from_bool(v.contains(&(i, j)));
+            super::teeth::record("trail_visits", &v);
+            Ok(v)
+        },
+    );
     e.register_fn("trail_reaches", |m: i64, n: i64, b: i64| -> R<Dynamic> {
         traced3("trail_reaches", (m, n, b), || trail_reaches_token(m, n, b))
     });
@@ -109,6 +125,8 @@ mod tests {
         // at once; T = {i ± j ≡ 3 (mod 6)} = {(3,0), (4,1), (5,2), (6,3)}.
         assert_eq!(eval("trail_corner(3, 2)"), "[6,3]");
         assert_eq!(eval("trail_missed(3, 2)"), "0");
+        assert_eq!(eval("trail_visits(3, 2, 5, 2)"), "true");
+        assert_eq!(eval("trail_visits(3, 2, 4, 2)"), "false");
         assert!(Formula::compile("trail_corner(0, 2)")
             .unwrap()
             .eval(&Env::new())

@@ -336,8 +336,8 @@ impl AnyGame {
         self.features_for(p, true)
     }
 
-    /// [`AnyGame::features`], without the features of graph games that need the families 𝒢,
-    /// 𝒩* unless `families` ([`crate::game::removing::FAMILY_FEATURES`]).
+    /// [`AnyGame::features`], without the features that need the families 𝒢, 𝒩* of a graph or
+    /// the whole gamegraph unless `families` ([`crate::game::features::COSTLY`]).
     pub fn features_for(&self, p: &AnyPos, families: bool) -> Features {
         match (self, p) {
             (AnyGame::Removing(g), AnyPos::Set(s)) => g.features_for(*s, families),
@@ -348,8 +348,8 @@ impl AnyGame {
             (AnyGame::Dawson(g), AnyPos::Pins(s)) => g.features(*s),
             (AnyGame::Multiset(g), AnyPos::Multiset(u)) => g.features(u),
             (AnyGame::Spl(g), AnyPos::Spl(q)) => g.features(q),
-            (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.features(q),
-            (AnyGame::Closure(g), AnyPos::Elements(q)) => g.features(q),
+            (AnyGame::Ueg(g), AnyPos::Ueg(q)) => g.features_for(q, families),
+            (AnyGame::Closure(g), AnyPos::Elements(q)) => g.features_for(q, families),
             (AnyGame::Family(g), AnyPos::Family(q)) => g.features(q),
             (AnyGame::Sum(parts), AnyPos::Sum(ps)) => {
                 let mut f = Features::new();

@@ -82,6 +82,7 @@ pub const REMOVING: &[FeatureDoc] = &[
         "n_star_union",
         "|⋃𝒩*|; with n_star_sizes the hypotheses of Prop 4.4 (family feature)",
     ),
+    doc("terminal_parities", TERMINAL_PARITIES),
     doc(
         "gaps",
         "cycles only: the number of maximal runs of unselected vertices (Conjecture 5.5)",
@@ -170,6 +171,14 @@ pub const UEG: &[FeatureDoc] = &[
     doc("token_degree", "the number of remaining edges at the token"),
     doc("edges_left", "the number of edges not yet removed"),
     doc("removed", "the removed edges"),
+    doc(
+        "bipartite",
+        "the remaining graph (its edges not removed) is bipartite: where seed 002's GF(2) criterion applies",
+    ),
+    doc(
+        "token_in_even_kernel",
+        "some even kernel of the remaining graph contains the token (seed 002, Theorem 2: then the position is P): a nonempty independent set S ∋ token with an even number of neighbours in S at every vertex outside S; searched on graphs of at most 16 vertices (gamegraph feature)",
+    ),
 ];
 
 /// Features of every closure game GEN(X), DNG(X), and TER(X), DNT(X) on a structure that is not a
@@ -185,7 +194,76 @@ pub const CLOSURE: &[FeatureDoc] = &[
         "maximal_sets",
         "|𝓜|, the maximal legal sets (maximal non-generating sets for GEN/DNG, 𝒩* for TER/DNT), when found within budget",
     ),
+    doc(
+        "maximal_sizes",
+        "the sizes of the members of 𝓜, ascending, when found (𝒩* for TER/DNT: Prop 4.4's hypotheses)",
+    ),
+    doc("maximal_union", "|⋃𝓜|, when 𝓜 was found"),
+    doc("terminal_parities", TERMINAL_PARITIES),
 ];
+
+/// The meaning of `terminal_parities` (TER, DNT, GEN, DNG).
+const TERMINAL_PARITIES: &str = "the parities pty(Q) = |Q| mod 2 of the terminal positions Q reachable from P, distinct and ascending: [r] when all have the parity r (seed 000 Prop 2.2: then nim = r); when the game from its start has at most 16,384 positions (gamegraph feature)";
+
+/// The features that cost more than the position: computed from the families 𝒢, 𝒩* of a
+/// graph or from the whole gamegraph, only for a claim whose formulas name one
+/// ([`crate::game::AnyGame::features_for`]).
+pub const COSTLY: &[&str] = &[
+    "min_gen_sets",
+    "gen_unique",
+    "gen_complement",
+    "n_star_sizes",
+    "n_star_union",
+    "terminal_parities",
+    "token_in_even_kernel",
+];
+
+/// Most positions [`terminal_parities`] explores from the start of a game.
+pub const TERMINAL_PARITIES_BUDGET: usize = 1 << 14;
+
+/// For every position reachable from `start`, the parities of the terminal positions reachable
+/// from it (bit 0: an even one, bit 1: an odd one; `size` is |Q|), by one depth-first search
+/// over the gamegraph (the options are the game's, no symmetry); `None` past `budget`
+/// positions.
+pub fn terminal_parities<P: Clone + Eq + std::hash::Hash>(
+    start: &P,
+    options: impl Fn(&P) -> Vec<P>,
+    size: impl Fn(&P) -> u32,
+    budget: usize,
+) -> Option<rustc_hash::FxHashMap<P, u8>> {
+    fn visit<P: Clone + Eq + std::hash::Hash>(
+        p: &P,
+        options: &dyn Fn(&P) -> Vec<P>,
+        size: &dyn Fn(&P) -> u32,
+        budget: usize,
+        memo: &mut rustc_hash::FxHashMap<P, u8>,
+    ) -> Option<u8> {
+        if let Some(&m) = memo.get(p) {
+            return Some(m);
+        }
+        if memo.len() >= budget {
+            return None;
+        }
+        let opts = options(p);
+        let mut m = 0u8;
+        if opts.is_empty() {
+            m = 1 << (size(p) % 2);
+        }
+        for q in &opts {
+            m |= visit(q, options, size, budget, memo)?;
+        }
+        memo.insert(p.clone(), m);
+        Some(m)
+    }
+    let mut memo = rustc_hash::FxHashMap::default();
+    visit(start, &options, &size, budget, &mut memo)?;
+    Some(memo)
+}
+
+/// The feature value of a parity mask of [`terminal_parities`]: [0], [1] or [0, 1].
+pub fn parity_list(mask: u8) -> Value {
+    Value::List((0..2).filter(|b| mask >> b & 1 == 1).collect())
+}
 
 /// The meaning of a feature of the game family `table`, if documented.
 pub fn meaning(table: &[FeatureDoc], name: &str) -> Option<&'static str> {

@@ -64,6 +64,9 @@ pub struct RemovingGame {
     /// The pairs of vertices at distance diam(G) that generate G (Example 3.4's "antipodal"
     /// pairs on wheels), as two-bit masks: computed once, counted per position.
     antipodal: Arc<OnceLock<Vec<u64>>>,
+    /// The parities of the terminal positions reachable from each position reachable from the
+    /// start (`terminal_parities`, seed 000 Prop 2.2), when the game fits the budget.
+    terminal: Arc<OnceLock<Option<rustc_hash::FxHashMap<u64, u8>>>>,
 }
 
 /// Pairs {a, b} with d(a, b) = diam(G) and [{a, b}] = V.
@@ -79,7 +82,9 @@ fn generating_antipodal_pairs(graph: &Graph, conv: &Convexity) -> Vec<u64> {
         .collect()
 }
 
-/// The features computed from the families 𝒢, 𝒩* of the graph ([`RemovingGame::features`]).
+/// The features computed from the families 𝒢, 𝒩* of the graph ([`RemovingGame::features`]);
+/// with `terminal_parities` (from the gamegraph), computed only when `families`
+/// ([`crate::game::features::COSTLY`]).
 pub const FAMILY_FEATURES: [&str; 5] = [
     "min_gen_sets",
     "gen_unique",
@@ -120,6 +125,7 @@ impl RemovingGame {
             families: Arc::default(),
             g_star: Arc::default(),
             antipodal: Arc::default(),
+            terminal: Arc::default(),
         })
     }
 
@@ -214,6 +220,20 @@ impl RemovingGame {
             // the sizes sum to it; V ≠ ⋃𝒩* iff it is less than `vertices`).
             let union = fam.n_star.iter().fold(0u64, |a, &s| a | s);
             f.insert("n_star_union".into(), Value::Int(union.count_ones() as i64));
+        }
+        // Prop 2.2's hypothesis: the parities of the terminal positions reachable from P.
+        if families {
+            let memo = self.terminal.get_or_init(|| {
+                super::features::terminal_parities(
+                    &self.start,
+                    |p| self.options(p),
+                    |p| p.count_ones(),
+                    super::features::TERMINAL_PARITIES_BUDGET,
+                )
+            });
+            if let Some(&m) = memo.as_ref().and_then(|m| m.get(&p)) {
+                f.insert("terminal_parities".into(), super::features::parity_list(m));
+            }
         }
         f.insert("selected".into(), Value::Set(self.graph.set_names(p)));
         f.insert("size".into(), Value::Int(p.count_ones() as i64));

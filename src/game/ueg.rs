@@ -107,6 +107,70 @@ fn all_edges(k: usize) -> u128 {
     }
 }
 
+/// Whether a graph given by adjacency lists is bipartite (a 2-colouring by breadth-first
+/// search, every component).
+pub fn is_bipartite(adj: &[Vec<usize>]) -> bool {
+    let mut colour = vec![u8::MAX; adj.len()];
+    for s in 0..adj.len() {
+        if colour[s] != u8::MAX {
+            continue;
+        }
+        colour[s] = 0;
+        let mut queue = vec![s];
+        while let Some(v) = queue.pop() {
+            for &w in &adj[v] {
+                if colour[w] == u8::MAX {
+                    colour[w] = 1 - colour[v];
+                    queue.push(w);
+                } else if colour[w] == colour[v] {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Most vertices of a graph whose even kernels [`token_in_even_kernel`] searches.
+pub const EVEN_KERNEL_SEARCH_VERTICES: usize = 16;
+
+/// Whether some even kernel of the graph contains `t` (seed 002, Theorem 2's hypothesis): a
+/// set S ∋ t, independent, with an even number of neighbours in S at every vertex outside
+/// S. Searched over every independent S ∋ t within t's component (an even kernel restricted to
+/// t's component is one: no vertex outside it has a neighbour in it); `None` on a graph of
+/// more than [`EVEN_KERNEL_SEARCH_VERTICES`] vertices.
+pub fn token_in_even_kernel(adj: &[Vec<usize>], t: usize) -> Option<bool> {
+    let n = adj.len();
+    if n > EVEN_KERNEL_SEARCH_VERTICES || t >= n {
+        return None;
+    }
+    let nb: Vec<u32> = adj
+        .iter()
+        .map(|a| a.iter().fold(0u32, |m, &w| m | 1 << w))
+        .collect();
+    let mut comp = 1u32 << t;
+    let mut grow = comp;
+    while grow != 0 {
+        let v = grow.trailing_zeros() as usize;
+        grow &= grow - 1;
+        let new = nb[v] & !comp;
+        comp |= new;
+        grow |= new;
+    }
+    let others: Vec<usize> = (0..n).filter(|&v| v != t && comp >> v & 1 == 1).collect();
+    let even =
+        |s: u32| (0..n).all(|v| s >> v & 1 == 1 || (nb[v] & s).count_ones().is_multiple_of(2));
+    // Every subset of the other vertices of the component, with t, that is independent.
+    Some((0u32..1 << others.len()).any(|bits| {
+        let s = others
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bits >> i & 1 == 1)
+            .fold(1u32 << t, |m, (_, &v)| m | 1 << v);
+        (0..n).all(|v| s >> v & 1 == 0 || nb[v] & s == 0) && even(s)
+    }))
+}
+
 /// Vertex set of at most [`MAX_TOKEN_VERTICES`] vertices, on the stack (hot path of
 /// `canonical`).
 #[derive(Clone, Copy, Default)]
@@ -236,7 +300,21 @@ impl Ueg {
     }
 
     pub fn features(&self, p: &UegPos) -> Features {
+        self.features_for(p, true)
+    }
+
+    /// [`Ueg::features`]; `token_in_even_kernel` (a search over vertex sets) only if `costly`.
+    pub fn features_for(&self, p: &UegPos, costly: bool) -> Features {
         let mut f = Features::new();
+        if self.exhaustive_ok() {
+            let adj = self.adj_lists(p.edges);
+            f.insert("bipartite".into(), Value::Bool(is_bipartite(&adj.adj)));
+            if costly {
+                if let Some(k) = token_in_even_kernel(&adj.adj, p.token as usize) {
+                    f.insert("token_in_even_kernel".into(), Value::Bool(k));
+                }
+            }
+        }
         let t = p.token as usize;
         f.insert(
             "token".into(),

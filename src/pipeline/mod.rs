@@ -573,9 +573,14 @@ fn check_with(paths: &[PathBuf], selection: &Selection, certify: bool) -> Run {
 /// Summary of a run, for `--json` and for output/report.*.
 #[derive(Serialize)]
 pub struct Summary<'a> {
+    /// The results: every spec but the sanity checks (`sanity:`).
     pub specs: usize,
     pub as_expected: usize,
     pub unexpected: usize,
+    /// Specs that cannot fail on mathematical grounds (`sanity:`), not counted above; and how
+    /// many of them failed all the same (a fault of the code).
+    pub sanity_checks: usize,
+    pub sanity_unexpected: usize,
     pub reports: Vec<CertifiedReport<'a>>,
     /// How many specs have each verdict of `grundy-verify` (certificates/VERIFIED.json).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -609,15 +614,32 @@ pub fn summary_with_certificates<'a>(
             report,
             certificate,
             verified: None,
+            sanity: None,
         })
         .collect();
-    let ok = reports.iter().filter(|r| r.as_expected).count();
-    Summary {
-        specs: reports.len(),
-        as_expected: ok,
-        unexpected: reports.len() - ok,
+    let mut s = Summary {
+        specs: 0,
+        as_expected: 0,
+        unexpected: 0,
+        sanity_checks: 0,
+        sanity_unexpected: 0,
         reports,
         verified_counts: Vec::new(),
+    };
+    s.count();
+    s
+}
+
+impl Summary<'_> {
+    /// Counts the results and, apart, the sanity checks (after their `sanity` is set).
+    pub fn count(&mut self) {
+        let (sanity, results): (Vec<&CertifiedReport>, Vec<&CertifiedReport>) =
+            self.reports.iter().partition(|r| r.sanity.is_some());
+        self.specs = results.len();
+        self.as_expected = results.iter().filter(|r| r.as_expected).count();
+        self.unexpected = self.specs - self.as_expected;
+        self.sanity_checks = sanity.len();
+        self.sanity_unexpected = sanity.iter().filter(|r| !r.as_expected).count();
     }
 }
 
@@ -830,12 +852,22 @@ pub fn render_all(
             .iter()
             .map(|(spec, r)| (*r, status.get(spec.id()).copied())),
     );
+    let sanity: HashMap<&str, &str> = index
+        .iter()
+        .filter_map(|(spec, _)| Some((spec.id(), spec.header.sanity.as_deref()?)))
+        .collect();
     for r in &mut s.reports {
         r.verified = previous.verified.by_id.get(&r.id).map(String::as_str);
+        r.sanity = sanity.get(r.id.as_str()).copied();
     }
-    s.verified_counts = previous
-        .verified
-        .counts(index.iter().map(|(spec, _)| spec.id()));
+    s.count();
+    // The verifier's counts are over the results; the sanity checks are not among them.
+    s.verified_counts = previous.verified.counts(
+        index
+            .iter()
+            .filter(|(spec, _)| spec.header.sanity.is_none())
+            .map(|(spec, _)| spec.id()),
+    );
     files.push((
         PathBuf::from("report.md"),
         renderer.render("report.md", &s)?.into_bytes(),

@@ -286,6 +286,8 @@ pub struct ResultRow {
     pub verdict: &'static str,
     /// The parts of a holding claim excused as unreached ([`crate::check::Report::excused`]).
     pub excused: Option<String>,
+    /// The spec's `sanity:` reason: a sanity check, not counted among the results.
+    pub sanity: Option<String>,
     pub expect: &'static str,
     pub as_expected: bool,
     pub title: Vec<Seg>,
@@ -325,6 +327,8 @@ struct StatusCount {
 struct PaperView {
     name: String,
     results: Vec<ResultRow>,
+    /// How many of the rows are sanity checks (not counted among the results).
+    sanity: usize,
     counts: Vec<StatusCount>,
     /// The dependency graph's SVG, relative to output/ (None: no dependencies recorded).
     deps: Option<String>,
@@ -336,8 +340,10 @@ struct PaperView {
 struct IndexView {
     root: &'static str,
     title: &'static str,
+    /// The results, sanity checks left out (they are counted apart).
     specs: usize,
     as_expected: usize,
+    sanity: usize,
     papers: Vec<PaperView>,
     legend: Vec<StatusCount>,
     /// How many results have each verdict of `grundy-verify`.
@@ -719,6 +725,7 @@ pub fn site(
                 "refuted"
             },
             excused: r.excused.clone(),
+            sanity: it.entry.spec.header.sanity.clone(),
             expect: if r.expect == crate::check::Expectation::Holds {
                 "holds"
             } else {
@@ -931,7 +938,10 @@ pub fn site(
             .map(|s| StatusCount {
                 class: s.class(),
                 label: s.label(),
-                count: mine.iter().filter(|i| i.status == *s).count(),
+                count: mine
+                    .iter()
+                    .filter(|i| i.status == *s && i.entry.spec.header.sanity.is_none())
+                    .count(),
             })
             .filter(|c| c.count > 0)
             .collect();
@@ -963,6 +973,10 @@ pub fn site(
         papers.push(PaperView {
             name: name.clone(),
             results,
+            sanity: mine
+                .iter()
+                .filter(|i| i.entry.spec.header.sanity.is_some())
+                .count(),
             counts,
             deps: deps_path,
             deps_nodes,
@@ -998,19 +1012,28 @@ pub fn site(
         });
     }
 
+    // The results: the sanity checks (`sanity:`) are listed but not counted.
+    let results: Vec<&Item> = items
+        .iter()
+        .filter(|i| i.entry.spec.header.sanity.is_none())
+        .collect();
     let legend = Status::ALL
         .iter()
         .map(|s| StatusCount {
             class: s.class(),
             label: s.label(),
-            count: items.iter().filter(|i| i.status == *s).count(),
+            count: results.iter().filter(|i| i.status == *s).count(),
         })
         .collect();
     let index = IndexView {
         root: "",
         title: "grundy: checked results",
-        specs: items.len(),
-        as_expected: items.iter().filter(|i| i.entry.report.as_expected).count(),
+        specs: results.len(),
+        as_expected: results
+            .iter()
+            .filter(|i| i.entry.report.as_expected)
+            .count(),
+        sanity: items.len() - results.len(),
         papers,
         legend,
         verified_counts: crate::render::verdicts::VerifierVerdicts {
@@ -1019,7 +1042,7 @@ pub fn site(
                 .filter_map(|i| Some((i.entry.report.id.clone(), i.entry.verified?.to_string())))
                 .collect(),
         }
-        .counts(items.iter().map(|i| i.entry.report.id.as_str()))
+        .counts(results.iter().map(|i| i.entry.report.id.as_str()))
         .into_iter()
         .map(|mut c| {
             // The index counts in the words of the marks beside the badges.

@@ -1,5 +1,5 @@
 //! The header every spec shares — `kind`, `source`, `statement`, `notes`, `expect`, `because`,
-//! `uses`, `corrected_by`, `read_as`, `tier`, `output` — read once for all kinds, with the location of every field.
+//! `uses`, `corrected_by`, `read_as`, `tier`, `sanity`, `output` — read once for all kinds, with the location of every field.
 //!
 //! A document is read twice from the same text: once as [`RawHeader`] (which ignores the
 //! body's keys), once as the raw body of its kind through [`Body`], which skips the header's
@@ -28,6 +28,7 @@ pub const HEADER_KEYS: &[&str] = &[
     "corrected_by",
     "read_as",
     "tier",
+    "sanity",
     "output",
 ];
 
@@ -66,6 +67,11 @@ pub struct RawHeader {
     /// --long` / `grundy check --long` (docs/design.md §2, tiers). Absent: the main tier.
     #[serde(default)]
     pub tier: Option<Sp<String>>,
+    /// Why the spec cannot fail on mathematical grounds (an arithmetic identity, a fact true by
+    /// definition, two implementations of one game): it is a sanity check of the code, shown
+    /// as such in the report and not counted among the results.
+    #[serde(default)]
+    pub sanity: Option<Sp<String>>,
     /// Artifacts to write: a template from `templates/` and a path under `output/`.
     #[serde(default)]
     pub output: Vec<RawOutput>,
@@ -147,6 +153,7 @@ impl Header {
                 (None, None) => None,
             },
             long: h.tier.as_ref().is_some_and(|t| t.value() == "long"),
+            sanity: h.sanity.as_ref().map(|s| s.value().trim().to_string()),
         }
     }
 }

@@ -433,6 +433,24 @@ pub fn parse_with<T: serde::de::DeserializeOwned>(
             Some("expected `long` (checked by `grundy build --long`); leave `tier` out for the main job".into()),
         ));
     }
+    if let Some(s) = &h.sanity {
+        if s.value().trim().is_empty() {
+            return Err(src.error(
+                s,
+                "`sanity` names why the spec cannot fail".to_string(),
+                Some(
+                    "e.g. `sanity: an arithmetic identity`; leave `sanity` out for a result".into(),
+                ),
+            ));
+        }
+        if h.expect.as_ref().is_some_and(|e| e.value() == "refuted") {
+            return Err(src.error(
+                s,
+                "a sanity check cannot be expected refuted".to_string(),
+                Some("an erratum is a result: leave `sanity` out".into()),
+            ));
+        }
+    }
     let mut spec = validate(src, id, &h, body)?;
     spec.header = Header::from_raw(&h);
     Ok(spec)
@@ -1112,13 +1130,22 @@ pub(crate) fn probe_game(
 fn feature_names(g: &crate::game::AnyGame) -> Vec<String> {
     use crate::game::Game;
     let mut names: Vec<String> = g.features_for(&g.start(), false).into_keys().collect();
-    if matches!(g, crate::game::AnyGame::Removing(_)) {
-        names.extend(
-            crate::game::removing::FAMILY_FEATURES
-                .iter()
-                .map(|s| s.to_string()),
-        );
-    }
+    let costly: &[&str] = match g {
+        crate::game::AnyGame::Removing(_) => &[
+            "min_gen_sets",
+            "gen_unique",
+            "gen_complement",
+            "n_star_sizes",
+            "n_star_union",
+            "terminal_parities",
+        ],
+        crate::game::AnyGame::Closure(_) => &["terminal_parities"],
+        crate::game::AnyGame::Ueg(_) => &["token_in_even_kernel"],
+        _ => &[],
+    };
+    names.extend(costly.iter().map(|s| s.to_string()));
+    names.sort();
+    names.dedup();
     names
 }
 

@@ -308,7 +308,9 @@ impl ClosureGame {
     }
 
     /// The features a spec's formula may read at the start, computed here: `elements`,
-    /// `selected`, `legal`, `maximal_sets` (when listed); for groups `order`, `abelian`,
+    /// `selected`, `legal`, `maximal_sets`, `maximal_sizes`, `maximal_union` (when listed)
+    /// (`terminal_parities`, a search of the gamegraph, is added by the claim that reads it);
+    /// for groups `order`, `abelian`,
     /// `subgroups`, `maximal_subgroups`, `frattini_order`, `max_element_order`,
     /// `involutions`, `maximal_all_even`, `even_maximals_cover` (Benesh–Ernst–Sieben 2016's
     /// criteria); for graphs `vertices` and `edges`; for complete multipartite graphs
@@ -329,7 +331,13 @@ impl ClosureGame {
         ];
         if let Some(m) = &self.maximal {
             out.push(("maximal_sets", Int(m.len() as i64)));
+            let mut sizes: Vec<i64> = m.iter().map(|s| s.len() as i64).collect();
+            sizes.sort_unstable();
+            out.push(("maximal_sizes", FeatureValue::List(sizes)));
+            let union: std::collections::BTreeSet<usize> = m.iter().flatten().copied().collect();
+            out.push(("maximal_union", Int(union.len() as i64)));
         }
+
         match &self.ground {
             Ground::Group {
                 group: g,
@@ -392,6 +400,47 @@ impl ClosureGame {
 pub enum FeatureValue {
     Int(i64),
     Bool(bool),
+    List(Vec<i64>),
+}
+
+impl ClosureGame {
+    /// Seed 000 Prop 2.2's hypothesis: the parities |Q| mod 2 of the terminal positions Q
+    /// reachable from ∅, distinct and ascending, by a search of the positions (a set P; a
+    /// move adds an element; an illegal set ends the game, a legal one without a legal
+    /// extension too in the avoidance games); `None` past 16,384 positions or 64 elements.
+    pub fn terminal_parities(&self) -> Option<Vec<i64>> {
+        let n = self.elements();
+        if n > 64 || matches!(self.ground, Ground::Counts(_)) {
+            return None;
+        }
+        let n = n as usize;
+        let mut seen = std::collections::HashSet::from([0u64]);
+        let mut todo = vec![0u64];
+        let mut parities = [false; 2];
+        while let Some(p) = todo.pop() {
+            let mut options = Vec::new();
+            if self.legal(p) {
+                for x in (0..n).filter(|&x| p >> x & 1 == 0) {
+                    let q = p | 1 << x;
+                    if self.word.achievement() || self.legal(q) {
+                        options.push(q);
+                    }
+                }
+            }
+            if options.is_empty() {
+                parities[(p.count_ones() % 2) as usize] = true;
+            }
+            for q in options {
+                if seen.insert(q) {
+                    if seen.len() > 16_384 {
+                        return None;
+                    }
+                    todo.push(q);
+                }
+            }
+        }
+        Some((0..2).filter(|&r| parities[r as usize]).collect())
+    }
 }
 
 /// Whether the set `p` (a mask, |G| ≤ 64) is legal in game `word` on `g`.

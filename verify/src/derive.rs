@@ -571,6 +571,14 @@ fn claim(
     let mut named = Vec::new();
     let mut certified = 0;
     for i in &insts {
+        // A `where` false on the parameters alone names no game to build (a token past the
+        // last vertex of a smaller graph); one that reads features fails here and is decided
+        // at the positions below.
+        if let Some(src) = raw.filter.as_ref().and_then(formula_text) {
+            if matches!(i.env.eval_bool(e, &src), Ok(false)) {
+                continue;
+            }
+        }
         let name = substitute(template, &i.names);
         let built = Game::parse(&name).and_then(|g| Ok((Rules::new(&g)?, g)));
         let (rules, game) = match built {
@@ -1209,12 +1217,23 @@ pub(crate) fn closure_env(
     game: &crate::closure::ClosureGame,
 ) -> Result<Env, Stop> {
     let mut env = base.clone();
+    // A search of the gamegraph: only for a claim whose formulas read it.
+    let reads = format!(
+        "{:?}{:?}{:?}{:?}",
+        raw.filter, raw.nim, raw.outcome, raw.lets
+    );
+    if reads.contains("terminal_parities") {
+        if let Some(par) = game.terminal_parities() {
+            env.set("terminal_parities", Val::List(par));
+        }
+    }
     for (k, v) in game.features() {
         env.set(
             k,
             match v {
                 crate::closure::FeatureValue::Int(x) => Val::Int(x),
                 crate::closure::FeatureValue::Bool(b) => Val::Bool(b),
+                crate::closure::FeatureValue::List(l) => Val::List(l),
             },
         );
     }

@@ -251,6 +251,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn graphs_are_ordered_as_grundy_enumerates_them() {
+        // By vertex count, then edge count, then graph6 string: K_1, K_2, P_3, K_3, …
+        assert_eq!(graph_place("@"), 0);
+        assert_eq!(graph_place("A_"), 1);
+        assert_eq!(graph_place("BW"), 2);
+        assert_eq!(graph_place("Bw"), 3);
+        assert_eq!(graph_place("not a graph"), 0);
+        // A token parameter beside the graph: size = place + t, as grundy sizes instances.
+        let inst = |g: &str, t: i64| Inst {
+            label: format!("G={g}, t={t}"),
+            env: Env::default(),
+            names: Vec::new(),
+        };
+        let order: Vec<String> = in_grundy_order(vec![inst("Bw", 0), inst("A_", 1), inst("@", 0)])
+            .into_iter()
+            .map(|i| i.label)
+            .collect();
+        assert_eq!(order, ["G=@, t=0", "G=A_, t=1", "G=Bw, t=0"]);
+    }
+
+    #[test]
     fn reasons_are_read_as_grundy_writes_them() {
         let r = |s: &str| parse_reason(s);
         assert_eq!(
@@ -300,19 +321,47 @@ mod tests {
     }
 }
 
-/// A parameter value as grundy orders instances: integers, then lists, then names.
+/// A parameter value as grundy orders instances: integers, then lists, then names (a graph6
+/// string with its place in grundy's enumeration).
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Int(i64),
     List(Vec<i64>),
-    Name(String),
+    Name(i64, String),
+}
+
+/// The place of a connected graph (a canonical graph6 string) in grundy's enumeration of a
+/// `graphs:` range: by vertex count, then edge count, then graph6 string (counted from the
+/// graphs of one vertex: a range starting later shifts every place by the same amount, which
+/// leaves the order unchanged). 0 for any other name.
+fn graph_place(name: &str) -> i64 {
+    static PLACES: std::sync::OnceLock<HashMap<String, i64>> = std::sync::OnceLock::new();
+    let places = PLACES.get_or_init(|| {
+        let edges = |g: &str| -> u32 {
+            g.bytes()
+                .skip(1)
+                .map(|b| (b.saturating_sub(63) & 63).count_ones())
+                .sum()
+        };
+        let mut out = HashMap::new();
+        let mut place = 0;
+        for n in 1..=crate::enumerate::MAX_VERTICES {
+            let mut list = crate::enumerate::connected_graphs(n).unwrap_or_default();
+            list.sort_by(|a, b| edges(a).cmp(&edges(b)).then_with(|| a.cmp(b)));
+            for g in list {
+                out.insert(g, place);
+                place += 1;
+            }
+        }
+        out
+    });
+    places.get(name).copied().unwrap_or(0)
 }
 
 /// The instances in the order grundy tries them (its budgets are spent in that order):
 /// smallest first by the sum of the parameters' sizes (|i| for an integer, the sum of |x|
-/// for a list), then by the values, from the labels ("m=2, n=5", "ns=[2,2]"). A name
-/// (a graph6 string) has size 0 here: grundy sizes it by its place in its own enumeration,
-/// so on specs over sets of graphs the order, and a recount resting on it, may differ.
+/// for a list, its place in grundy's enumeration for a graph6 string, [`graph_place`]), then
+/// by the values, from the labels ("m=2, n=5", "ns=[2,2]", "G=Bw, t=0").
 pub(crate) fn in_grundy_order(mut insts: Vec<Inst>) -> Vec<Inst> {
     fn key(label: &str) -> (i64, Vec<Key>) {
         let vals: Vec<Key> = label
@@ -325,7 +374,7 @@ pub(crate) fn in_grundy_order(mut insts: Vec<Inst>) -> Vec<Inst> {
                     }
                     None => v
                         .parse()
-                        .map_or_else(|_| Key::Name(v.to_string()), Key::Int),
+                        .map_or_else(|_| Key::Name(graph_place(v), v.to_string()), Key::Int),
                 },
             )
             .collect();
@@ -334,7 +383,7 @@ pub(crate) fn in_grundy_order(mut insts: Vec<Inst>) -> Vec<Inst> {
             .map(|k| match k {
                 Key::Int(i) => i.abs(),
                 Key::List(l) => l.iter().map(|x| x.abs()).sum(),
-                Key::Name(_) => 0,
+                Key::Name(place, _) => *place,
             })
             .sum();
         (size, vals)

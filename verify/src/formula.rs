@@ -108,6 +108,16 @@ fn new_engine() -> Engine {
                 .map_err(|m| format!("Function not found: nim({name}) ({m})").into())
         },
     );
+    // graph6_vertices(G): the number of vertices of a graph in graph6 (a `graphs:` parameter).
+    e.register_fn(
+        "graph6_vertices",
+        |g: &str| -> Result<INT, Box<rhai::EvalAltResult>> {
+            let g = g.strip_prefix("graph6:").unwrap_or(g);
+            crate::names::parse_graph(&format!("graph6:{g}"))
+                .map(|h| h.n as INT)
+                .map_err(|m| m.into())
+        },
+    );
     e.register_fn("distinct", |a: rhai::Array| -> rhai::Array {
         let mut v: Vec<INT> = a.iter().filter_map(|x| x.as_int().ok()).collect();
         v.sort_unstable();

@@ -58,6 +58,42 @@ pub struct Structure {
     pub features: Vec<(&'static str, i64)>,
 }
 
+/// `Blocks(c,[b1,..])` written out as the `Sets(..)` it stands for: the ground set is a core
+/// 1..=c followed by at least two disjoint blocks of b1, .. elements, and the generating sets are the ground
+/// set minus each block.
+fn blocks(inner: &str) -> Result<String, String> {
+    let bad = || format!("`Blocks({inner})` is not Blocks(c,[b1,..])");
+    let (c, rest) = inner.split_once(',').ok_or_else(bad)?;
+    let core: usize = c.trim().parse().map_err(|_| bad())?;
+    let list = rest
+        .trim()
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let mut sizes = Vec::new();
+    for x in list.split(',') {
+        match x.trim().parse::<usize>() {
+            Ok(b) if b >= 1 => sizes.push(b),
+            _ => return Err(bad()),
+        }
+    }
+    let n = core + sizes.iter().sum::<usize>();
+    if n > 64 || sizes.len() < 2 {
+        return Err(bad());
+    }
+    let mut first = core + 1;
+    let mut sets = Vec::new();
+    for b in sizes {
+        let rest: Vec<String> = (1..=n)
+            .filter(|x| *x < first || *x >= first + b)
+            .map(|x| x.to_string())
+            .collect();
+        sets.push(format!("{{{}}}", rest.join(",")));
+        first += b;
+    }
+    Ok(sets.join(","))
+}
+
 /// Whether `arg` names a structure of this module (or a file-based one, refused).
 pub fn looks_like(arg: &str) -> bool {
     let t = arg.trim();
@@ -67,6 +103,7 @@ pub fn looks_like(arg: &str) -> bool {
         "digraph:",
         "weighted:",
         "Sets(",
+        "Blocks(",
         "Digraph(",
         "Weighted(",
     ]
@@ -90,6 +127,12 @@ pub fn parse(arg: &str, kind: Kind) -> Result<Structure, String> {
         return Err(format!(
             "`{t}` is read from a file, which the verifier does not read"
         ));
+    }
+    if let Some(inner) = t.strip_prefix("Blocks(") {
+        let inner = inner
+            .strip_suffix(')')
+            .ok_or("Blocks(..) is never closed")?;
+        return sets(&blocks(inner)?);
     }
     if let Some(inner) = t.strip_prefix("Sets(") {
         let inner = inner.strip_suffix(')').ok_or("Sets(..) is never closed")?;
@@ -857,6 +900,15 @@ mod tests {
 
     fn build(name: &str, kind: Kind) -> Structure {
         parse(name, kind).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    #[test]
+    fn blocks_are_the_sets_they_stand_for() {
+        assert_eq!(blocks("1,[2,1]").unwrap(), "{1,4},{1,2,3}");
+        assert_eq!(blocks("0,[1,1,1]").unwrap(), "{2,3},{1,3},{1,2}");
+        assert!(blocks("1,[3]").is_err());
+        assert!(blocks("1,[0,2]").is_err());
+        assert!(parse("Blocks(2,[1,1])", Kind::HULL).is_ok());
     }
 
     /// Every subset, listed: the maximal legal sets by definition.

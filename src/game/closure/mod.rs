@@ -461,6 +461,9 @@ pub struct ClosureGame {
     goal: Goal,
     /// 𝓜, the maximal legal sets, when found within [`FAMILY_BUDGET`]; shared by clones.
     facets: Arc<OnceLock<Option<Arc<Vec<Set>>>>>,
+    /// `terminal_parities` of every position reachable from the start (seed 000 Prop 2.2),
+    /// when the game fits the budget.
+    terminal: Arc<OnceLock<Option<rustc_hash::FxHashMap<Set, u8>>>>,
 }
 
 impl ClosureGame {
@@ -470,6 +473,7 @@ impl ClosureGame {
             direction,
             goal,
             facets: Arc::default(),
+            terminal: Arc::default(),
         }
     }
 
@@ -592,12 +596,45 @@ impl ClosureGame {
     /// and the operator's own (for groups: `order`, `subgroups`, `maximal_subgroups`,
     /// `frattini_order`, …).
     pub fn features(&self, p: &Set) -> Features {
+        self.features_for(p, true)
+    }
+
+    /// [`ClosureGame::features`]; `terminal_parities` (the sizes of the terminal positions
+    /// reachable from P, by a search of the gamegraph) only if `costly`.
+    pub fn features_for(&self, p: &Set, costly: bool) -> Features {
         let mut f = Features::new();
         f.insert("elements".into(), Value::Int(self.size() as i64));
         f.insert("selected".into(), Value::Int(p.count_ones(..) as i64));
         f.insert("legal".into(), Value::Bool(self.legal(p)));
         if let Some(m) = self.facets() {
             f.insert("maximal_sets".into(), Value::Int(m.len() as i64));
+            let mut sizes: Vec<i64> = m.iter().map(|s| s.count_ones(..) as i64).collect();
+            sizes.sort_unstable();
+            f.insert("maximal_sizes".into(), Value::List(sizes));
+            let mut union = Set::with_capacity(self.size());
+            for s in m {
+                union.union_with(s);
+            }
+            f.insert(
+                "maximal_union".into(),
+                Value::Int(union.count_ones(..) as i64),
+            );
+        }
+        if costly {
+            let memo = self.terminal.get_or_init(|| {
+                crate::game::features::terminal_parities(
+                    &self.start(),
+                    |q| self.options(q),
+                    |q| q.count_ones(..) as u32,
+                    crate::game::features::TERMINAL_PARITIES_BUDGET,
+                )
+            });
+            if let Some(&m) = memo.as_ref().and_then(|m| m.get(p)) {
+                f.insert(
+                    "terminal_parities".into(),
+                    crate::game::features::parity_list(m),
+                );
+            }
         }
         for (k, v) in self.op.features() {
             f.insert(k, v);

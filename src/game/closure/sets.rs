@@ -1,6 +1,7 @@
 //! Games given directly by their family of generating sets, as in the general impartial
 //! hypergraph game: `Sets({1,2},{2,3,4})` inline, or `sets:<path>` (a file, one set per line,
-//! elements separated by spaces or commas, `#` comments). The ground set is every element
+//! elements separated by spaces or commas, `#` comments), or `Blocks(c,[b1,..])` (the sets V
+//! minus one block of a partition of V into a core and blocks). The ground set is every element
 //! named; S generates iff it contains a listed set, so cl(S) = X then and S otherwise (an
 //! extensive, monotone operator whose minimal generating sets are the minimal listed sets).
 
@@ -18,6 +19,11 @@ pub const OPERATOR: Operator = Operator {
             syntax: "Sets({..},..)",
             example: "GEN(Sets({1,2},{2,3}))",
             meaning: "the structure whose minimal generating sets are those given (a hypergraph)",
+        },
+        FormDoc {
+            syntax: "Blocks(c,[b1,..])",
+            example: "TER(Blocks(1,[3,1,1]))",
+            meaning: "the family of the sets V minus one block, V a core of c elements and disjoint blocks of b1, .. elements (TER: 𝒩* = the blocks)",
         },
         FormDoc {
             syntax: "sets:<path>",
@@ -52,6 +58,16 @@ pub const OPERATOR: Operator = Operator {
                 .map(|op| super::read_from_file(Arc::new(op))),
             );
         }
+        if let Some(inner) = t.strip_prefix("Blocks(") {
+            return Some(
+                inner
+                    .strip_suffix(')')
+                    .ok_or_else(|| "Blocks(..) is never closed".to_string())
+                    .and_then(blocks)
+                    .and_then(|sets| SetsOperator::new(t.split_whitespace().collect(), sets))
+                    .map(|op| Arc::new(op) as Arc<dyn ClosureOperator>),
+            );
+        }
         let inner = t.strip_prefix("Sets(")?.strip_suffix(')');
         Some(
             inner
@@ -69,6 +85,50 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// Most elements and sets a family may have.
 pub const MAX_ELEMENTS: usize = 64;
 pub const MAX_SETS: usize = 100_000;
+
+/// `Blocks(c,[b1,..])`: the elements 1..=c (the core) and then at least two disjoint blocks of
+/// b1, .. elements; the generating sets are V minus each block, so that (removing games) 𝒩* is the
+/// family of the blocks, pairwise disjoint, with the core outside their union (seed 000
+/// Prop 4.4's hypotheses, with |𝒩*| the number of blocks).
+fn blocks(inner: &str) -> Result<Vec<Vec<String>>, String> {
+    let bad = || format!("`Blocks({inner})` is not Blocks(c,[b1,..]) with c >= 0 and blocks >= 1");
+    let (c, rest) = inner.split_once(',').ok_or_else(bad)?;
+    let core: usize = c.trim().parse().map_err(|_| bad())?;
+    let list = rest
+        .trim()
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let sizes: Vec<usize> = list
+        .split(',')
+        .map(|x| x.trim().parse::<usize>().ok().filter(|&b| b >= 1))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    if sizes.len() < 2 {
+        return Err(format!(
+            "`Blocks({inner})`: at least two blocks (the elements of a lone block would be in no generating set, so not in the ground set)"
+        ));
+    }
+    let total = core + sizes.iter().sum::<usize>();
+    if total > MAX_ELEMENTS {
+        return Err(format!(
+            "`Blocks({inner})`: more than {MAX_ELEMENTS} elements"
+        ));
+    }
+    let mut start = core + 1;
+    let mut out = Vec::new();
+    for b in sizes {
+        let block = start..start + b;
+        out.push(
+            (1..=total)
+                .filter(|x| !block.contains(x))
+                .map(|x| x.to_string())
+                .collect(),
+        );
+        start += b;
+    }
+    Ok(out)
+}
 
 fn parse_inline(inner: &str) -> Result<Vec<Vec<String>>, String> {
     let mut out = Vec::new();

@@ -11,7 +11,8 @@
 //! (𝒢 = {L}), `gen_complement` = |V ∖ L| (−1 unless 𝒢 = {L}), `n_star_sizes`, the sizes
 //! of the members of 𝒩* (the maximal nonterminating sets: P is nonterminating iff V ∖ P
 //! contains a member of 𝒢, so 𝒩* = {V ∖ L : L ∈ 𝒢}, listed by ascending L), and
-//! `n_star_union` = |⋃𝒩*|.
+//! `n_star_union` = |⋃𝒩*|; and of the gamegraph, `terminal_parities`: the parities of the
+//! terminal positions reachable from P (seed 000 Prop 2.2), by a search of the positions.
 //!
 //! Naive on purpose: distances by breadth-first search, hulls by closing under intervals until
 //! nothing changes.
@@ -142,6 +143,7 @@ impl Description for RemovingGame {
             start: self.start,
             edges: self.graph.edges.len(),
             generating: OnceLock::new(),
+            terminal: OnceLock::new(),
         }))
     }
 
@@ -171,6 +173,9 @@ struct RemovingRules {
     /// The minimal generating sets 𝒢 (masks), found once when a formula asks; `None` inside
     /// past the search budget.
     generating: OnceLock<Option<Vec<u64>>>,
+    /// For each position reachable from the start, the parities of the terminal positions
+    /// reachable from it (bit r: one of parity r), found once; `None` past the budget.
+    terminal: OnceLock<Option<std::collections::HashMap<u64, u8>>>,
 }
 
 impl Moves for RemovingRules {
@@ -238,7 +243,53 @@ impl Moves for RemovingRules {
             let union = g.iter().fold(0u64, |a, &l| a | (conv.all() & !l));
             env.set("n_star_union", Val::Int(union.count_ones() as i64));
         }
+        // Prop 2.2: the parities |Q| mod 2 of the terminal positions Q reachable from P.
+        let memo = self
+            .terminal
+            .get_or_init(|| terminal_parities(self.start, &|q| self.options(&Pos::Set(q)).ok()));
+        if let Some(&m) = memo.as_ref().and_then(|m| m.get(&p)) {
+            env.set(
+                "terminal_parities",
+                Val::List((0..2).filter(|r| m >> r & 1 == 1).collect()),
+            );
+        }
     }
+}
+
+/// For every position P reachable from `start`, the parities |Q| mod 2 of the terminal
+/// positions Q (no options) reachable from P, as a mask (bit r: some Q of parity r), by a
+/// depth-first search of the positions (at most 16,384 of them, else `None`); `options`
+/// gives the options of a vertex set, `None` on an error.
+pub fn terminal_parities(
+    start: u64,
+    options: &dyn Fn(u64) -> Option<Vec<Pos>>,
+) -> Option<std::collections::HashMap<u64, u8>> {
+    fn visit(
+        p: u64,
+        options: &dyn Fn(u64) -> Option<Vec<Pos>>,
+        memo: &mut std::collections::HashMap<u64, u8>,
+    ) -> Option<u8> {
+        if let Some(&m) = memo.get(&p) {
+            return Some(m);
+        }
+        if memo.len() >= 16_384 {
+            return None;
+        }
+        let opts = options(p)?;
+        let mut m = if opts.is_empty() {
+            1 << (p.count_ones() % 2)
+        } else {
+            0
+        };
+        for o in opts {
+            m |= visit(o.set(), options, memo)?;
+        }
+        memo.insert(p, m);
+        Some(m)
+    }
+    let mut memo = std::collections::HashMap::new();
+    visit(start, options, &mut memo)?;
+    Some(memo)
 }
 
 /// Geodetic convexity (paper 000 §2.1): the interval I[u,v] is the set of vertices on shortest

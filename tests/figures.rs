@@ -88,7 +88,10 @@ fn figures_show_the_papers_values() {
     let dots: std::collections::BTreeMap<String, String> = rendered_dots().into_iter().collect();
     // Example 3.1: nim(DNT(P_3)) = 1, nim(TER(P_3)) = 2.
     let f = &dots["fig_3_1_p3"];
-    assert!(f.contains("DNT(P_3) (nim-value 1)") && f.contains("TER(P_3) (nim-value 2)"));
+    assert!(
+        f.contains("DNT(<I>P</I><SUB>3</SUB>) (nim-value 1)")
+            && f.contains("TER(<I>P</I><SUB>3</SUB>) (nim-value 2)")
+    );
     // Example 5.21: DC(3) + *1 has value 2 xor 1 = 3; eight fibres (eight images).
     let f = &dots["fig_5_2_dnt_w7_to_dc3"];
     assert!(f.contains("DC(3) + *1 (nim-value 3)"));
@@ -106,10 +109,10 @@ fn figures_show_the_papers_values() {
     // Prop 5.22 on W_8: nim(DC(4)) = 0, so nim(DNT(W_8)) = 0; its first moves P = {c} and
     // Q = {v_i} both have value 1 (P's options are DC(4), Q is DC(4) + *1).
     let f = &dots["fig_5_3_dnt_wn_schematic"];
-    assert!(f.contains("DNT(W_8) (nim-value 0)"));
+    assert!(f.contains("DNT(<I>W</I><SUB>8</SUB>) (nim-value 0)"));
     assert!(f.contains("tooltip=\"[{c}]\"") && f.contains("tooltip=\"[{v1}]\""));
     // Prop 5.26: nim(*2 : TER(P_3)) = 2 + 2.
-    assert!(dots["fig_5_4_ordinal_sum"].contains("*2 : TER(P_3) (nim-value 4)"));
+    assert!(dots["fig_5_4_ordinal_sum"].contains("*2 : TER(<I>P</I><SUB>3</SUB>) (nim-value 4)"));
 }
 
 fn check(name: &str, text: &str) -> (i32, String) {
@@ -1769,4 +1772,97 @@ fn every_figure_prints_its_labels_at_8pt_or_more() {
     assert!(size_commands("\\small\\footnotesize")
         .iter()
         .all(|(_, pt)| *pt >= 8.0));
+}
+
+/// Issue 46 item 5: the DOT/SVG previews' titles are typeset, not raw ASCII math.
+#[test]
+fn preview_titles_are_typeset_for_graphviz() {
+    use grundy::text::texlabel;
+    assert_eq!(
+        texlabel::dot_html("The surjective option-preserving map DNT_{v1}(W_7) → DC(3) + *1"),
+        "The surjective option-preserving map \
+         DNT<SUB>{<I>v</I><SUB>1</SUB>}</SUB>(<I>W</I><SUB>7</SUB>) → DC(3) + *1"
+    );
+    assert_eq!(
+        texlabel::dot_html("GEN(Z_12)"),
+        "GEN(<I>Z</I><SUB>12</SUB>)"
+    );
+    assert_eq!(
+        texlabel::dot_html("The complete split graph K_2 + ~K_2 (the diamond)"),
+        "The complete split graph <I>K</I><SUB>2</SUB> + <I>K\u{304}</I><SUB>2</SUB> (the diamond)"
+    );
+    assert_eq!(
+        texlabel::dot_html("A play in TER(K_{1,2,2}) and its image in TER(⦃1,2,2⦄)"),
+        "A play in TER(<I>K</I><SUB>1,2,2</SUB>) and its image in TER(⦃1,2,2⦄)"
+    );
+    assert_eq!(
+        texlabel::dot_html("Benesh–Ernst–Sieben 2016, GEN(S_4)"),
+        "Benesh–Ernst–Sieben 2016, GEN(<I>S</I><SUB>4</SUB>)"
+    );
+    assert_eq!(
+        texlabel::dot_html("𝒢* ∋ {u, w}"),
+        "𝒢<SUP>*</SUP> ∋ {<I>u</I>, <I>w</I>}"
+    );
+    // No ASCII script marks are left, and HTML's specials are escaped.
+    for title in [
+        "x_{a_{b_{c}}} < y^2 & \"z\"",
+        "SP_{12,8}, d' = 2",
+        "λ^{c+2}_0",
+    ] {
+        let h = texlabel::dot_html(title);
+        assert!(!h.contains('_') && !h.contains('^'), "{h}");
+    }
+    // A label of deep nesting is neither a stack overflow nor quadratic.
+    let deep = format!("{}x{}", "_{".repeat(5000), "}".repeat(5000));
+    assert!(!texlabel::dot_html(&deep).is_empty());
+}
+
+/// The titles of a DOT file: the graph's and every cluster's `label=…` (quoted or HTML-like).
+fn dot_titles(dot: &str) -> Vec<String> {
+    dot.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with("label=") || l.starts_with("graph [label="))
+        .map(|l| {
+            let l = l.trim_start_matches("graph [");
+            l.split_once(", labelloc").map_or(l, |(t, _)| t).to_string()
+        })
+        .collect()
+}
+
+/// Issue 46 item 5: no DOT preview in output/ titles a figure or panel in raw ASCII math
+/// (`DNT_{v1}`, `Z_12`, `W_{2,4}`): its scripts are Graphviz's `<SUB>`/`<SUP>`.
+#[test]
+fn dot_preview_titles_keep_no_ascii_math() {
+    let mut dots = Vec::new();
+    dot_files(&root().join("output"), &mut dots);
+    let mut faults = Vec::new();
+    let mut titles = 0;
+    for p in dots
+        .iter()
+        .filter(|p| !p.to_string_lossy().contains("/site/"))
+    {
+        let text = std::fs::read_to_string(p).unwrap();
+        for t in dot_titles(&text) {
+            titles += 1;
+            // File names (the seed 002 previews name their spec) are not math.
+            let math = t
+                .split_whitespace()
+                .filter(|w| !w.contains('/') && !w.contains(".yaml"));
+            if math.into_iter().any(|w| w.contains('_') || w.contains('^')) {
+                faults.push(format!("{}: {t}", p.display()));
+            }
+        }
+    }
+    assert!(titles >= 50, "{titles}");
+    assert!(
+        faults.is_empty(),
+        "{} raw titles:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+    // The rule catches the raw title a preview had.
+    assert_eq!(
+        dot_titles("  graph [label=\"Fig 5.2: DNT_{v1}(W_7)\", labelloc=t];"),
+        ["label=\"Fig 5.2: DNT_{v1}(W_7)\""]
+    );
 }

@@ -1007,6 +1007,8 @@ pub fn site(
             id: p.id.clone(),
             group: p.group.clone(),
             title: p.title.clone(),
+            title_segs: math::segments(&p.title),
+            alt: plots::unicode_scripts(&p.title),
             svg: format!("site/plots/{}.svg", p.id),
             tex: format!("site/plots/{}.tex", p.id),
         });

@@ -190,6 +190,9 @@ impl Renderer {
             t.register_filter("paper_text", |s: &str, _: tera::Kwargs, _: &tera::State| {
                 texlabel::text(s)
             });
+            t.register_filter("paper_dot", |s: &str, _: tera::Kwargs, _: &tera::State| {
+                texlabel::dot_html(s)
+            });
         }
         for (name, text) in texts {
             let t = if name.ends_with(".tex") {

@@ -296,6 +296,10 @@ fn is_math_word(w: &str) -> bool {
     if core.is_empty() {
         return false;
     }
+    // Names joined by en dashes (`Benesh–Ernst–Sieben`) are prose.
+    if core.chars().all(|c| c.is_alphabetic() || c == '–') {
+        return false;
+    }
     if core.chars().any(|c| {
         matches!(c, '_' | '^' | '*' | '=' | '<' | '>' | '|' | '+' | '~') || symbol(c).is_some()
     }) {
@@ -447,6 +451,296 @@ pub fn text(s: &str) -> String {
         }
     }
     out
+}
+
+/// Prose with notation (a figure or panel title) as the body of a Graphviz HTML-like label,
+/// typeset as [`text`] typesets it for LaTeX: the notation's sub- and superscripts as
+/// `<SUB>`/`<SUP>` (`DNT_{v1}(W_7)` → DNT<SUB>{v<SUB>1</SUB>}</SUB>(W<SUB>7</SUB>)), its
+/// variables in italics, operator names upright and TeX's symbols as their characters (`×`,
+/// `≥`, `𝒢`), so the DOT/SVG/PDF previews print the titles the TikZ figures and the report
+/// site print (the `paper_dot` filter).
+pub fn dot_html(s: &str) -> String {
+    // A multiset's double braces as the paper's characters.
+    let tex = text(s)
+        .replace("\\{\\!\\!\\{", "⦃")
+        .replace("\\}\\!\\!\\}", "⦄");
+    let chars: Vec<char> = tex.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '$' {
+            let end = (i + 1..chars.len())
+                .find(|&j| chars[j] == '$' && chars[j - 1] != '\\')
+                .unwrap_or(chars.len());
+            html_math(&chars[i + 1..end], &mut out, 0);
+            i = end + 1;
+            continue;
+        }
+        if chars[i] == '\\' {
+            let (word, next) = command_at(&chars, i);
+            match word.as_str() {
+                "textbackslash" => out.push('\\'),
+                "textasciitilde" => out.push('~'),
+                "textasciicircum" => out.push('^'),
+                "," => out.push(' '),
+                "&" => out.push_str("&amp;"),
+                w if w.chars().count() == 1 => out.push_str(w),
+                _ => {}
+            }
+            i = next;
+            // `\textbackslash{}`: the empty group after a command.
+            if chars.get(i) == Some(&'{') && chars.get(i + 1) == Some(&'}') {
+                i += 2;
+            }
+            continue;
+        }
+        push_html(chars[i], &mut out);
+        i += 1;
+    }
+    out
+}
+
+/// A character in a Graphviz HTML-like label.
+fn push_html(c: char, out: &mut String) {
+    match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        c if crate::text::escape::breaks_line(c) => out.push(' '),
+        c => out.push(c),
+    }
+}
+
+/// The command starting at `chars[i]` (a backslash): its name (letters, or the one
+/// character after the backslash) and the index after it.
+fn command_at(chars: &[char], i: usize) -> (String, usize) {
+    let mut j = i + 1;
+    while j < chars.len() && chars[j].is_ascii_alphabetic() {
+        j += 1;
+    }
+    if j == i + 1 && j < chars.len() {
+        j += 1;
+    }
+    (chars[i + 1..j].iter().collect(), j)
+}
+
+/// The group or single token starting at `chars[i]` (after spaces): its inside and the index
+/// after it.
+fn argument(chars: &[char], mut i: usize) -> (&[char], usize) {
+    while i < chars.len() && chars[i] == ' ' {
+        i += 1;
+    }
+    if i >= chars.len() {
+        return (&chars[chars.len()..], chars.len());
+    }
+    if chars[i] == '{' {
+        let end = matching(chars, i);
+        (
+            &chars[i + 1..end.min(chars.len())],
+            (end + 1).min(chars.len()),
+        )
+    } else if chars[i] == '\\' {
+        let (_, next) = command_at(chars, i);
+        (&chars[i..next], next)
+    } else {
+        (&chars[i..i + 1], i + 1)
+    }
+}
+
+/// The character of a TeX math command of the notation (the inverse of [`symbol`]).
+fn command_char(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "lambda" => "λ",
+        "Lambda" => "Λ",
+        "mu" => "μ",
+        "rho" => "ρ",
+        "sigma" => "σ",
+        "pi" => "π",
+        "tau" => "τ",
+        "alpha" => "α",
+        "beta" => "β",
+        "gamma" => "γ",
+        "delta" => "δ",
+        "varepsilon" | "epsilon" => "ε",
+        "kappa" => "κ",
+        "Gamma" => "Γ",
+        "Delta" => "Δ",
+        "complement" => "∁",
+        "ni" => "∋",
+        "in" => "∈",
+        "notin" => "∉",
+        "ge" | "geq" => "≥",
+        "le" | "leq" => "≤",
+        "ne" | "neq" => "≠",
+        "equiv" => "≡",
+        "pm" => "±",
+        "mapsto" => "↦",
+        "to" => "→",
+        "leftarrow" => "←",
+        "oplus" => "⊕",
+        "emptyset" => "∅",
+        "langle" => "⟨",
+        "rangle" => "⟩",
+        "cup" => "∪",
+        "cap" => "∩",
+        "subseteq" => "⊆",
+        "times" => "×",
+        "cdot" => "·",
+        "square" => "□",
+        "dots" | "ldots" | "cdots" => "…",
+        "bullet" => "●",
+        "circ" => "○",
+        "infty" => "∞",
+        "mid" => "|",
+        "colon" => ":",
+        "{" => "{",
+        "}" => "}",
+        "," | ";" | " " | "quad" => " ",
+        "!" => "",
+        "gcd" => "gcd",
+        "grundypin" => "|",
+        "grundynopin" => ".",
+        _ => return None,
+    })
+}
+
+/// TeX math of the notation (as [`math`] writes it) → Graphviz HTML: scripts as
+/// `<SUB>`/`<SUP>`, letters in italics outside `\mathrm`, commands as their characters.
+fn html_math(chars: &[char], out: &mut String, depth: usize) {
+    html_math_in(chars, out, depth, true)
+}
+
+fn html_math_in(chars: &[char], out: &mut String, depth: usize, italic: bool) {
+    // Deeper groups than any title has: the characters as they are (no recursion).
+    if depth > 4 * MAX_SCRIPT_DEPTH {
+        chars.iter().for_each(|&c| push_html(c, out));
+        return;
+    }
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '_' | '^' if depth < crate::text::escape::MAX_LABEL_NESTING => {
+                let (arg, next) = argument(chars, i + 1);
+                let tag = if c == '_' { "SUB" } else { "SUP" };
+                out.push_str(&format!("<{tag}>"));
+                html_math_in(arg, out, depth + 1, italic);
+                out.push_str(&format!("</{tag}>"));
+                i = next;
+            }
+            '{' => {
+                let end = matching(chars, i).min(chars.len());
+                html_math_in(&chars[i + 1..end], out, depth + 1, italic);
+                i = (end + 1).min(chars.len());
+            }
+            '}' => i += 1,
+            '\\' => {
+                let (word, next) = command_at(chars, i);
+                i = next;
+                // TeX skips the space after a control word (`\to DC`).
+                if word.chars().all(|c| c.is_ascii_alphabetic()) && chars.get(i) == Some(&' ') {
+                    i += 1;
+                }
+                match word.as_str() {
+                    "mathrm" | "text" | "operatorname" | "mathbin" | "mbox" | "grundypins" => {
+                        let (arg, next) = argument(chars, i);
+                        html_math_in(arg, out, depth + 1, false);
+                        i = next;
+                    }
+                    "mathbf" | "boldsymbol" => {
+                        let (arg, next) = argument(chars, i);
+                        out.push_str("<B>");
+                        html_math_in(arg, out, depth + 1, italic);
+                        out.push_str("</B>");
+                        i = next;
+                    }
+                    "mathcal" | "mathsf" => {
+                        let (arg, next) = argument(chars, i);
+                        let letter: String = arg.iter().collect();
+                        out.push_str(match (word.as_str(), letter.as_str()) {
+                            ("mathcal", "G") => "𝒢",
+                            ("mathcal", "N") => "𝒩",
+                            ("mathcal", "P") => "𝒫",
+                            ("mathsf", "G") => "𝖦",
+                            ("mathsf", "H") => "𝖧",
+                            _ => &letter,
+                        });
+                        i = next;
+                    }
+                    // A bar or tilde over its argument: the combining character after its
+                    // first letter (`\overline{K_{2}}`: K̄ then the subscript).
+                    "overline" | "bar" | "tilde" => {
+                        let (arg, next) = argument(chars, i);
+                        let mark = if word == "tilde" {
+                            '\u{303}'
+                        } else {
+                            '\u{304}'
+                        };
+                        match arg.first() {
+                            Some(&c) if c.is_alphanumeric() => {
+                                let mut first = String::new();
+                                html_math_in(&arg[..1], &mut first, depth + 1, italic);
+                                match first.strip_suffix("</I>") {
+                                    Some(f) => {
+                                        out.push_str(f);
+                                        out.push(mark);
+                                        out.push_str("</I>");
+                                    }
+                                    None => {
+                                        out.push_str(&first);
+                                        out.push(mark);
+                                    }
+                                }
+                                html_math_in(&arg[1..], out, depth + 1, italic);
+                            }
+                            _ => {
+                                html_math_in(arg, out, depth + 1, italic);
+                                out.push(mark);
+                            }
+                        }
+                        i = next;
+                    }
+                    "not" => {
+                        let (arg, next) = argument(chars, i);
+                        let mut inner = String::new();
+                        html_math_in(arg, &mut inner, depth + 1, italic);
+                        out.push_str(&inner);
+                        out.push('\u{338}');
+                        i = next;
+                    }
+                    "pmod" => {
+                        let (arg, next) = argument(chars, i);
+                        out.push_str(" (mod ");
+                        html_math_in(arg, out, depth + 1, italic);
+                        out.push(')');
+                        i = next;
+                    }
+                    w => match command_char(w) {
+                        Some(u) => out.push_str(u),
+                        None if w.chars().count() == 1 => {
+                            push_html(w.chars().next().unwrap_or(' '), out)
+                        }
+                        None => out.push_str(w),
+                    },
+                }
+            }
+            c if c.is_ascii_alphabetic() && italic => {
+                let mut j = i;
+                while j < chars.len() && chars[j].is_ascii_alphabetic() {
+                    j += 1;
+                }
+                out.push_str("<I>");
+                out.extend(&chars[i..j]);
+                out.push_str("</I>");
+                i = j;
+            }
+            c => {
+                push_html(c, out);
+                i += 1;
+            }
+        }
+    }
 }
 
 /// A caption from a figure's title: the paper's "Figure 5.9: " prefix dropped (LaTeX numbers

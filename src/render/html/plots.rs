@@ -55,6 +55,10 @@ pub struct PlotRef {
     pub id: String,
     pub group: String,
     pub title: String,
+    /// The title as the site typesets statements (its caption under the plot).
+    pub title_segs: Vec<super::math::Seg>,
+    /// The title as the image's text alternative (one line of text, scripts in Unicode).
+    pub alt: String,
     pub svg: String,
     pub tex: String,
 }
@@ -371,7 +375,7 @@ const COLOURS: [RGBColor; 10] = [
 /// The drawing's size, and the width kept right of the axes for the legend (outside the
 /// data, so that no legend hides a point).
 const SIZE: (u32, u32) = (640, 340);
-const LEGEND_WIDTH: u32 = 118;
+const LEGEND_WIDTH: u32 = 132;
 
 /// The axes' ranges: x from 0 (bars centred on their value, so from -0.5 with no tick there),
 /// y from 0 on a linear axis and from just below the least power of ten on a log axis.
@@ -425,20 +429,23 @@ where
     let e = |e: &dyn std::fmt::Display| e.to_string();
     let root = SVGBackend::with_string(buf, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(|x| e(&x))?;
-    let root = root
-        .titled(&p.title, ("sans-serif", 15))
-        .map_err(|x| e(&x))?;
+    // No title inside the drawing: the site typesets it under the plot, as its caption, with
+    // the statements' math (an SVG text would print `W_n` raw).
     let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     let mut chart = ChartBuilder::on(&plot_area)
-        .margin(8)
-        .x_label_area_size(36)
-        .y_label_area_size(if p.log_y { 48 } else { 44 })
+        .margin(10)
+        .margin_top(18)
+        .x_label_area_size(52)
+        .y_label_area_size(if p.log_y { 70 } else { 62 })
         .build_cartesian_2d(x, y)
         .map_err(|x| e(&x))?;
+    let (xdesc, ydesc) = (unicode_scripts(&p.xlabel), unicode_scripts(&p.ylabel));
     chart
         .configure_mesh()
-        .x_desc(p.xlabel.as_str())
-        .y_desc(p.ylabel.as_str())
+        .label_style(("sans-serif", TICK_PX))
+        .axis_desc_style(("sans-serif", AXIS_PX))
+        .x_desc(xdesc.as_str())
+        .y_desc(ydesc.as_str())
         .x_label_formatter(&|v| integer_label(*v))
         .y_label_formatter(&|v| {
             if p.log_y {
@@ -501,29 +508,92 @@ where
             .map_err(|x| e(&x))?;
     }
     // The legend, right of the axes: a swatch per series, a rule per mark.
-    let font = ("sans-serif", 12).into_font();
-    let mut y = 14;
+    let font = ("sans-serif", LEGEND_PX).into_font();
+    let mut y = 16;
     for (i, s) in p.series.iter().enumerate() {
         let colour = COLOURS[i % COLOURS.len()];
         legend_area
-            .draw(&Rectangle::new([(4, y - 5), (14, y + 5)], colour.filled()))
+            .draw(&Rectangle::new([(4, y - 6), (16, y + 6)], colour.filled()))
             .map_err(|x| e(&x))?;
         legend_area
-            .draw(&Text::new(s.name.as_str(), (20, y - 7), font.clone()))
+            .draw(&Text::new(
+                unicode_scripts(&s.name),
+                (22, y - 9),
+                font.clone(),
+            ))
             .map_err(|x| e(&x))?;
-        y += 18;
+        y += 23;
     }
     for m in &p.marks {
         legend_area
-            .draw(&PathElement::new(vec![(9, y - 7), (9, y + 7)], BLACK))
+            .draw(&PathElement::new(vec![(10, y - 8), (10, y + 8)], BLACK))
             .map_err(|x| e(&x))?;
         legend_area
-            .draw(&Text::new(m.label.as_str(), (20, y - 7), font.clone()))
+            .draw(&Text::new(
+                unicode_scripts(&m.label),
+                (22, y - 9),
+                font.clone(),
+            ))
             .map_err(|x| e(&x))?;
-        y += 18;
+        y += 23;
     }
     root.present().map_err(|x| e(&x))?;
     Ok(())
+}
+
+/// Font sizes of the plots' tick labels, axis descriptions and legend, as `plotters` takes
+/// them (its SVG prints 0.81 of the size asked: 20 is 16px): the SVG is shown at its size
+/// (640px) beside the site's 16px text, so none is below 16px (the tests check 14px).
+const TICK_PX: u32 = 20;
+const AXIS_PX: u32 = 21;
+const LEGEND_PX: u32 = 20;
+
+/// The notation's scripts in an SVG text of a plot (one font, no markup): `W_n` as `Wₙ`,
+/// `10^9` as `10⁹`, where Unicode has every character of the script; else as written.
+pub fn unicode_scripts(s: &str) -> String {
+    fn sub(c: char) -> Option<char> {
+        let i = "0123456789+-=()aehijklmnoprstuvx".find(c)?;
+        "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ".chars().nth(i)
+    }
+    fn sup(c: char) -> Option<char> {
+        let i = "0123456789+-=()in".find(c)?;
+        "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ".chars().nth(i)
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if (c == '_' || c == '^') && i + 1 < chars.len() {
+            let (body, next): (Vec<char>, usize) = if chars[i + 1] == '{' {
+                match chars[i + 2..].iter().position(|&d| d == '}') {
+                    Some(k) => (chars[i + 2..i + 2 + k].to_vec(), i + 3 + k),
+                    None => (Vec::new(), i + 1),
+                }
+            } else {
+                // A number or one letter, as TeX groups it.
+                let mut j = i + 1;
+                if chars[j].is_ascii_digit() {
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                } else {
+                    j += 1;
+                }
+                (chars[i + 1..j].to_vec(), j)
+            };
+            let map = if c == '_' { sub } else { sup };
+            let mapped: Option<String> = body.iter().map(|&d| map(d)).collect();
+            if let Some(m) = mapped.filter(|m| !m.is_empty()) {
+                out.push_str(&m);
+                i = next;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 /// Axis labels of counts and nim-values are integers from 0; other ticks get no label.
@@ -648,6 +718,32 @@ pub fn tex_view(p: &Plot) -> TexView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 46 item 4: the plots' texts print the notation's scripts, at readable sizes, and
+    /// the title is left to the site's typeset caption.
+    #[test]
+    fn plot_texts_are_typeset_and_readable() {
+        assert_eq!(unicode_scripts("TER(W_n)"), "TER(Wₙ)");
+        assert_eq!(unicode_scripts("DNT(W_{12}) and 10^9"), "DNT(W₁₂) and 10⁹");
+        // No Unicode form for every character: left as written.
+        assert_eq!(unicode_scripts("K_{b,c}"), "K_{b,c}");
+        let view = serde_json::json!({"headers": ["n", "TER(W_n)", "DNT(W_n)"],
+            "rows": [{"key": "4", "cells": ["4", "*2", "*1"]}, {"key": "5", "cells": ["5", "*1", "*0"]}]});
+        let p = wheels(&view).unwrap();
+        let s = svg(&p).unwrap();
+        assert!(s.contains("TER(Wₙ)") && !s.contains("W_n"), "{s}");
+        assert!(!s.contains(&p.title), "the title is the site's caption");
+        // Every text of the SVG at 14px or more.
+        for size in s.split("font-size=\"").skip(1) {
+            let px: f64 = size
+                .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(px >= 14.0, "{px}px in {}", &size[..size.len().min(80)]);
+        }
+    }
 
     #[test]
     fn dawson_plot_marks_preperiod_and_period() {

@@ -246,11 +246,17 @@ fn the_certificate_names_the_game_and_its_spec_hash() {
         cert.contains("{\"USER\":{\"graph\":{\"edges\":[[0,1],[1,2]],\"n\":3},\"name\":\"UNK\"")
     );
     let p3 = grundy::spec::sha256_hex(&std::fs::read(root().join("specs/user/p3.yaml")).unwrap());
-    let cert = std::fs::read_to_string(dir.path().join("certificates/p3_dng_cycles.json")).unwrap();
-    assert!(
-        cert.contains(&format!("\"closure\":\"p3\",\"closure_sha256\":\"{p3}\"")),
-        "{cert}"
-    );
+    // DNG, and TER read as a closure game, are certified by their maximal sets under the
+    // closure named with its spec's hash.
+    for id in ["p3_dng_cycles", "p3_ter_paths"] {
+        let cert =
+            std::fs::read_to_string(dir.path().join(format!("certificates/{id}.json"))).unwrap();
+        assert!(
+            cert.contains(&format!("\"closure\":\"p3\",\"closure_sha256\":\"{p3}\""))
+                && cert.contains("\"kind\":\"closure-values\""),
+            "{id}: {cert}"
+        );
+    }
 }
 
 /// Runs `grundy solve --games SPEC EXPR` on a game spec with the given `options:` rule and

@@ -297,7 +297,7 @@ fn is_math_word(w: &str) -> bool {
         return false;
     }
     // Names joined by en dashes (`Benesh–Ernst–Sieben`) are prose.
-    if core.chars().all(|c| c.is_alphabetic() || c == '–') {
+    if core.contains('–') && core.chars().all(|c| c.is_alphabetic() || c == '–') {
         return false;
     }
     if core.chars().any(|c| {

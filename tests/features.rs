@@ -196,6 +196,23 @@ fn removing_expected(g: &RemovingGame, p: u64, name: &str) -> Option<Value> {
         }),
         "n_star_sizes" => Value::List(n_star.iter().map(|s| s.count_ones() as i64).collect()),
         "n_star_union" => int(n_star.iter().fold(0, |a, s| a | s).count_ones() as usize),
+        // Seed 000 §3: TER selects any vertex while P is nonterminating; DNT selects one
+        // that keeps P nonterminating. The parities of the sizes of the terminal positions
+        // reached from p, by a search of the supersets written here.
+        "terminal_parities" => {
+            let ter = matches!(g.rule(), grundy::game::removing::Rule::Ter);
+            let options = |q: u64| -> Vec<u64> {
+                if ter && terminating(q) {
+                    return Vec::new();
+                }
+                (0..n)
+                    .filter(|&v| q >> v & 1 == 0)
+                    .map(|v| q | 1 << v)
+                    .filter(|&o| ter || !terminating(o))
+                    .collect()
+            };
+            parities_from(p, &options, &|q| q.count_ones())
+        }
         "gaps" => return count_gaps(&|_| true),
         "gaps1" => return count_gaps(&|x| x == 1),
         "gaps2" => return count_gaps(&|x| x == 2),
@@ -303,6 +320,29 @@ fn poset_expected(structure: &str, name: &str) -> Option<Value> {
     })
 }
 
+/// The parities of |Q| of the terminal positions Q reachable from `p` (no options), as the
+/// feature lists them: [0], [1] or [0, 1].
+fn parities_from<P: Clone + Eq + std::hash::Hash>(
+    p: P,
+    options: &dyn Fn(P) -> Vec<P>,
+    size: &dyn Fn(&P) -> u32,
+) -> Value {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![p];
+    let mut found = [false; 2];
+    while let Some(q) = stack.pop() {
+        if !seen.insert(q.clone()) {
+            continue;
+        }
+        let opts = options(q.clone());
+        if opts.is_empty() {
+            found[(size(&q) % 2) as usize] = true;
+        }
+        stack.extend(opts);
+    }
+    Value::List((0..2).filter(|&b| found[b as usize]).collect())
+}
+
 fn closure_expected(g: &ClosureGame, p: &Set, name: &str) -> Option<Value> {
     let structure = g.operator().structure();
     let gen = parse_game(&format!("GEN({structure})"), ParseOptions::default()).unwrap();
@@ -338,6 +378,47 @@ fn closure_expected(g: &ClosureGame, p: &Set, name: &str) -> Option<Value> {
                 .filter(|s| !legal_sets.iter().any(|t| t != *s && s.is_subset(t)))
                 .count())
         }
+        "maximal_sizes" | "maximal_union" if size > 16 => g.features(p).get(name)?.clone(),
+        "maximal_sizes" | "maximal_union" => {
+            let sets = all_sets(size);
+            let legal_sets: Vec<&Set> = sets.iter().filter(|s| legal(s)).collect();
+            let maximal: Vec<&&Set> = legal_sets
+                .iter()
+                .filter(|s| !legal_sets.iter().any(|t| t != *s && s.is_subset(t)))
+                .collect();
+            if name == "maximal_sizes" {
+                let mut sizes: Vec<i64> = maximal.iter().map(|m| m.count_ones(..) as i64).collect();
+                sizes.sort_unstable();
+                Value::List(sizes)
+            } else {
+                let mut union = Set::with_capacity(size);
+                for m in &maximal {
+                    union.union_with(m);
+                }
+                int(union.count_ones(..))
+            }
+        }
+        // Achievement (GEN, TER): any element while P is legal; avoidance (DNG, DNT): one that
+        // keeps P legal (docs/design.md §9).
+        "terminal_parities" if size <= 16 => {
+            let achievement = matches!(g.word(), "GEN" | "TER");
+            let options = |q: Set| -> Vec<Set> {
+                if achievement && !legal(&q) {
+                    return Vec::new();
+                }
+                (0..size)
+                    .filter(|&x| !q.contains(x))
+                    .map(|x| {
+                        let mut o = q.clone();
+                        o.insert(x);
+                        o
+                    })
+                    .filter(|o| achievement || legal(o))
+                    .collect()
+            };
+            parities_from(p.clone(), &options, &|q| q.count_ones(..) as u32)
+        }
+        "terminal_parities" => g.features(p).get(name)?.clone(),
         "generating_sets" => {
             let sets = all_sets(size);
             let gens: Vec<&Set> = sets.iter().filter(|s| generates_by_gen(&gen, s)).collect();
@@ -540,6 +621,66 @@ fn expected(game: &AnyGame, p: &AnyPos, name: &str) -> Option<Value> {
                 "token" => Value::Set(vec![g.graph().vertex_name(t).to_string()]),
                 "token_degree" => int(left.iter().filter(|&&(a, b)| a == t || b == t).count()),
                 "edges_left" => int(left.len()),
+                "bipartite" => {
+                    // Two-colour every component of the remaining edges.
+                    let n = g.graph().n();
+                    let mut colour: Vec<Option<bool>> = vec![None; n];
+                    let mut ok = true;
+                    for s in 0..n {
+                        if colour[s].is_some() {
+                            continue;
+                        }
+                        colour[s] = Some(false);
+                        let mut stack = vec![s];
+                        while let Some(x) = stack.pop() {
+                            for &(a, b) in &left {
+                                let y = if a == x {
+                                    b
+                                } else if b == x {
+                                    a
+                                } else {
+                                    continue;
+                                };
+                                match colour[y] {
+                                    None => {
+                                        colour[y] = Some(!colour[x].unwrap());
+                                        stack.push(y);
+                                    }
+                                    Some(c) if c == colour[x].unwrap() => ok = false,
+                                    _ => {}
+                                }
+                            }
+                        }
+                    }
+                    Value::Bool(ok)
+                }
+                "token_in_even_kernel" => {
+                    // Every set S holding the token: independent, and an even number of
+                    // neighbours in S at every vertex outside S.
+                    let n = g.graph().n();
+                    let nb = |v: usize| -> u64 {
+                        left.iter().fold(0, |m, &(a, b)| {
+                            if a == v {
+                                m | 1 << b
+                            } else if b == v {
+                                m | 1 << a
+                            } else {
+                                m
+                            }
+                        })
+                    };
+                    let kernel = (0..1u64 << n).filter(|s| s >> t & 1 == 1).any(|s| {
+                        (0..n).all(|v| {
+                            let inside = (nb(v) & s).count_ones();
+                            if s >> v & 1 == 1 {
+                                inside == 0
+                            } else {
+                                inside % 2 == 0
+                            }
+                        })
+                    });
+                    Value::Bool(kernel)
+                }
                 "removed" => match game.features(p).get("removed") {
                     Some(Value::Set(r)) => {
                         assert_eq!(r.len(), edges.len() - left.len(), "removed at {q:?}");

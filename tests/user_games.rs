@@ -515,6 +515,16 @@ fn a_declared_law_the_rule_breaks_is_exit_2_with_the_position() {
         let out = grundy(&["solve", "--games", p.to_str().unwrap(), expr]);
         assert_eq!(out.status.code(), Some(0), "{}", both(&out));
     }
+    // A rule whose options lead back, with laws declared: the checks' plays stop, and the
+    // exploration reports the cycle.
+    let p = spec(
+        dir.path(),
+        "BACK.yaml",
+        "kind: game\nsource: test\nname: BACK\nposition: vertices\ncomponents: true\noptions: |\n  if p == all { [minus(all, bit(0))] } else { [all] }\n",
+    );
+    let out = grundy(&["solve", "--games", p.to_str().unwrap(), "BACK(P_2)"]);
+    assert_eq!(out.status.code(), Some(2), "{}", both(&out));
+    assert!(both(&out).contains("a cycle"), "{}", both(&out));
     // Laws are for graph positions.
     let p = spec(
         dir.path(),

@@ -19,6 +19,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Random plays from the start along which the declared laws are checked.
 pub const PLAYS: usize = 12;
+/// Longest play checked: a rule whose options lead back to a position would otherwise play
+/// forever here (the exploration that follows reports the cycle, exit 2).
+const MAX_PLAY: usize = 1000;
 /// Automorphisms tried per checked position (chosen at random from the group).
 const PERMS_PER_POSITION: usize = 1;
 
@@ -195,7 +198,7 @@ impl Laws {
         let rule = &mut cached;
         for _ in 0..PLAYS {
             let mut p = start;
-            loop {
+            for _ in 0..MAX_PLAY {
                 let opts = rule(p)?;
                 self.check_at(p, &opts, rule, show, &mut rng)?;
                 checked += 1;

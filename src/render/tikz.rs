@@ -233,109 +233,6 @@ fn with_attributes(dot: &str, extra: &str) -> String {
 /// layouts printed at [`GOOD_SCALE`] or more, else the one printed largest. `Ok(None)` when the
 /// layout has no nodes.
 pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
-    // Labels are at least 8pt as printed (issue 46): the smallest font of a figure is
-    // `\footnotesize` (8pt), so a figure printed at a scale s < 1 has its fonts enlarged by
-    // 1/s (`font_scale`) and is laid out again with its labels that much larger, which makes it
-    // wider and s smaller again: repeated until the enlarged labels print at 8pt or more.
-    let Some(mut last) = fitted_at(dot, from, 1.0)? else {
-        return Ok(None);
-    };
-    let first = last.clone();
-    let mut best = last.clone();
-    for _ in 0..12 {
-        let short = printed_label_pt(&last) / MIN_LABEL_PT;
-        if short >= 1.0 - 1e-9 {
-            break;
-        }
-        // A little over what the last layout needed, so that the next one, a little wider,
-        // still prints its labels at 8pt.
-        let m = (last.font_factor / short * 1.01).max(last.font_factor + 0.01);
-        match fitted_at(dot, from, m)? {
-            Some(v) => last = v,
-            None => return Ok(None),
-        }
-        // Where labels are most of the width, enlarging them widens the figure as much: the
-        // layout whose labels print largest is kept (the tests report it below 8pt).
-        if printed_label_pt(&last) > printed_label_pt(&best) {
-            best = last.clone();
-        }
-    }
-    // Enlarged labels that still print below 8pt only make the rest of the figure smaller
-    // (thinner lines, smaller miniatures): then the figure keeps its fonts.
-    if printed_label_pt(&best) < MIN_LABEL_PT - 1e-9 {
-        return Ok(Some(first));
-    }
-    Ok(Some(best))
-}
-
-/// The smallest size (pt) a label of a figure may print at.
-pub const MIN_LABEL_PT: f64 = 8.0;
-
-/// The size (pt) of the smallest font a laid-out figure uses, before [`TikzView::font_factor`]
-/// and the print scale (`grundy-tikz.sty` in a 10pt article): `\footnotesize` (8pt) for panel
-/// titles, fibre images, legends and graph vertices, else the picture's `\small` (9pt).
-pub fn smallest_font_pt(v: &TikzView) -> f64 {
-    let small_styles = [
-        "cluster label",
-        "fibre label",
-        "legend",
-        "grundy vertex",
-        "mini named",
-    ];
-    let footnote = v.clusters.iter().any(|c| c.label.is_some())
-        || v.nodes.iter().any(|n| {
-            !n.coordinate
-                && (small_styles.iter().any(|s| n.style.contains(s))
-                    || n.mini.as_ref().is_some_and(|m| m.legend))
-        });
-    if footnote {
-        8.0
-    } else {
-        9.0
-    }
-}
-
-/// The size (pt) the smallest label of a laid-out figure prints at in a 10pt article: its font
-/// ([`smallest_font_pt`]) enlarged by `font_factor`, scaled with the picture
-/// ([`printed_scale`]).
-pub fn printed_label_pt(v: &TikzView) -> f64 {
-    smallest_font_pt(v) * v.font_factor * printed_scale(v)
-}
-
-/// The factor `m` a figure's fonts are enlarged by, in the DOT given to Graphviz: every
-/// `fontsize=…` and `POINT-SIZE="…"` times `m`.
-fn magnified(dot: &str, m: f64) -> String {
-    if (m - 1.0).abs() < 1e-9 {
-        return dot.to_string();
-    }
-    let mut out = dot.to_string();
-    for (key, close) in [("fontsize=", ""), ("POINT-SIZE=\"", "\"")] {
-        let mut next = String::with_capacity(out.len());
-        let mut rest = out.as_str();
-        while let Some(at) = rest.find(key) {
-            let start = at + key.len();
-            next.push_str(&rest[..start]);
-            let tail = &rest[start..];
-            let len = tail
-                .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-                .unwrap_or(tail.len());
-            match tail[..len].parse::<f64>() {
-                Ok(size) if tail[len..].starts_with(close) => {
-                    next.push_str(&format!("{:.2}", size * m))
-                }
-                _ => next.push_str(&tail[..len]),
-            }
-            rest = &tail[len..];
-        }
-        next.push_str(rest);
-        out = next;
-    }
-    out
-}
-
-/// [`fitted`] with the fonts enlarged by `m` (1: as the styles set them).
-fn fitted_at(dot: &str, from: &str, m: f64) -> Result<Option<TikzView>, String> {
-    let dot = &magnified(dot, m);
     // Graphviz sizes nodes from its own rendering of the DOT label (a table of ● and ○ for a
     // miniature), which is not what LaTeX typesets: up to twice as wide (Fig 5.5's positions
     // are 30bp wide typeset, 54bp in Graphviz's box) or smaller. The nodes whose typeset size
@@ -348,7 +245,7 @@ fn fitted_at(dot: &str, from: &str, m: f64) -> Result<Option<TikzView>, String> 
     let stacking = stacking_edges(&json);
     let mut sized = String::new();
     for n in &first.nodes {
-        if let Some((w, h)) = typeset_size(n, m) {
+        if let Some((w, h)) = typeset_size(n) {
             sized.push_str(&format!(
                 "  {} [width={:.3}, height={:.3}, fixedsize=true];\n",
                 quoted(&n.name),
@@ -399,11 +296,9 @@ fn fitted_at(dot: &str, from: &str, m: f64) -> Result<Option<TikzView>, String> 
             (Arrange::Stacked, Some(edges)) => (appended(&compact, edges), Some(1)),
         };
         let json = layout(&with_attributes(&laid, extra))?;
-        let Some(mut v) = view_wrapped(&json, from, wrap) else {
+        let Some(v) = view_wrapped(&json, from, wrap) else {
             return Ok(None);
         };
-        v.font_factor = m;
-        v.font_scale = format!("{m:.3}");
         // The layout printed largest: the template scales a figure to `\linewidth` and, when
         // it is then taller than the page allows, to that height, so what a reader sees is
         // the smaller of the two scales (stacking panels that are too tall side by side makes
@@ -432,29 +327,24 @@ fn fitted_at(dot: &str, from: &str, m: f64) -> Result<Option<TikzView>, String> 
 /// centred on its row's baseline) and the shape (an ellipse is √2 times its content, plus
 /// `inner sep`). `None` for nodes without a miniature (Graphviz's estimate of their label
 /// stands, and `\grundyfits` checks it).
-fn typeset_size(n: &TikzNode, m: f64) -> Option<(f64, f64)> {
-    let font = m;
-    let mini = n.mini.as_ref()?;
+fn typeset_size(n: &TikzNode) -> Option<(f64, f64)> {
+    let m = n.mini.as_ref()?;
     let coords = |f: fn(&MiniVertex) -> &String| -> (f64, f64) {
-        mini.vertices
+        m.vertices
             .iter()
             .filter_map(|v| f(v).parse::<f64>().ok())
             .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
     };
     let ((x0, x1), (y0, y1)) = (coords(|v| &v.x), coords(|v| &v.y));
-    let (unit, vertex) = if mini.legend {
-        (14.0, 9.0 * font)
-    } else {
-        (6.0, 2.8)
-    };
+    let (unit, vertex) = if m.legend { (14.0, 9.0) } else { (6.0, 2.8) };
     let (mw, mh) = ((x1 - x0) * unit + vertex, (y1 - y0) * unit + vertex);
     let text_rows = [n.tex.is_some(), n.nim.is_some(), n.note.is_some()];
     let rows = text_rows.iter().filter(|&&r| r).count() as f64;
-    let h = (7.7 * font).max(mh / 2.0) + (3.3 * font).max(mh / 2.0) + 11.0 * font * rows;
+    let h = (7.7f64).max(mh / 2.0) + (3.3f64).max(mh / 2.0) + 11.0 * rows;
     let text_w = [&n.tex, &n.note]
         .iter()
         .filter_map(|t| t.as_ref())
-        .map(|t| visible_chars(t) as f64 * 5.5 * font)
+        .map(|t| visible_chars(t) as f64 * 5.5)
         .fold(0.0, f64::max);
     let w = mw.max(text_w);
     let (w, h) = if n.style.contains("grundy position") {
@@ -639,11 +529,6 @@ pub struct TikzView {
     pub natural_width: f64,
     #[serde(skip)]
     pub natural_height: f64,
-    /// The factor the figure's fonts are enlarged by (`\grundyfontscale`), so that scaled to
-    /// the text width its labels still print at 8pt or more; `font_factor` as a number.
-    pub font_scale: String,
-    #[serde(skip)]
-    pub font_factor: f64,
     pub clusters: Vec<TikzCluster>,
     pub nodes: Vec<TikzNode>,
     pub edges: Vec<TikzEdge>,
@@ -985,8 +870,6 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
         natural_height: (hi.1 - lo.1).max(1.0),
         width: num((hi.0 - lo.0).max(1.0)),
         height: num((hi.1 - lo.1).max(1.0)),
-        font_scale: "1.000".into(),
-        font_factor: 1.0,
         clusters: out_clusters,
         nodes,
         edges,

@@ -87,21 +87,7 @@ impl Game for NodeKayles {
 
 /// The vertex sets of the components of the subgraph induced on `p`, in order of least vertex.
 fn components(g: &Graph, p: u64) -> Vec<u64> {
-    let mut left = p;
-    let mut parts = Vec::new();
-    while left != 0 {
-        let mut part = left & left.wrapping_neg();
-        loop {
-            let grown = bits(part).fold(part, |acc, v| acc | (g.adj(v) & p));
-            if grown == part {
-                break;
-            }
-            part = grown;
-        }
-        parts.push(part);
-        left &= !part;
-    }
-    parts
+    crate::graph::mask_components(p, |v| g.adj(v))
 }
 
 /// How many vertex sets of `g` induce a connected subgraph (the empty set counted once), when

@@ -286,6 +286,27 @@ impl Graph {
 }
 
 /// Iterator over the set bits of a mask, lowest first.
+/// The classes of `p` under the relation "touches" (`touch(b)`: the bits bit b touches),
+/// closed transitively within `p`: vertex sets of the components of an induced subgraph, or
+/// edge sets joined by shared ends; least bit first.
+pub fn mask_components(p: u64, touch: impl Fn(usize) -> u64) -> Vec<u64> {
+    let mut left = p;
+    let mut parts = Vec::new();
+    while left != 0 {
+        let mut part = left & left.wrapping_neg();
+        loop {
+            let grown = bits(part).fold(part, |acc, b| acc | (touch(b) & p));
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        parts.push(part);
+        left &= !part;
+    }
+    parts
+}
+
 pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {

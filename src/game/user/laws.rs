@@ -14,7 +14,7 @@
 //! splits (verify/src/games/user.rs).
 
 use crate::graph::symmetry::{Perm, Symmetry};
-use crate::graph::{bits, Graph};
+use crate::graph::Graph;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Random plays from the start along which the declared laws are checked.
@@ -133,19 +133,7 @@ impl Laws {
         let Some(touch) = &self.touch else {
             return Vec::new();
         };
-        let mut parts = Vec::new();
-        let mut left = p;
-        while left != 0 {
-            let mut part = left & left.wrapping_neg();
-            let mut frontier = part;
-            while frontier != 0 {
-                let reach = bits(frontier).fold(0, |m, b| m | touch[b]) & p & !part;
-                part |= reach;
-                frontier = reach;
-            }
-            parts.push(part);
-            left &= !part;
-        }
+        let mut parts = crate::graph::mask_components(p, |b| touch[b]);
         if parts.len() < 2 {
             parts.clear();
         }

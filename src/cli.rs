@@ -174,9 +174,10 @@ pub enum Command {
         /// and update its entry in the index and report, leaving the others as they are.
         #[arg(long, value_name = "SPEC_ID|FIGURE")]
         only: Option<String>,
-        /// Also check and render the specs of `tier: long` (minutes; the committed output/ is
-        /// the main tier's, so write elsewhere: `--long --output /tmp/long`).
-        #[arg(long)]
+        /// First check the specs of `tier: long` (minutes) and record their reports in
+        /// OUTPUT/scale/long_tier.json, then build as without it; every build shows the recorded
+        /// reports of the long specs whose files are unchanged since.
+        #[arg(long, conflicts_with = "only")]
         long: bool,
     },
     /// Print the JSON Schema of the spec format.

@@ -87,3 +87,80 @@ fn an_unknown_tier_is_bad_input() {
         "{out}\n{err}"
     );
 }
+
+fn build(d: &Path, long: bool) -> (i32, String, String) {
+    let (specs, out) = (d.join("specs"), d.join("output"));
+    let mut args = vec!["build", "--specs", path(&specs), "--output", path(&out)];
+    if long {
+        args.push("--long");
+    }
+    grundy(&args)
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// `grundy build --long` records the long tier's reports (output/scale/long_tier.json, bound
+/// to the spec file's sha256); every later build shows them, byte for byte as the `--long`
+/// build did, until the spec file changes; a refuted long spec is recorded refuted.
+#[test]
+fn the_long_tier_is_recorded_and_shown_while_its_spec_is_unchanged() {
+    let d = project();
+    let root = d.path();
+    let (code, out, err) = build(root, false);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let report = read(&root.join("output/report.md"));
+    assert!(!report.contains("`slow`"), "{report}");
+    let (code, out, err) = build(root, true);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("long tier: 1 spec: 1 as expected"),
+        "{out}\n{err}"
+    );
+    let record = read(&root.join("output/scale/long_tier.json"));
+    assert!(record.contains("\"id\": \"slow\""), "{record}");
+    assert!(record.contains("\"range\": \"n in 7..=9\""), "{record}");
+    let after_long = read(&root.join("output/report.json"));
+    assert!(
+        after_long.contains("tier long, recorded by"),
+        "{after_long}"
+    );
+    // A plain build shows the record: the same report bytes as the --long build.
+    let (code, out, err) = build(root, false);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(read(&root.join("output/report.json")), after_long);
+    assert!(root.join("output/site").exists());
+    // The spec changed since: its recorded report is no longer shown.
+    let slow = root.join("specs/slow.yaml");
+    std::fs::write(&slow, spec("tier: long\n", 7, 10)).expect("write");
+    let (code, out, err) = build(root, false);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let report = read(&root.join("output/report.json"));
+    assert!(!report.contains("\"id\": \"slow\""), "{report}");
+    // A wrong long spec is recorded as refuted, and the companion exits 1.
+    std::fs::write(
+        &slow,
+        spec("tier: long\n", 7, 9).replace("1 + pty(n)", "2 - pty(n)"),
+    )
+    .expect("write");
+    let (code, out, err) = build(root, true);
+    assert_eq!(code, 1, "{out}\n{err}");
+    let record = read(&root.join("output/scale/long_tier.json"));
+    assert!(record.contains("\"verdict\": \"refuted\""), "{record}");
+    let report = read(&root.join("output/report.md"));
+    assert!(report.contains("`slow`"), "{report}");
+}
+
+/// The record is written with the build's guards: not into a folder grundy does not own.
+#[test]
+fn the_long_tier_is_not_recorded_into_a_foreign_folder() {
+    let d = project();
+    let root = d.path();
+    std::fs::create_dir(root.join("output")).expect("mkdir");
+    std::fs::write(root.join("output/thesis.tex"), "mine").expect("write");
+    let (code, out, err) = build(root, true);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(!root.join("output/scale").exists());
+    assert_eq!(read(&root.join("output/thesis.tex")), "mine");
+}

@@ -5,8 +5,8 @@
 
 use crate::graph::io::from_graph6;
 use crate::solve::spectrum::{
-    check_total, dense_values, graph6_dense, level_values, merge_reports, values, JointRow, Shard,
-    Spectrum, SpectrumReport, DENSE_MAX,
+    check_total, dense_values, dense_values_both, graph6_dense, level_values_under, merge_reports,
+    values, values_both, DenseClosure, JointRow, Shard, Spectrum, SpectrumReport, DENSE_MAX,
 };
 use crate::term::{errln, outln};
 use clap::{Args, Subcommand};
@@ -35,8 +35,30 @@ pub struct SpectrumArgs {
     /// exit 1 at the first graph where it disagrees with the dense path (for samples: slow).
     #[arg(long)]
     pub cross_check: bool,
+    /// The closure: `hull` (the paper's games) or `geodetic` (§6 question 2: S generates iff
+    /// I[S] = V); under `geodetic` the result also counts the graphs whose values differ from
+    /// the hull's, with the smallest of each kind.
+    #[arg(long, value_parser = parse_closure, default_value = "hull")]
+    pub closure: DenseClosure,
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+fn parse_closure(s: &str) -> Result<DenseClosure, String> {
+    match s {
+        "hull" => Ok(DenseClosure::Hull),
+        "geodetic" => Ok(DenseClosure::Geodetic),
+        _ => Err(format!(
+            "`{s}`: expected hull or geodetic (the closures of the dense spectrum path)"
+        )),
+    }
+}
+
+/// How each graph is solved.
+#[derive(Clone, Copy)]
+struct Mode {
+    closure: DenseClosure,
+    cross_check: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -83,9 +105,13 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let t0 = Instant::now();
+    let mode = Mode {
+        closure: args.closure,
+        cross_check: args.cross_check,
+    };
     let result = match (&args.input, args.vertices) {
-        (Some(path), _) => from_file(path, shard, args.cross_check),
-        (None, Some(n)) => from_geng(n, shard, args.cross_check),
+        (Some(path), _) => from_file(path, shard, mode),
+        (None, Some(n)) => from_geng(n, shard, mode),
         (None, None) => Err("grundy spectrum: give --vertices N or --input FILE".to_string()),
     };
     let (source, spectrum) = match result {
@@ -275,36 +301,51 @@ struct Block {
 /// Solves the lines of one block in parallel. Well-formed connected graphs up to
 /// [`DENSE_MAX`] vertices are parsed straight into bitmasks; anything else goes through the
 /// general graph6 reader, which names what is wrong.
-fn solve_block(block: &Block, cross_check: bool) -> Result<Spectrum, String> {
+fn solve_block(block: &Block, mode: Mode) -> Result<Spectrum, String> {
+    let empty = || Spectrum::under(mode.closure);
     block
         .lines
         .par_chunks(512)
-        .try_fold(Spectrum::default, |mut acc, lines| {
+        .try_fold(empty, |mut acc, lines| {
             for (no, range) in lines {
                 let text = &block.bytes[range.clone()];
                 // The reader checked the bytes are UTF-8.
                 let line =
                     std::str::from_utf8(text).map_err(|_| format!("line {no}: not graph6 text"))?;
                 let parse = || from_graph6(line).map_err(|e| format!("line {no}: {e}"));
-                let (n, edges, ter, dnt) = match graph6_dense(text) {
+                let geodetic = mode.closure == DenseClosure::Geodetic;
+                // Under the geodetic closure, the hull's values as well (what differs).
+                let (n, edges, both) = match graph6_dense(text) {
                     Some((n, adj)) => {
                         let adj = &adj[..n];
                         let edges = adj.iter().map(|a| a.count_ones()).sum::<u32>() / 2;
-                        let (ter, dnt) = dense_values(adj);
-                        (n, edges, ter, dnt)
+                        let both = if geodetic {
+                            dense_values_both(adj)
+                        } else {
+                            let v = dense_values(adj);
+                            [v, v]
+                        };
+                        (n, edges, both)
                     }
                     None => {
                         let g = parse()?;
                         // TER and DNT positions are vertex sets (u64 masks).
                         g.require_mask().map_err(|e| format!("line {no}: {e}"))?;
                         let edges = (0..g.n()).map(|v| g.degree(v)).sum::<u32>() / 2;
-                        let (ter, dnt) = values(&g);
-                        (g.n(), edges, ter, dnt)
+                        let both = if geodetic {
+                            values_both(&g)
+                        } else {
+                            let v = values(&g);
+                            [v, v]
+                        };
+                        (g.n(), edges, both)
                     }
                 };
-                if cross_check {
+                let (ter, dnt) = both[geodetic as usize];
+                if mode.cross_check {
                     let g = parse()?;
-                    let (lt, ld) = level_values(&g).map_err(|e| format!("line {no}: {e}"))?;
+                    let (lt, ld) = level_values_under(&g, mode.closure)
+                        .map_err(|e| format!("line {no}: {e}"))?;
                     if (lt, ld) != (ter, dnt) {
                         return Err(format!(
                             "{DISAGREE}line {no}: {line}: the dense path gives nim(TER) = {ter}, \
@@ -312,11 +353,15 @@ fn solve_block(block: &Block, cross_check: bool) -> Result<Spectrum, String> {
                         ));
                     }
                 }
-                acc.add(n, line, edges, ter, dnt);
+                if geodetic {
+                    acc.add_both(n, line, edges, both);
+                } else {
+                    acc.add(n, line, edges, ter, dnt);
+                }
             }
             Ok(acc)
         })
-        .try_reduce(Spectrum::default, |mut a, b| {
+        .try_reduce(empty, |mut a, b| {
             a.merge(b);
             Ok(a)
         })
@@ -332,7 +377,7 @@ fn solve_stream(
     reader: impl BufRead + Send,
     keep: impl Fn(usize) -> bool + Send,
     max_n: usize,
-    cross_check: bool,
+    mode: Mode,
 ) -> Result<Spectrum, String> {
     const BLOCK_LINES: usize = 1 << 16;
     let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Block, String>>(2);
@@ -407,30 +452,21 @@ fn solve_stream(
             }
             let _ = tx.send(Ok(block));
         });
-        let mut total = Spectrum::default();
+        let mut total = Spectrum::under(mode.closure);
         // Stop at the first error, dropping the receiver so the reader stops too.
         for block in rx {
-            total.merge(solve_block(&block?, cross_check)?);
+            total.merge(solve_block(&block?, mode)?);
         }
         Ok(total)
     })
 }
 
-fn from_file(
-    path: &Path,
-    shard: Option<Shard>,
-    cross_check: bool,
-) -> Result<(String, Spectrum), String> {
+fn from_file(path: &Path, shard: Option<Shard>, mode: Mode) -> Result<(String, Spectrum), String> {
     let f =
         crate::files::open_regular(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     let s = shard.unwrap_or(Shard { index: 0, count: 1 });
     let keep = move |i: usize| i as u64 % s.count == s.index;
-    let sp = solve_stream(
-        std::io::BufReader::new(f),
-        keep,
-        MAX_INPUT_VERTICES,
-        cross_check,
-    )?;
+    let sp = solve_stream(std::io::BufReader::new(f), keep, MAX_INPUT_VERTICES, mode)?;
     Ok((format!("file:{}", path.display()), sp))
 }
 
@@ -483,11 +519,7 @@ fn geng_shard(s: Shard) -> Result<(), String> {
 }
 
 /// Runs `nauty-geng -c -q N [i/k]` (or `geng` where nauty installs it under that name).
-fn from_geng(
-    n: usize,
-    shard: Option<Shard>,
-    cross_check: bool,
-) -> Result<(String, Spectrum), String> {
+fn from_geng(n: usize, shard: Option<Shard>, mode: Mode) -> Result<(String, Spectrum), String> {
     if !(1..=DENSE_MAX).contains(&n) {
         return Err(format!(
             "--vertices {n}: expected 1..={DENSE_MAX} (every connected graph is enumerated)"
@@ -527,7 +559,7 @@ fn from_geng(
         std::io::BufReader::with_capacity(1 << 20, stdout),
         |_| true,
         n,
-        cross_check,
+        mode,
     );
     let status = child
         .wait()
@@ -550,6 +582,8 @@ struct LatexRow {
 
 #[derive(Serialize)]
 struct LatexView {
+    /// Under the geodetic closure (the column heads say so).
+    geodetic: bool,
     source: String,
     shards: String,
     complete: bool,
@@ -574,6 +608,7 @@ fn latex_view(r: &SpectrumReport) -> LatexView {
             })
     };
     LatexView {
+        geodetic: r.closure == DenseClosure::Geodetic,
         source: r.source.clone(),
         shards: if r.shards.len() > 8 {
             format!("{} shards", r.shards.len())
@@ -623,11 +658,16 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     outln!(
-        "{} graphs ({}, shards {}{}), {:.2} s",
+        "{} graphs ({}, shards {}{}{}), {:.2} s",
         r.graphs,
         r.source,
         r.shards.join(","),
         if r.complete { "" } else { ", incomplete" },
+        if r.closure == DenseClosure::Geodetic {
+            ", under the geodetic closure I"
+        } else {
+            ""
+        },
         r.seconds
     );
     for (name, rows) in [("TER", &r.ter), ("DNT", &r.dnt)] {
@@ -654,6 +694,20 @@ fn output(r: &SpectrumReport, out: &OutputArgs) -> ExitCode {
             .collect::<Vec<_>>()
             .join(" ")
     );
+    for (name, rows) in [("TER", &r.ter_vs_hull), ("DNT", &r.dnt_vs_hull)] {
+        let Some(rows) = rows else { continue };
+        let changed: u64 = rows.iter().map(|d| d.count).sum();
+        outln!(
+            "{name} under I differs from the hull on {changed} graphs (hull -> I = graphs, smallest): {}",
+            rows.iter()
+                .map(|d| format!(
+                    "{}->{} = {} {}",
+                    d.hull, d.geodetic, d.count, d.smallest.graph6
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     ExitCode::SUCCESS
 }
 
@@ -668,5 +722,9 @@ pub fn geng_spectrum(n: usize) -> Option<Result<Spectrum, String>> {
             .status()
             .is_ok()
     });
-    found.then(|| from_geng(n, None, false).map(|(_, s)| s))
+    let mode = Mode {
+        closure: DenseClosure::Hull,
+        cross_check: false,
+    };
+    found.then(|| from_geng(n, None, mode).map(|(_, s)| s))
 }

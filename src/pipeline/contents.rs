@@ -145,7 +145,10 @@ pub fn view(
                 specs.push(SpecVerdict {
                     id: id.clone(),
                     verdict: if spec.header.long {
-                        format!("{} (tier long)", super::verdict_line(report))
+                        format!(
+                            "{} (tier long, `grundy build --long`)",
+                            super::verdict_line(report)
+                        )
                     } else {
                         super::verdict_line(report)
                     },

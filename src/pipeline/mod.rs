@@ -15,6 +15,7 @@
 
 pub mod certificates;
 pub mod contents;
+pub mod long_tier;
 pub use crate::files;
 pub mod output;
 
@@ -1009,6 +1010,19 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
         }
     };
     let mut index: Vec<(&Spec, &Report)> = checked.iter().map(|(s, c)| (*s, &c.report)).collect();
+    // The long tier left out of this run, as `grundy build --long` recorded it (for the very
+    // spec files checked then; a spec changed since is listed as not run).
+    let record = long_tier::Record::read(&opts.output);
+    let recorded: Vec<&Spec> = run
+        .skipped_long
+        .iter()
+        .filter(|s| record.report_of(s).is_some())
+        .collect();
+    for s in &recorded {
+        if let Some(r) = record.report_of(s) {
+            index.push((s, r));
+        }
+    }
     for s in &all_specs {
         if index.iter().any(|(t, _)| t.id() == s.id()) {
             continue;
@@ -1054,9 +1068,18 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             previous.certificates.insert(r.id.clone(), st.clone());
         }
     }
+    for s in &recorded {
+        previous
+            .certificates
+            .insert(s.id().to_string(), long_tier::STATUS.to_string());
+    }
     // The long tier left out: by this run, or (with --only) by the build whose report the
     // other specs' entries come from.
-    let mut skipped: Vec<&Spec> = run.skipped_long.iter().collect();
+    let mut skipped: Vec<&Spec> = run
+        .skipped_long
+        .iter()
+        .filter(|s| !recorded.iter().any(|t| t.id() == s.id()))
+        .collect();
     for s in &all_specs {
         if s.header.long && !index.iter().any(|(t, _)| t.id() == s.id()) {
             skipped.push(s);

@@ -371,6 +371,23 @@ fn owned(root: &Path) -> Result<(), OutputError> {
     }
 }
 
+/// Writes one recorded file `scale/<name>` under `root` atomically (a temporary file, then a
+/// rename), with the build's guards: `root` must be new, empty or grundy's (its manifest), and
+/// no symbolic link may lie on the way, so the write cannot land outside `output/`.
+pub fn write_recorded(root: &Path, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+    let rel = Path::new(RECORDED).join(name);
+    if root.exists() {
+        owned(root)?;
+    }
+    no_links(root, &rel)?;
+    let path = root.join(&rel);
+    crate::render::write_atomic(&path, bytes).map_err(|e| OutputError::Io {
+        path: path.display().to_string(),
+        why: e.to_string(),
+    })?;
+    Ok(())
+}
+
 /// Writes `files` (paths relative to `root`) as one transaction. Files of the previous build
 /// that are neither written now nor listed in `keep` are removed.
 pub fn commit(

@@ -75,16 +75,53 @@ impl Default for DenseScratch {
     }
 }
 
+/// The closures the dense path plays under (seed 000 §6, question 2: the geodetic closure
+/// instead of the convex hull).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum DenseClosure {
+    /// The convex hull [S] (the paper's games).
+    #[default]
+    Hull,
+    /// The one-step geodetic closure I[S]: S generates iff I[S] = V.
+    Geodetic,
+}
+
+impl DenseClosure {
+    pub fn name(self) -> &'static str {
+        match self {
+            DenseClosure::Hull => "hull",
+            DenseClosure::Geodetic => "geodetic",
+        }
+    }
+}
+
 impl DenseScratch {
     /// nim(TER(G)) and nim(DNT(G)), as [`dense_values`].
     pub fn values(&mut self, adj: &[u64]) -> (u32, u32) {
+        self.closures(adj);
+        self.nongen_hull(adj.len());
+        self.sweep(adj.len())
+    }
+
+    /// The values under the hull and under the geodetic closure, from one table of one-step
+    /// closures: `[(TER, DNT) under the hull, (TER, DNT) under I]`.
+    pub fn values_both(&mut self, adj: &[u64]) -> [(u32, u32); 2] {
+        self.closures(adj);
+        self.nongen_geodetic(adj.len());
+        let geodetic = self.sweep(adj.len());
+        self.nongen_hull(adj.len());
+        [self.sweep(adj.len()), geodetic]
+    }
+
+    /// Step 1: the one-step closure I[s] of every subset s.
+    fn closures(&mut self, adj: &[u64]) {
         let n = adj.len();
         assert!(
             (1..=DENSE_MAX).contains(&n),
             "dense path takes 1..={DENSE_MAX} vertices"
         );
         let size = 1usize << n;
-        let full = size - 1;
         // Distance layers: layers[s][d] = vertices at distance d from s.
         let mut layers = [[0u32; DENSE_MAX + 1]; DENSE_MAX];
         let mut ecc = [0usize; DENSE_MAX];
@@ -123,11 +160,10 @@ impl DenseScratch {
                 }
             }
         }
-        // Steps 1 and 2: one-step closures, subsets in blocks by their top vertex v:
+        // One-step closures, subsets in blocks by their top vertex v:
         // I[s] = I[r] ∪ {v} ∪ ⋃_{u ∈ r} I[v, u] for s = r ∪ {v}, r below v. The unions
         // ⋃_{u ∈ r} I[v, u] double up bit by bit (union[2^k + r] = union[r] ∪ I[v, k]), so
         // both loops are element-wise and vectorise. s is convex iff I[s] = s.
-        let words = size.div_ceil(64);
         let closure = &mut self.closure[..size];
         let union = &mut self.union[..size];
         closure[0] = 0;
@@ -145,6 +181,28 @@ impl DenseScratch {
                 *h = l | un;
             }
         }
+    }
+
+    /// Step 2 under the geodetic closure: s does not generate iff I[s] ≠ V (I is monotone, so
+    /// this set is already closed under subsets).
+    fn nongen_geodetic(&mut self, n: usize) {
+        let size = 1usize << n;
+        let full = (size - 1) as u32;
+        let closure = &self.closure[..size];
+        for (w, chunk) in closure.chunks(64).enumerate() {
+            self.nongen[w] = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &c)| m | ((c != full) as u64) << i);
+        }
+    }
+
+    /// Step 2 under the hull: the down-closure of the proper convex sets.
+    fn nongen_hull(&mut self, n: usize) {
+        let size = 1usize << n;
+        let full = size - 1;
+        let words = size.div_ceil(64);
+        let closure = &self.closure[..size];
         let nongen = &mut *self.nongen;
         for (w, chunk) in closure.chunks(64).enumerate() {
             let first = (w << 6) as u32;
@@ -153,8 +211,9 @@ impl DenseScratch {
                 .zip(first..)
                 .fold(0u64, |m, (&c, s)| m | ((c == s) as u64) << (s - first));
         }
-        nongen[full >> 6] &= !(1u64 << (full & 63)); // V is convex but not proper
-                                                     // Down-closure: every subset of a proper convex set does not generate.
+        // V is convex but not proper.
+        nongen[full >> 6] &= !(1u64 << (full & 63));
+        // Down-closure: every subset of a proper convex set does not generate.
         for v in 0..n {
             if v < 6 {
                 let shift = 1u32 << v;
@@ -173,6 +232,14 @@ impl DenseScratch {
                 }
             }
         }
+    }
+
+    /// Step 3, over the nongenerating sets of step 2.
+    fn sweep(&mut self, n: usize) -> (u32, u32) {
+        let size = 1usize << n;
+        let full = size - 1;
+        let words = size.div_ceil(64);
+        let nongen = &*self.nongen;
         // Step 3: ascending over the unselected set U (P = V \ U). P is terminating iff U
         // does not generate: TER value 0, and not a DNT position. An option of P removes one
         // vertex from U. Values are kept as bits (1 << nim), so a mex is one OR per option.
@@ -344,6 +411,31 @@ pub fn graph6_dense(text: &[u8]) -> Option<(usize, [u64; DENSE_MAX])> {
     (seen == (1u64 << n) - 1).then_some((n, adj))
 }
 
+/// nim(TER(G)) and nim(DNT(G)) under the hull and under the geodetic closure (as
+/// [`DenseScratch::values_both`]), one table of one-step closures for both.
+pub fn dense_values_both(adj: &[u64]) -> [(u32, u32); 2] {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<DenseScratch> =
+            std::cell::RefCell::new(DenseScratch::default());
+    }
+    SCRATCH.with(|s| s.borrow_mut().values_both(adj))
+}
+
+/// [`dense_values_both`] for any graph: the dense path when small enough, else the general
+/// solver under each closure.
+pub fn values_both(g: &Graph) -> [(u32, u32); 2] {
+    if g.n() <= DENSE_MAX {
+        let adj: Vec<u64> = (0..g.n()).map(|v| g.adj(v)).collect();
+        return dense_values_both(&adj);
+    }
+    let solve = |rule, closure| {
+        let game = RemovingGame::new(rule, g.clone(), closure, 0)
+            .expect("the empty start is nonterminating in every connected graph");
+        Solver::new(&game).nim_of_start()
+    };
+    [Closure::HULL, Closure::GEODETIC].map(|c| (solve(Rule::Ter, c), solve(Rule::Dnt, c)))
+}
+
 /// nim(TER(G)) and nim(DNT(G)): the dense path when small enough, else the general solver.
 pub fn values(g: &Graph) -> (u32, u32) {
     if g.n() <= DENSE_MAX {
@@ -382,11 +474,19 @@ pub const CONNECTED_GRAPHS: [u64; 15] = [
 /// canonical positions, `src/solve/levels.rs`): a second method for cross-checking the dense
 /// path on samples.
 pub fn level_values(g: &Graph) -> Result<(u32, u32), String> {
+    level_values_under(g, DenseClosure::Hull)
+}
+
+/// [`level_values`] under `closure`.
+pub fn level_values_under(g: &Graph, closure: DenseClosure) -> Result<(u32, u32), String> {
     use crate::solve::guard::Monitor;
     use crate::solve::progress::Progress;
+    let closure = match closure {
+        DenseClosure::Hull => Closure::HULL,
+        DenseClosure::Geodetic => Closure::GEODETIC,
+    };
     let solve = |rule| -> Result<u32, String> {
-        let game =
-            RemovingGame::new(rule, g.clone(), Closure::HULL, 0).map_err(|e| e.to_string())?;
+        let game = RemovingGame::new(rule, g.clone(), closure, 0).map_err(|e| e.to_string())?;
         crate::solve::levels::solve(&game, &Monitor::unlimited(game.name()), &Progress::hidden())
             .map(|r| r.nim)
             .map_err(|e| e.to_string())
@@ -495,6 +595,21 @@ pub struct Spectrum {
     ter: BTreeMap<u32, Tally>,
     dnt: BTreeMap<u32, Tally>,
     joint: BTreeMap<(u32, u32), u64>,
+    /// The closure the values are under.
+    closure: DenseClosure,
+    /// Under the geodetic closure: the graphs whose value differs from the hull's, by the
+    /// pair (value under the hull, value under I), for TER and for DNT.
+    ter_vs_hull: BTreeMap<(u32, u32), Tally>,
+    dnt_vs_hull: BTreeMap<(u32, u32), Tally>,
+}
+
+/// Graphs whose value under the geodetic closure differs from the hull's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiffRow {
+    pub hull: u32,
+    pub geodetic: u32,
+    pub count: u64,
+    pub smallest: Example,
 }
 
 /// One row of a distribution.
@@ -529,6 +644,18 @@ pub struct SpectrumReport {
     pub joint: Vec<JointRow>,
     /// Wall-clock seconds, summed over shards.
     pub seconds: f64,
+    /// The closure (absent: the hull, as every result before `--closure`).
+    #[serde(default, skip_serializing_if = "is_hull")]
+    pub closure: DenseClosure,
+    /// Under the geodetic closure, the graphs whose TER / DNT value differs from the hull's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ter_vs_hull: Option<Vec<DiffRow>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dnt_vs_hull: Option<Vec<DiffRow>>,
+}
+
+fn is_hull(c: &DenseClosure) -> bool {
+    *c == DenseClosure::Hull
 }
 
 impl Spectrum {
@@ -541,8 +668,50 @@ impl Spectrum {
         *self.joint.entry((ter, dnt)).or_default() += 1;
     }
 
-    /// Adds another spectrum (exact: counts add, the smaller example wins).
+    /// An empty spectrum of values under `closure`.
+    pub fn under(closure: DenseClosure) -> Spectrum {
+        Spectrum {
+            closure,
+            ..Spectrum::default()
+        }
+    }
+
+    /// Records one graph with its values under the hull and under the geodetic closure (a
+    /// spectrum [`Spectrum::under`] the geodetic closure).
+    pub fn add_both(&mut self, n: usize, graph6: &str, edges: u32, both: [(u32, u32); 2]) {
+        let [(ht, hd), (gt, gd)] = both;
+        self.add(n, graph6, edges, gt, gd);
+        if ht != gt {
+            self.ter_vs_hull
+                .entry((ht, gt))
+                .or_default()
+                .add_parts(1, edges, graph6);
+        }
+        if hd != gd {
+            self.dnt_vs_hull
+                .entry((hd, gd))
+                .or_default()
+                .add_parts(1, edges, graph6);
+        }
+    }
+
+    pub fn closure(&self) -> DenseClosure {
+        self.closure
+    }
+
+    /// Adds another spectrum (exact: counts add, the smaller example wins). Both must be
+    /// under one closure (`merge_reports` refuses others).
     pub fn merge(&mut self, other: Spectrum) {
+        for (mine, theirs) in [
+            (&mut self.ter_vs_hull, other.ter_vs_hull),
+            (&mut self.dnt_vs_hull, other.dnt_vs_hull),
+        ] {
+            for (k, t) in theirs {
+                if let Some(ex) = &t.smallest {
+                    mine.entry(k).or_default().add(t.count, ex);
+                }
+            }
+        }
         self.graphs += other.graphs;
         self.vertices.extend(other.vertices);
         for (mine, theirs) in [(&mut self.ter, other.ter), (&mut self.dnt, other.dnt)] {
@@ -601,6 +770,9 @@ impl Spectrum {
                 .map(|(&(ter, dnt), &count)| JointRow { ter, dnt, count })
                 .collect(),
             seconds,
+            closure: self.closure,
+            ter_vs_hull: (self.closure == DenseClosure::Geodetic).then(|| diffs(&self.ter_vs_hull)),
+            dnt_vs_hull: (self.closure == DenseClosure::Geodetic).then(|| diffs(&self.dnt_vs_hull)),
         }
     }
 
@@ -625,8 +797,39 @@ impl Spectrum {
             ter: tallies(&r.ter),
             dnt: tallies(&r.dnt),
             joint: r.joint.iter().map(|j| ((j.ter, j.dnt), j.count)).collect(),
+            closure: r.closure,
+            ter_vs_hull: undiff(r.ter_vs_hull.as_deref()),
+            dnt_vs_hull: undiff(r.dnt_vs_hull.as_deref()),
         }
     }
+}
+
+fn diffs(m: &BTreeMap<(u32, u32), Tally>) -> Vec<DiffRow> {
+    m.iter()
+        .filter_map(|(&(hull, geodetic), t)| {
+            Some(DiffRow {
+                hull,
+                geodetic,
+                count: t.count,
+                smallest: t.smallest.clone()?,
+            })
+        })
+        .collect()
+}
+
+fn undiff(rows: Option<&[DiffRow]>) -> BTreeMap<(u32, u32), Tally> {
+    rows.unwrap_or_default()
+        .iter()
+        .map(|r| {
+            (
+                (r.hull, r.geodetic),
+                Tally {
+                    count: r.count,
+                    smallest: Some(r.smallest.clone()),
+                },
+            )
+        })
+        .collect()
 }
 
 /// Merges shard reports exactly: the same source, one modulus, no shard twice, and (unless
@@ -640,7 +843,15 @@ pub fn merge_reports(
     let mut seen = BTreeSet::new();
     let mut seconds = 0.0;
     let source = reports.first().map_or(String::new(), |r| r.source.clone());
+    let closure = reports.first().map_or(DenseClosure::Hull, |r| r.closure);
+    total.closure = closure;
     for r in reports {
+        if r.closure != closure {
+            return Err(SpectrumError::MixedSource {
+                a: format!("{source} (closure {})", closure.name()),
+                b: format!("{} (closure {})", r.source, r.closure.name()),
+            });
+        }
         if r.source != source {
             return Err(SpectrumError::MixedSource {
                 a: source,
@@ -778,6 +989,68 @@ mod tests {
                 "adjacency {a:?}"
             );
         }
+    }
+
+    /// §6 question 2: the dense path under I equals the general solver under
+    /// `Closure::GEODETIC` (interval closures by the closure registry, no shared table) on
+    /// every connected graph with at most 6 vertices, and its hull half equals `values`.
+    #[test]
+    fn dense_geodetic_path_equals_the_general_solver() {
+        for n in 1..=6 {
+            for g6 in crate::graph::enumerate::connected_graphs(n).unwrap() {
+                let g = crate::graph::enumerate::graph(&g6);
+                let solve = |rule| {
+                    let game = RemovingGame::new(rule, g.clone(), Closure::GEODETIC, 0).unwrap();
+                    Solver::new(&game).nim_of_start()
+                };
+                let [hull, geodetic] = dense_values_both(&adj(&g));
+                assert_eq!(geodetic, (solve(Rule::Ter), solve(Rule::Dnt)), "{g6}");
+                assert_eq!(hull, dense_values(&adj(&g)), "{g6}");
+            }
+        }
+    }
+
+    /// Values of docs/results/geodetic_closure.md (specs/paper000/geodetic): K_{2,3} is
+    /// TER 0 under I (2 under the hull, Prop 5.10's table) and DNT 2 (hull pty(5) = 1); Q_3
+    /// is 0 for both games under either closure (Props 5.6, 5.7) though 𝒢 differs. A path
+    /// that played the hull under the geodetic name fails at K_{2,3}.
+    #[test]
+    fn dense_geodetic_values_of_the_notes() {
+        let k23 = adj(&fam::multipartite(&[2, 3]).unwrap());
+        assert_eq!(dense_values_both(&k23), [(2, 1), (0, 2)]);
+        let q3 = adj(&fam::hypercube(3).unwrap());
+        assert_eq!(dense_values_both(&q3), [(0, 0), (0, 0)]);
+        // Paths and cycles: the closures give the same game (Example 4.11, Props 5.3, 5.4).
+        for n in 2..=9u64 {
+            let [h, g] = dense_values_both(&adj(&fam::path(n).unwrap()));
+            assert_eq!(h, g, "P_{n}");
+        }
+    }
+
+    /// Shards under different closures are not one spectrum; the value changes merge exactly.
+    #[test]
+    fn merge_keeps_closures_apart() {
+        let shard = |i, closure| {
+            let mut s = Spectrum::under(closure);
+            s.add_both(5, "DFw", 6, [(2, 1), (0, 2)]);
+            s.report("file:k23.g6", &[Shard { index: i, count: 2 }], 0.0)
+        };
+        let both = [
+            shard(0, DenseClosure::Geodetic),
+            shard(1, DenseClosure::Geodetic),
+        ];
+        let merged = merge_reports(&both, true).unwrap();
+        assert_eq!(merged.closure, DenseClosure::Geodetic);
+        let ter = merged.ter_vs_hull.unwrap();
+        assert_eq!((ter[0].hull, ter[0].geodetic, ter[0].count), (2, 0, 2));
+        let mixed = [
+            shard(0, DenseClosure::Geodetic),
+            shard(1, DenseClosure::Hull),
+        ];
+        assert!(matches!(
+            merge_reports(&mixed, true),
+            Err(SpectrumError::MixedSource { .. })
+        ));
     }
 
     #[test]

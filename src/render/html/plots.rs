@@ -3,7 +3,8 @@
 //! Chess values with the least preperiod and the period marked (Prop 5.23, from the sequence
 //! spec's view), Conjecture 5.5 positions and time against n (recorded in
 //! `scale/conjecture_5_5_results.yaml`), and nim(TER(W_n)), nim(DNT(W_n)) against n
-//! (Thms 5.24, 5.29, from the wheel table's view). Each plot is one typed [`Plot`], drawn as
+//! (Thms 5.24, 5.29, from the wheel table's view), and the share of graphs whose values change
+//! under the geodetic closure (§6 question 2, recorded in `scale/spectrum_geodetic/`). Each plot is one typed [`Plot`], drawn as
 //! SVG by `plotters` (SVG backend only, no fonts needed) and as pgfplots by
 //! `templates/html/plot.tex`.
 
@@ -189,6 +190,65 @@ fn spectrum(data: &Value) -> Vec<Plot> {
     plots
 }
 
+/// Seed 000 §6 question 2: the share of the connected graphs on n vertices whose nim-value
+/// under the geodetic closure differs from the hull's, for TER and DNT (recorded by
+/// `tests/long/spectrum-geodetic.sh` in `scale/spectrum_geodetic/N.json`).
+fn geodetic(runs: &[Value]) -> Option<Plot> {
+    let share = |key: &str| -> Vec<(f64, f64)> {
+        runs.iter()
+            .filter_map(|r| {
+                let n = r.get("vertices")?.as_array()?.first()?.as_f64()?;
+                let graphs = num(r, "graphs")?;
+                let changed: f64 = r
+                    .get(key)?
+                    .as_array()?
+                    .iter()
+                    .filter_map(|d| num(d, "count"))
+                    .sum();
+                (graphs > 0.0).then_some((n, 100.0 * changed / graphs))
+            })
+            .collect()
+    };
+    let series = |key, name: &str| Series {
+        name: name.into(),
+        style: Style::Line,
+        points: share(key),
+    };
+    let ter = series("ter_vs_hull", "TER(G)");
+    if ter.points.is_empty() {
+        return None;
+    }
+    Some(Plot {
+        id: "spectrum_geodetic".into(),
+        group: "spectrum".into(),
+        title: "Connected graphs whose nim-value under the geodetic closure differs from the hull's (percent, §6 question 2)".into(),
+        xlabel: "vertices".into(),
+        ylabel: "percent of graphs".into(),
+        log_y: false,
+        series: vec![ter, series("dnt_vs_hull", "DNT(G)")],
+        marks: Vec::new(),
+    })
+}
+
+/// The recorded geodetic spectrum runs `scale/spectrum_geodetic/N.json`, N = 1..=16, in order
+/// of N (a missing N is skipped; one that is there but unreadable is an error).
+fn read_geodetic(dir: &Path) -> Result<Vec<Value>, String> {
+    let mut runs = Vec::new();
+    for n in 1..=crate::solve::spectrum::DENSE_MAX {
+        let path = dir.join(format!("scale/spectrum_geodetic/{n}.json"));
+        if std::fs::symlink_metadata(&path).is_err() {
+            continue;
+        }
+        let text = crate::files::read_regular_text(&path, MAX_RECORDED_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        runs.push(
+            serde_json::from_str(&text)
+                .map_err(|e| format!("{}: not JSON: {e}", path.display()))?,
+        );
+    }
+    Ok(runs)
+}
+
 /// Conjecture 5.5: positions and sweep time against odd n.
 fn conjecture(data: &Value) -> Vec<Plot> {
     let Some(rows) = data.get("results").and_then(Value::as_array) else {
@@ -327,6 +387,10 @@ pub fn all(
             "No recorded spectrum (scale/spectrum_results.yaml): run `grundy spectrum`."
                 .to_string(),
         ),
+    }
+    match geodetic(&read_geodetic(dir)?) {
+        Some(p) => plots.push(p),
+        None => notes.push("No recorded geodetic spectrum (scale/spectrum_geodetic/): run `tests/long/spectrum-geodetic.sh`.".to_string()),
     }
     match read_yaml(dir, "scale/conjecture_5_5_results.yaml")? {
         Some(v) => plots.extend(conjecture(&v)),

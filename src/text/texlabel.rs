@@ -318,7 +318,15 @@ fn is_math_word(w: &str) -> bool {
     let capital_arg = word
         .split_once('(')
         .is_some_and(|(_, args)| args.chars().any(|c| c.is_ascii_uppercase()));
+    // `TER{1,2,2}`: a game of a multiset (Fig 5.1), a name in capitals applied to braces.
+    let braced = word.contains('{')
+        && !word.starts_with('{')
+        && word.ends_with('}')
+        && word
+            .split_once('{')
+            .is_some_and(|(name, _)| name.chars().all(|c| c.is_ascii_uppercase()));
     (applied && (first_upper || capital_arg))
+        || braced
         || (word == core && core.chars().count() == 1 && first_upper && core != "A" && core != "I")
 }
 
@@ -1234,6 +1242,12 @@ mod tests {
             math("TER{1,2,2}"),
             "\\mathrm{TER}(\\{\\!\\!\\{1,2,2\\}\\!\\!\\})"
         );
+        // In a title (prose with notation) too: the DOT preview of Fig 5.1's panel.
+        assert_eq!(
+            text("TER{1,2,2} (nim-value 2)"),
+            "$\\mathrm{TER}(\\{\\!\\!\\{1,2,2\\}\\!\\!\\})$ (nim-value 2)"
+        );
+        assert_eq!(dot_html("TER{1,2,2}"), "TER(⦃1,2,2⦄)");
         // A set elsewhere keeps single braces.
         assert_eq!(math("L = {x, y}"), "L = \\{x, y\\}");
         assert_eq!(math("*2 : 𝖦"), "*2 : \\mathsf{G}");

@@ -133,6 +133,18 @@ where
             self.name()
         ))
     }
+    /// `Some(why)` for a game played misère (a game spec's `play: misere`): its gamegraph is
+    /// the normal-play transform, whose nim-values give the misère outcomes (0 ⇔ P) and
+    /// nothing else, so only outcome claims may read them (`crate::expr` refuses the game
+    /// elsewhere, with `why`).
+    fn misere(&self) -> Option<String> {
+        None
+    }
+    /// A node of the solved gamegraph that is no position of the game (the misère
+    /// transform's ⊥): solved and certified, never shown, asked about or given features.
+    fn hidden(&self, _p: &Self::Pos) -> bool {
+        false
+    }
 }
 
 /// A registered game, type-erased.
@@ -182,6 +194,14 @@ impl Registered {
     pub fn certificate(&self) -> Result<Value, String> {
         self.0.certificate()
     }
+    /// [`FamilyGame::misere`].
+    pub fn misere(&self) -> Option<String> {
+        self.0.misere()
+    }
+    /// [`FamilyGame::hidden`].
+    pub fn hidden(&self, p: &DynPos) -> bool {
+        self.0.hidden(p)
+    }
 }
 
 /// The game's whole structure (not its name, which a spec may choose): sums of equal parts
@@ -206,6 +226,8 @@ trait LeafGame: Send + Sync + fmt::Debug {
     fn distinct_bound(&self) -> Option<f64>;
     fn reachable_bound(&self) -> Option<f64>;
     fn certificate(&self) -> Result<Value, String>;
+    fn misere(&self) -> Option<String>;
+    fn hidden(&self, p: &DynPos) -> bool;
 }
 
 #[derive(Debug)]
@@ -270,6 +292,12 @@ where
     }
     fn certificate(&self) -> Result<Value, String> {
         self.0.certificate()
+    }
+    fn misere(&self) -> Option<String> {
+        self.0.misere()
+    }
+    fn hidden(&self, p: &DynPos) -> bool {
+        self.0.hidden(self.pos(p))
     }
 }
 

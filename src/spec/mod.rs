@@ -1105,12 +1105,29 @@ pub(crate) fn probe_game(
     ps: &[Param],
     closure: Closure,
 ) -> Result<Vec<String>, SpecError> {
+    probe_game_with(src, at, ps, closure, false)
+}
+
+/// [`probe_game`], for an outcome claim when `outcomes` (which alone may name a game played
+/// misère: [`crate::expr::parse_game_for_outcomes`]).
+pub(crate) fn probe_game_with(
+    src: &Source,
+    at: &Sp<String>,
+    ps: &[Param],
+    closure: Closure,
+    outcomes: bool,
+) -> Result<Vec<String>, SpecError> {
     let first: Vec<(String, ParamValue)> = ps
         .iter()
         .map(|p| (p.name.clone(), p.values[0].clone()))
         .collect();
     let text = crate::expr::substitute(at.value(), &first);
-    match crate::expr::parse_game(&text, crate::expr::ParseOptions { closure }) {
+    let parse = if outcomes {
+        crate::expr::parse_game_for_outcomes
+    } else {
+        crate::expr::parse_game
+    };
+    match parse(&text, crate::expr::ParseOptions { closure }) {
         Ok(g) => Ok(feature_names(&g)),
         Err(e) if text == *at.value() => Err(src.error_inside(
             at,
@@ -1183,7 +1200,9 @@ pub(crate) fn validate_claim(
 ) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
     let ps = params(src, &r.params)?;
-    let features = probe_game(src, &r.game, &ps, closure)?;
+    // Only an outcome claim may name a game played misère (docs/user-games.md, "Misère play").
+    let outcomes = r.outcome.is_some() && r.nim.is_none() && r.holds.is_none();
+    let features = probe_game_with(src, &r.game, &ps, closure, outcomes)?;
     no_shadowing(
         src,
         &r.game,

@@ -590,6 +590,14 @@ fn claim(
             }
             Err(why) => return Err(Stop::Not(why)),
         };
+        // Under misère play the values are the normal-play transform's: they give the
+        // outcome, not a nim-value (docs/user-games.md, "Misère play").
+        if rules.misere() && !outcome {
+            return Err(Stop::Reject(format!(
+                "instance {}: {name} is played misère, whose nim-values do not add and are not claimed: only `outcome:` claims are re-derived for it",
+                i.label
+            )));
+        }
         let table = by_label.get(i.label.as_str());
         if let Some(f) = table {
             if !game.same(&f.game) {
@@ -638,7 +646,7 @@ fn claim(
                     .ok_or_else(|| {
                         Stop::Reject(format!("instance {}: the table is not closed", i.label))
                     })?;
-                for p in &positions {
+                for p in positions.iter().filter(|p| !rules.hidden(p)) {
                     let env = env_at(e, raw, i, &rules, p)?;
                     if selected(&env)? {
                         let v = *f.values.get(p).ok_or_else(|| {
@@ -669,7 +677,7 @@ fn claim(
                             i.label
                         ))
                     })?;
-                for p in &positions {
+                for p in positions.iter().filter(|p| !rules.hidden(p)) {
                     if selected(&env_at(e, raw, i, &rules, p)?)? {
                         return Err(Stop::Reject(format!(
                             "instance {} of the spec is neither certified nor listed as not certified (the claim selects {p:?})",
@@ -723,6 +731,11 @@ fn diagram(e: &Evaluator, raw: &Raw, groups: &[(Game, Vec<Value>)]) -> Result<Re
             let name = substitute(template, &i.names);
             let game = Game::parse(&name).map_err(Stop::Not)?;
             let rules = Rules::new(&game).map_err(|e| Stop::Not(format!("{name}: {e}")))?;
+            if rules.misere() {
+                return Err(Stop::Reject(format!(
+                    "{name} is played misère: a diagram shows nim-values, which it does not have"
+                )));
+            }
             let mut env = i.env.clone();
             features::of_diagram_start(&mut env, &rules, &rules.start());
             for (k, v) in &sub.lets {

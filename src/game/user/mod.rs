@@ -9,6 +9,7 @@
 
 pub mod closure;
 pub mod laws;
+pub mod misere;
 pub mod moves;
 
 use crate::graph::Graph;
@@ -76,6 +77,8 @@ pub struct GameDef {
     pub components: bool,
     /// `symmetric: true`: the rule commutes with the graph's automorphisms ([`laws`]).
     pub symmetric: bool,
+    /// `play: misere`: the player who cannot move wins ([`misere`]).
+    pub misere: bool,
 }
 
 /// A graph closure as its spec defines it.

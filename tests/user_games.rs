@@ -822,3 +822,68 @@ fn a_misere_certificate_records_its_play() {
     );
     assert_eq!(t["claims"][0]["outcome"], "P");
 }
+
+#[test]
+fn a_premise_in_another_folder_brings_the_games_defined_beside_it() {
+    // specs/a/nk.yaml rests on specs/games/unk_paths.yaml, a claim about UNK, which only
+    // specs/games/unk.yaml defines: checking specs/a alone must register it.
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    for sub in ["a", "games"] {
+        std::fs::create_dir_all(specs.join(sub)).unwrap();
+    }
+    for f in ["unk.yaml", "unk_paths.yaml"] {
+        std::fs::copy(
+            root().join("specs/user").join(f),
+            specs.join("games").join(f),
+        )
+        .unwrap();
+    }
+    let nk = spec(
+        &specs.join("a"),
+        "nk.yaml",
+        "kind: claim\nsource: test\nstatement: Node Kayles on P_4 is a P-position.\n\
+         uses: [unk_paths]\ngame: NK(P_4)\nnim: 0\n",
+    );
+    let out = grundy(&["check", nk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("resting on unk_paths"),
+        "{}",
+        both(&out)
+    );
+    // Without the game spec beside the premise, UNK is unknown there: bad input naming it.
+    std::fs::remove_file(specs.join("games/unk.yaml")).unwrap();
+    let out = grundy(&["check", nk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", both(&out));
+    assert!(
+        both(&out).contains("unknown game `UNK`") && both(&out).contains("unk_paths.yaml:"),
+        "{}",
+        both(&out)
+    );
+}
+
+#[test]
+fn a_verdict_resting_on_declared_laws_says_so() {
+    let out = grundy(&[
+        "check",
+        "specs/user/unks_paths.yaml",
+        "specs/user/unk_paths.yaml",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(" {id} ")))
+            .unwrap_or_else(|| panic!("no line for {id}: {text}"))
+            .to_string()
+    };
+    assert!(
+        line("unks_paths").contains(
+            "holds; rests on UNKS's declared laws (components: true, symmetric: true), checked at the positions of 12 random plays from each start, not proved"
+        ),
+        "{text}"
+    );
+    // UNK declares nothing: its verdict rests on its rule alone.
+    assert!(!line("unk_paths").contains("rests on"), "{text}");
+}

@@ -1101,6 +1101,11 @@ impl Claim {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            laws: all
+                .first()
+                .and_then(|i| self.game_of(i).ok())
+                .and_then(|(_, g)| g.declared_laws())
+                .map(|l| format!("rests on {l}")),
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage))

@@ -174,6 +174,27 @@ impl AnyGame {
         }
     }
 
+    /// The laws the games of a spec declare that solving this game uses, in words
+    /// ([`super::family::FamilyGame::declared_laws`]); `None` when it uses none.
+    pub fn declared_laws(&self) -> Option<String> {
+        let mut all: Vec<String> = Vec::new();
+        let mut add = |l: Option<String>| {
+            if let Some(l) = l.filter(|l| !all.contains(l)) {
+                all.push(l);
+            }
+        };
+        match self {
+            AnyGame::Family(g) => add(g.declared_laws()),
+            AnyGame::Sum(parts) => parts.iter().for_each(|p| add(p.declared_laws())),
+            AnyGame::Ordinal(g, h) => {
+                add(g.declared_laws());
+                add(h.declared_laws());
+            }
+            _ => {}
+        }
+        (!all.is_empty()).then(|| all.join(" and "))
+    }
+
     /// Whether `p` is a node of the solved gamegraph that is no position of the game (the
     /// misère transform's ⊥, [`super::family::FamilyGame::hidden`]): never shown or asked about.
     pub fn hidden(&self, p: &AnyPos) -> bool {

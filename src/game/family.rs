@@ -145,6 +145,11 @@ where
     fn hidden(&self, _p: &Self::Pos) -> bool {
         false
     }
+    /// The laws the game's spec declares and its solver uses, checked but not proved (a
+    /// game spec's `components:`, `symmetric:`), in words for the verdict line.
+    fn declared_laws(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A registered game, type-erased.
@@ -202,6 +207,10 @@ impl Registered {
     pub fn hidden(&self, p: &DynPos) -> bool {
         self.0.hidden(p)
     }
+    /// [`FamilyGame::declared_laws`].
+    pub fn declared_laws(&self) -> Option<String> {
+        self.0.declared_laws()
+    }
 }
 
 /// The game's whole structure (not its name, which a spec may choose): sums of equal parts
@@ -228,6 +237,7 @@ trait LeafGame: Send + Sync + fmt::Debug {
     fn certificate(&self) -> Result<Value, String>;
     fn misere(&self) -> Option<String>;
     fn hidden(&self, p: &DynPos) -> bool;
+    fn declared_laws(&self) -> Option<String>;
 }
 
 #[derive(Debug)]
@@ -298,6 +308,9 @@ where
     }
     fn hidden(&self, p: &DynPos) -> bool {
         self.0.hidden(self.pos(p))
+    }
+    fn declared_laws(&self) -> Option<String> {
+        self.0.declared_laws()
     }
 }
 

@@ -124,4 +124,7 @@ where
     fn hidden(&self, p: &Node<P>) -> bool {
         *p == Node::End
     }
+    fn declared_laws(&self) -> Option<String> {
+        self.0.declared_laws()
+    }
 }

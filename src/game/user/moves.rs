@@ -616,6 +616,23 @@ where
             _ => self.distinct_bound(),
         }
     }
+    fn declared_laws(&self) -> Option<String> {
+        let d = &self.def;
+        let laws: Vec<&str> = [("components", d.components), ("symmetric", d.symmetric)]
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| w)
+            .collect();
+        (!laws.is_empty()).then(|| {
+            format!(
+                "{}'s declared {} ({}: true), checked at the positions of {} random plays from each start, not proved",
+                d.name,
+                if laws.len() == 1 { "law" } else { "laws" },
+                laws.join(": true, "),
+                super::laws::PLAYS
+            )
+        })
+    }
     fn certificate(&self) -> Result<serde_json::Value, String> {
         let mut body = serde_json::json!({
             "name": self.def.name,

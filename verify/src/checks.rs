@@ -148,7 +148,15 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
                         parts.iter().map(|c| index.get(c).copied()).collect();
                     match listed {
                         Some(js) if !js.is_empty() => js,
-                        _ => return Err(format!("entry {i}: option {q:?} of position {} is not listed, nor are all of its components (the table is not closed)", entries[i].0)),
+                        _ => {
+                            // ⊥ is no position: said as what it is (a table of normal play
+                            // offered for a game played misère lacks it).
+                            let q = match rules.hidden(&q) {
+                                true => "⊥ (the misère transform's end)".to_string(),
+                                false => format!("{q:?}"),
+                            };
+                            return Err(format!("entry {i}: option {q} of position {} is not listed, nor are all of its components (the table is not closed)", entries[i].0));
+                        }
                     }
                 }
             };

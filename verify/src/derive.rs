@@ -548,26 +548,32 @@ fn claim(
     let by_label: BTreeMap<&str, &TableFact> =
         facts.iter().map(|f| (f.instance.as_str(), f)).collect();
     // The claim at one position with the table's value there.
-    let check = |env: &Env, label: &str, name: &str, at: &Pos, v: u32| -> Result<(), Stop> {
-        let want = claimed(e, env, value, outcome)?;
-        let ok = match (&want, outcome) {
-            (Val::Int(w), false) => *w == v as i64,
-            (Val::Str(s), true) if s == "P" => v == 0,
-            (Val::Str(s), true) if s == "N" => v != 0,
-            _ => {
-                return Err(Stop::Not(format!(
-                    "the claimed value {want:?} is not a nim-value or outcome"
-                )))
+    let check =
+        |env: &Env, label: &str, name: &str, at: &Pos, v: u32, misere: bool| -> Result<(), Stop> {
+            let want = claimed(e, env, value, outcome)?;
+            let ok = match (&want, outcome) {
+                (Val::Int(w), false) => *w == v as i64,
+                (Val::Str(s), true) if s == "P" => v == 0,
+                (Val::Str(s), true) if s == "N" => v != 0,
+                _ => {
+                    return Err(Stop::Not(format!(
+                        "the claimed value {want:?} is not a nim-value or outcome"
+                    )))
+                }
+            };
+            if ok {
+                return Ok(());
             }
+            // Played misère, the table's value is the transform's: only its outcome is the game's.
+            let has = match misere {
+                true => format!("the misère outcome {}", if v == 0 { "P" } else { "N" }),
+                false => format!("nim-value {v}"),
+            };
+            Err(Stop::Reject(format!(
+                "instance {label}: {name} has {has} at {at:?} by the table, but the spec states {}",
+                show(&want)
+            )))
         };
-        if ok {
-            return Ok(());
-        }
-        Err(Stop::Reject(format!(
-            "instance {label}: {name} has nim-value {v} at {at:?} by the table, but the spec states {}",
-            show(&want)
-        )))
-    };
     let mut named = Vec::new();
     let mut certified = 0;
     for i in &insts {
@@ -631,7 +637,7 @@ fn claim(
                         i.label
                     ))
                 })?;
-                check(&env, &i.label, &name, &start, v)?;
+                check(&env, &i.label, &name, &start, v, rules.misere())?;
                 certified += 1;
             }
             continue;
@@ -652,7 +658,7 @@ fn claim(
                         let v = *f.values.get(p).ok_or_else(|| {
                             Stop::Reject(format!("instance {}: {p:?} is not in the table", i.label))
                         })?;
-                        check(&env, &i.label, &name, p, v)?;
+                        check(&env, &i.label, &name, p, v, rules.misere())?;
                         n += 1;
                     }
                 }

@@ -132,8 +132,13 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
             } else {
                 format!(" at {p:?}")
             };
+            // Played misère, the table's value is the transform's: only its outcome is the game's.
+            let has = match rules.misere() {
+                true => format!("the misère outcome {}", if v == 0 { "P" } else { "N" }),
+                false => format!("nim-value {v}"),
+            };
             return Ok(format!(
-                "the claim fails at {label}: {name} has nim-value {v}{at} by the table, the spec states {}",
+                "the claim fails at {label}: {name} has {has}{at} by the table, the spec states {}",
                 show(&want)
             ));
         }

@@ -966,7 +966,7 @@ fn a_normal_play_table_does_not_pass_for_misere_nor_the_reverse() {
             t["claims"][0]["outcome"] = json!(if a ^ b == 0 { "P" } else { "N" });
         }
     });
-    s.rejected("mnim_bouton", "instance a=0, b=0");
+    s.rejected("mnim_bouton", "instance a=0, b=0: entry 0: option ⊥ (the misère transform's end) of position [0,0] is not listed");
     // The same normal-play table without `play`: the certificate's game is played normal,
     // the spec's misère.
     let s = mnim_scratch("mnim-no-play", MNIM, &normal_claim, None, normal_nim_table);
@@ -980,8 +980,7 @@ fn a_normal_play_table_does_not_pass_for_misere_nor_the_reverse() {
         Some("misere"),
         misere_nim_table,
     );
-    let (code, line) = s.line("mnim_bouton");
-    assert!(code != 0 && !line.starts_with("verified"), "{line}");
+    s.rejected("mnim_bouton", "MNIM(0, 0) has the misère outcome N");
     // The reverse: a misère table said to be misère for the normal-play spec.
     let normal_spec = MNIM.replace("play: misere\n", "");
     let s = mnim_scratch(
@@ -1018,11 +1017,10 @@ fn a_nim_value_claim_about_a_misere_game_is_rejected() {
 
 #[test]
 fn grundys_misere_certificates_are_verified() {
-    // specs/user as grundy builds it: misère Nim at the start of all (a, b, c) ≤ 7 and at
-    // every position reachable from (7, 7, 7).
+    // Misère Nim as grundy builds it from specs/user: at the start of all (a, b, c) ≤ 7, at
+    // every position reachable from (7, 7, 7), and normal play's rule refuted as the erratum
+    // the first corrects.
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let dir = std::env::temp_dir().join(format!("grundy-verify-user-{}-built", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
     let grundy = root.join("target/release/grundy");
     if !grundy.exists() {
         eprintln!(
@@ -1031,10 +1029,23 @@ fn grundys_misere_certificates_are_verified() {
         );
         return;
     }
+    let s = Scratch::new("built");
+    for id in ["misere_nim", "misere_nim_bouton", "misere_nim_reachable"] {
+        let text = std::fs::read_to_string(root.join(format!("specs/user/{id}.yaml"))).unwrap();
+        s.spec(id, &text);
+    }
+    s.spec(
+        "misere_nim_xor",
+        "kind: claim\nsource: Bouton 1902\nstatement: normal play's rule, wrongly for misère Nim\n\
+         expect: refuted\ncorrected_by: misere_nim_bouton\ngame: MNIM(a, b, c)\n\
+         params:\n  a: 0..=3\n  b: 0..=3\n  c: 0..=3\n\
+         outcome: 'if (a ^ b ^ c) == 0 { \"P\" } else { \"N\" }'\n",
+    );
     let out = Command::new(&grundy)
-        .current_dir(&root)
-        .args(["build", "--specs", "specs/user", "--output"])
-        .arg(&dir)
+        .args(["build", "--specs"])
+        .arg(s.0.join("specs"))
+        .arg("--output")
+        .arg(s.0.join("out"))
         .output()
         .unwrap();
     assert!(
@@ -1042,26 +1053,21 @@ fn grundys_misere_certificates_are_verified() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy-verify"))
-        .arg(dir.join("certificates"))
-        .arg("--specs")
-        .arg(root.join("specs/user"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::remove_dir_all(s.0.join("certificates")).unwrap();
+    std::fs::rename(s.0.join("out/certificates"), s.0.join("certificates")).unwrap();
     for (id, n) in [
         ("misere_nim_bouton", "512 of 512"),
         ("misere_nim_reachable", "1 of 1"),
     ] {
-        let line = text
-            .lines()
-            .find(|l| l.split_whitespace().next() == Some(id))
-            .unwrap_or_else(|| panic!("no line for {id}: {text}"));
-        assert!(
-            line.contains(&format!("verified (claim re-derived): {n} instances"))
-                && line.contains("MNIM played misère"),
-            "{line}"
-        );
+        s.verified(id, n);
+        let (_, line) = s.line(id);
+        assert!(line.contains("MNIM played misère"), "{line}");
     }
+    let (_, line) = s.line("misere_nim_xor");
+    assert!(
+        line.starts_with(
+            "refuted (re-derived): the claim fails at a=0, b=0, c=0: MNIM(0, 0, 0) has the misère outcome N by the table, the spec states P"
+        ),
+        "{line}"
+    );
 }

@@ -128,3 +128,78 @@ where
         self.0.declared_laws()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::user::{compile, register_game, GameDef, PositionKind};
+
+    /// Take 1 or 2 from one heap, played misère, registered as `MSUB12`.
+    fn register() {
+        let def = GameDef {
+            name: "MSUB12".into(),
+            title: "take 1 or 2, misère".into(),
+            file: "msub12.yaml".into(),
+            sha256: "test-msub12".into(),
+            position: PositionKind::Integers,
+            start: None,
+            options: compile(
+                "let out = []; for k in [1, 2] { if p[0] >= k { out.push([p[0] - k]); } } out",
+            )
+            .unwrap(),
+            features: Vec::new(),
+            components: false,
+            symmetric: false,
+            misere: true,
+        };
+        register_game(def).unwrap();
+    }
+
+    fn outcome(n: u32) -> &'static str {
+        let g = crate::expr::parse_game_for_outcomes(
+            &format!("MSUB12({n})"),
+            crate::expr::ParseOptions::default(),
+        )
+        .unwrap();
+        match crate::solve::Solver::new(&g).nim_of_start() {
+            0 => "P",
+            _ => "N",
+        }
+    }
+
+    #[test]
+    fn misere_subtraction_1_2_has_p_positions_1_mod_3() {
+        register();
+        // No move at 0 wins; 1 must move to 0 and lose; from there P ⇔ n ≡ 1 (mod 3).
+        for n in 0..=20 {
+            let want = if n % 3 == 1 { "P" } else { "N" };
+            assert_eq!(outcome(n), want, "n = {n}");
+        }
+        // The wrong variant, normal play's rule (P ⇔ n ≡ 0 mod 3), fails at once.
+        assert_ne!(outcome(0), "P");
+    }
+
+    #[test]
+    fn bottom_is_a_node_of_its_own_hidden_and_written_as_itself() {
+        register();
+        let g = crate::expr::parse_game_for_outcomes("MSUB12(1)", Default::default()).unwrap();
+        assert!(g.misere().unwrap().contains("msub12.yaml"));
+        let start = g.start();
+        let [to0] = &g.options(&start)[..] else {
+            panic!("one option")
+        };
+        let [end] = &g.options(to0)[..] else {
+            panic!("a terminal position's one option is ⊥")
+        };
+        assert!(g.hidden(end) && !g.hidden(to0) && !g.hidden(&start));
+        assert!(g.options(end).is_empty());
+        assert_eq!(g.label(to0), "(0)");
+        assert_eq!(serde_json::to_value(Node::<Vec<i64>>::End).unwrap(), "⊥");
+        assert_eq!(
+            serde_json::to_value(Node::At(vec![0i64])).unwrap(),
+            serde_json::json!([0])
+        );
+        // Refused wherever nim-values would be read.
+        assert!(crate::expr::parse_game("MSUB12(1)", Default::default()).is_err());
+    }
+}

@@ -1071,3 +1071,87 @@ fn grundys_misere_certificates_are_verified() {
         "{line}"
     );
 }
+
+/// Misère Node Kayles on P_n by brute force: the player to move wins with no move, or with a
+/// move to a loss.
+fn misere_node_kayles_path_wins(n: usize) -> bool {
+    fn wins(p: u64, n: usize, memo: &mut HashMap<u64, bool>) -> bool {
+        if let Some(&w) = memo.get(&p) {
+            return w;
+        }
+        let moves: Vec<u64> = (0..n)
+            .filter(|v| p >> v & 1 == 1)
+            .map(|v| {
+                let closed = (1u64 << v) | (1u64 << (v + 1)) | if v > 0 { 1 << (v - 1) } else { 0 };
+                p & !closed & ((1u64 << n) - 1)
+            })
+            .collect();
+        let w = moves.is_empty() || moves.iter().any(|&q| !wins(q, n, memo));
+        memo.insert(p, w);
+        w
+    }
+    wins((1u64 << n) - 1, n, &mut HashMap::new())
+}
+
+#[test]
+fn grundys_misere_node_kayles_on_paths_is_verified() {
+    // A graph game played misère, declared symmetric (grundy solves up to symmetry, the
+    // verifier checks every listed position by the rule), spelled `misère`.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let grundy = root.join("target/release/grundy");
+    if !grundy.exists() {
+        eprintln!(
+            "skipped: no {} (build the root crate first)",
+            grundy.display()
+        );
+        return;
+    }
+    let outcomes: Vec<String> = (1..=10)
+        .map(|n| {
+            format!(
+                "\"{}\"",
+                if misere_node_kayles_path_wins(n) {
+                    "N"
+                } else {
+                    "P"
+                }
+            )
+        })
+        .collect();
+    // P_1: the one move leaves nothing, and the mover loses.
+    assert_eq!(outcomes[0], "\"P\"");
+    let s = Scratch::new("unkm");
+    s.spec(
+        "unkm",
+        &UNK.replace("name: UNK", "name: UNKM").replace(
+            "position: vertices\n",
+            "position: vertices\nplay: misère\nsymmetric: true\n",
+        ),
+    );
+    s.spec(
+        "unkm_paths",
+        &format!(
+            "kind: claim\nsource: test\nstatement: misère Node Kayles on paths\ngame: UNKM(P_n)\n\
+             params:\n  n: 1..=10\noutcome: '[{}][n - 1]'\n",
+            outcomes.join(", ")
+        ),
+    );
+    let out = Command::new(&grundy)
+        .args(["build", "--specs"])
+        .arg(s.0.join("specs"))
+        .arg("--output")
+        .arg(s.0.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(s.0.join("certificates")).unwrap();
+    std::fs::rename(s.0.join("out/certificates"), s.0.join("certificates")).unwrap();
+    s.verified("unkm_paths", "10 of 10");
+    let (_, line) = s.line("unkm_paths");
+    assert!(line.contains("UNKM played misère"), "{line}");
+}

@@ -746,11 +746,17 @@ fn misere_play_is_refused_where_it_has_no_meaning_exit_2_naming_the_file_and_lin
         Some("kind: claim\nsource: t\ngame: MNIM(a)\nparams:\n  a: 0..=3\nnim: a\n"),
     );
     assert!(
-        e.contains("c.yaml:3")
+        e.contains("c.yaml:6")
             && e.contains("MNIM is played misère")
-            && e.contains("nim-values do not add under misère play"),
+            && e.contains("not `nim:`, since nim-values do not add under misère play"),
         "{e}"
     );
+    // A `holds:` predicate of it: no value to compare, and none meant.
+    let e = bad_misere(
+        &mnim,
+        Some("kind: claim\nsource: t\ngame: MNIM(a)\nparams:\n  a: 0..=3\nholds: heaps == 1\n"),
+    );
+    assert!(e.contains("c.yaml:6") && e.contains("not `holds:`"), "{e}");
     // A sum of a misère game.
     let e = bad_misere(
         &mnim,

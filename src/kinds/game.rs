@@ -1,5 +1,5 @@
 //! The `game` spec kind (issue 45, docs/user-games.md): a move game (`name`, `position`,
-//! `start`, `options`, `features`) or a graph closure (`closure`, `interval`, `iterated`)
+//! `start`, `options`, `features`, the laws `components`/`symmetric`, `play`) or a graph closure (`closure`, `interval`, `iterated`)
 //! defined by rhai rules in the spec. Reading the spec compiles its rules once and registers
 //! the game as a family or the closure in the registry (`crate::game::user`); [`register_near`]
 //! reads the game specs of a run first, so that the other specs can name them. Checking a game

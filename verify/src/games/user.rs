@@ -8,6 +8,11 @@
 //! asked about, each checked to be a position — never taken from the certificate. A rule that
 //! fails is an error naming the spec file and the position; a rule whose options lead back to
 //! a position is refused where values are computed ([`crate::checks`], [`crate::solve`]).
+//!
+//! A game spec with `play: misere` is read as the normal-play transform (docs/user-games.md,
+//! "Misère play"): every terminal position's one option is ⊥, a terminal node of its own (an
+//! empty [`Pos::Tuple`], written `"⊥"`), so the values say the misère outcomes. The
+//! certificate's `"play"` must be the spec's, and only outcome claims are re-derived.
 
 use super::{call, downcast, from_json, int, Description, Family, Game, Graph, Moves, Pos, Rules};
 use crate::formula::{Env, Val};

@@ -184,13 +184,26 @@ pub struct ParseOptions {
     pub closure: Closure,
 }
 
-/// Parses a game expression.
+/// Parses a game expression; a game played misère is refused (its nim-values are only
+/// its outcomes: [`parse_game_for_outcomes`]).
 pub fn parse_game(input: &str, opts: ParseOptions) -> Result<AnyGame, ExprError> {
+    parse(input, opts, false)
+}
+
+/// Parses a game expression for an outcome claim, which alone may name a game played misère
+/// (a game spec's `play: misere`); such a game is still refused in a sum or ordinal sum,
+/// whose values are not its parts' under misère play.
+pub fn parse_game_for_outcomes(input: &str, opts: ParseOptions) -> Result<AnyGame, ExprError> {
+    parse(input, opts, true)
+}
+
+fn parse(input: &str, opts: ParseOptions, misere: bool) -> Result<AnyGame, ExprError> {
     let mut p = Parser {
         s: input,
         pos: 0,
         opts,
         depth: 0,
+        misere,
     };
     let (g, _) = p.expr()?;
     p.ws();
@@ -236,6 +249,8 @@ struct Parser<'a> {
     opts: ParseOptions,
     /// Parentheses open at the current point.
     depth: usize,
+    /// Whether a game played misère may be named ([`parse_game_for_outcomes`]).
+    misere: bool,
 }
 
 /// The largest char boundary of `s` at or below `i`.
@@ -340,12 +355,21 @@ impl<'a> Parser<'a> {
 
     /// A game and the depth of its tree (a leaf is 0).
     fn expr(&mut self) -> Result<(AnyGame, usize), ExprError> {
+        let at = {
+            self.ws();
+            self.pos
+        };
         let (first, mut depth) = self.term()?;
         let mut parts = vec![first];
         while self.eat('+') {
             let (g, d) = self.term()?;
             parts.push(g);
             depth = depth.max(d);
+        }
+        if parts.len() > 1 {
+            if let Some(why) = parts.iter().find_map(AnyGame::misere) {
+                return Err(self.err(at, self.pos - at, format!("{why}; a sum adds nim-values, which misère play does not: a game played misère cannot be a part of a sum")));
+            }
         }
         Ok(if parts.len() == 1 {
             (parts.pop().expect("one part"), depth)
@@ -368,6 +392,9 @@ impl<'a> Parser<'a> {
             depth = depth.max(d) + 1;
             if depth + self.depth > MAX_DEPTH {
                 return Err(self.too_deep(at));
+            }
+            if let Some(why) = g.misere().or_else(|| h.misere()) {
+                return Err(self.err(at, 1, format!("{why}; an ordinal sum is of normal-play games: a game played misère cannot be a part of one")));
             }
             g = AnyGame::Ordinal(Box::new(g), Box::new(h));
         }
@@ -513,10 +540,17 @@ impl<'a> Parser<'a> {
             let open = self.pos;
             self.expect('(')?;
             let (gat, text) = self.balanced(open)?;
-            return family
+            let g = family
                 .parse(name, text, self.opts.closure)
-                .map(AnyGame::Family)
-                .map_err(|e| self.err(gat, text.len().max(1), e));
+                .map_err(|e| self.err(gat, text.len().max(1), e))?;
+            if let (false, Some(why)) = (self.misere, g.misere()) {
+                return Err(self.err(
+                    open.saturating_sub(name.len()),
+                    name.len(),
+                    format!("{why}: only `outcome:` claims are checked for it, since nim-values do not add under misère play (the values solved are its normal-play transform's, which say P or N and nothing more): no `nim:`/`value:` claim, `holds:`, table, figure, diagram, solve or features of it"),
+                ));
+            }
+            return Ok(AnyGame::Family(g));
         }
         match name {
             "TER" | "DNT" => {

@@ -539,3 +539,357 @@ fn a_declared_law_the_rule_breaks_is_exit_2_with_the_position() {
         both(&out)
     );
 }
+
+// ---- Misère play (docs/user-games.md, "Misère play") ----
+
+/// The misère outcome ("P" or "N") of a game's start: the normal-play outcome of its
+/// transform, as an outcome claim reads it.
+fn misere_outcome(expr: &str) -> &'static str {
+    let g = grundy::expr::parse_game_for_outcomes(expr, ParseOptions::default())
+        .unwrap_or_else(|e| panic!("{expr}: {e}"));
+    assert!(g.misere().is_some(), "{expr} is played misère");
+    if Solver::new(&g).nim_of_start() == 0 {
+        "P"
+    } else {
+        "N"
+    }
+}
+
+/// Bouton (1902): a misère Nim position is P exactly when every heap is at most 1 and an odd
+/// number of heaps are 1, or some heap is at least 2 and the heaps' XOR is 0.
+fn bouton_misere(heaps: &[i64]) -> &'static str {
+    let xor = heaps.iter().fold(0, |a, h| a ^ h);
+    let p = if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    } else {
+        xor == 0
+    };
+    if p {
+        "P"
+    } else {
+        "N"
+    }
+}
+
+/// Every tuple of 1 to 3 heaps, each at most 7 (8 + 64 + 512).
+fn heap_tuples() -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = vec![vec![]];
+    let mut all = Vec::new();
+    for _ in 0..3 {
+        out = out
+            .iter()
+            .flat_map(|t| {
+                (0..=7).map(move |h| {
+                    let mut t = t.clone();
+                    t.push(h);
+                    t
+                })
+            })
+            .collect();
+        all.extend(out.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn misere_nim_has_boutons_p_positions_and_not_normal_plays() {
+    register(&root().join("specs/user/misere_nim.yaml"));
+    let tuples = heap_tuples();
+    assert_eq!(tuples.len(), 8 + 64 + 512);
+    let mut normal_rule_fails = None;
+    for t in &tuples {
+        let args: Vec<String> = t.iter().map(|h| h.to_string()).collect();
+        let expr = format!("MNIM({})", args.join(", "));
+        let got = misere_outcome(&expr);
+        assert_eq!(got, bouton_misere(t), "{expr}");
+        // The wrong variant: normal play's rule, P exactly when the XOR is 0.
+        let normal = if t.iter().fold(0, |a, h| a ^ h) == 0 {
+            "P"
+        } else {
+            "N"
+        };
+        if normal != got && normal_rule_fails.is_none() {
+            normal_rule_fails = Some(expr.clone());
+        }
+    }
+    // It fails first at one heap of size 0: no move, so the player to move wins.
+    assert_eq!(normal_rule_fails.as_deref(), Some("MNIM(0)"));
+    // Misère and normal play differ only where every heap is at most 1 (Bouton).
+    for t in &tuples {
+        let normal = t.iter().fold(0, |a, h| a ^ h) == 0;
+        if t.iter().any(|&h| h >= 2) {
+            assert_eq!(bouton_misere(t) == "P", normal, "{t:?}");
+        }
+    }
+}
+
+#[test]
+fn the_normal_play_rule_is_refuted_for_misere_nim_with_a_counterexample() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("specs/user/misere_nim.yaml"),
+        dir.path().join("misere_nim.yaml"),
+    )
+    .unwrap();
+    let w = spec(
+        dir.path(),
+        "wrong.yaml",
+        "kind: claim\nsource: test\nstatement: the normal-play rule, wrongly for misère Nim\n\
+         game: MNIM(a, b, c)\nparams:\n  a: 0..=7\n  b: 0..=7\n  c: 0..=7\n\
+         outcome: 'if (a ^ b ^ c) == 0 { \"P\" } else { \"N\" }'\n",
+    );
+    let out = grundy(&["check", w.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", both(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("a=0, b=0, c=0: MNIM(0, 0, 0): claimed P, computed N (misère play)")
+            && text.contains("no move: the player to move wins under misère play"),
+        "{text}"
+    );
+    // Neither ⊥ nor a nim-value of the transform is shown as the game's.
+    assert!(!text.contains('⊥') && !text.contains("nim *"), "{text}");
+    // The spec's own claims, at the start and at every reachable position, hold.
+    let out = grundy(&[
+        "check",
+        "specs/user/misere_nim_bouton.yaml",
+        "specs/user/misere_nim_reachable.yaml",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    // 8^3 positions reachable from (7, 7, 7): ⊥ is not among them.
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("1 instance, 512 positions"),
+        "{}",
+        both(&out)
+    );
+}
+
+/// Misère Node Kayles by brute force: a position with no option is a win for the player to
+/// move; otherwise it is a win exactly when some option is a loss.
+fn misere_node_kayles_wins(p: u64, adj: &[u64], memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&w) = memo.get(&p) {
+        return w;
+    }
+    let mut any_option = false;
+    let mut win = false;
+    for (v, a) in adj.iter().enumerate() {
+        if p >> v & 1 == 1 {
+            any_option = true;
+            if !misere_node_kayles_wins(p & !(1 << v) & !a, adj, memo) {
+                win = true;
+                break;
+            }
+        }
+    }
+    let w = win || !any_option;
+    memo.insert(p, w);
+    w
+}
+
+use std::collections::HashMap;
+
+const UNK_MISERE: &str = "kind: game\nsource: Node Kayles played misère\nname: UNKM\n\
+    position: vertices\nplay: misère\nsymmetric: true\noptions: |\n  let out = [];\n  \
+    for v in members(p) { out.push(minus(p, bit(v) | adj(v))); }\n  out\n";
+
+#[test]
+fn misere_node_kayles_equals_a_brute_force_on_all_connected_graphs_up_to_6_vertices() {
+    let dir = tempfile::tempdir().unwrap();
+    register(&spec(dir.path(), "unkm.yaml", UNK_MISERE));
+    let all: Vec<String> = (1..=6).flat_map(|n| connected_graphs(n).unwrap()).collect();
+    assert_eq!(all.len(), 1 + 1 + 2 + 6 + 21 + 112);
+    let (mut p_count, mut differs_from_normal) = (0, 0);
+    for g6 in &all {
+        let g = grundy::graph::parse_graph(&format!("graph6:{g6}")).unwrap();
+        let adj: Vec<u64> = (0..g.n()).map(|v| g.adj(v)).collect();
+        let full = (1u64 << g.n()) - 1;
+        let wins = misere_node_kayles_wins(full, &adj, &mut HashMap::new());
+        let want = if wins { "N" } else { "P" };
+        let got = misere_outcome(&format!("UNKM(graph6:{g6})"));
+        assert_eq!(got, want, "graph6:{g6}");
+        p_count += usize::from(got == "P");
+        let normal = nim(&format!("NK(graph6:{g6})"), Closure::default()) == 0;
+        differs_from_normal += usize::from(normal != (got == "P"));
+    }
+    // Misère is not normal play renamed: the outcomes differ on some graphs (K_1 first:
+    // normal N, misère P, the one move leaving nothing).
+    assert!(differs_from_normal > 0 && p_count > 0);
+    assert_eq!(misere_outcome("UNKM(K_1)"), "P");
+    assert_eq!(misere_outcome("UNKM(P_2)"), "P");
+    assert_eq!(misere_outcome("UNKM(P_3)"), "N");
+}
+
+/// Runs `grundy check` on `claim` beside a game spec `game` in a fresh folder; asserts exit 2
+/// and returns the output with the diagnostic's frame flattened.
+fn bad_misere(game: &str, claim: Option<&str>) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let g = spec(dir.path(), "g.yaml", game);
+    let target = match claim {
+        Some(c) => spec(dir.path(), "c.yaml", c),
+        None => g,
+    };
+    let out = grundy(&["check", target.to_str().unwrap()]);
+    let text = both(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("│ ", "")
+}
+
+#[test]
+fn misere_play_is_refused_where_it_has_no_meaning_exit_2_naming_the_file_and_line() {
+    let mnim = std::fs::read_to_string(root().join("specs/user/misere_nim.yaml")).unwrap();
+    // A nim-value claim: nim-values do not add under misère play.
+    let e = bad_misere(
+        &mnim,
+        Some("kind: claim\nsource: t\ngame: MNIM(a)\nparams:\n  a: 0..=3\nnim: a\n"),
+    );
+    assert!(
+        e.contains("c.yaml:6")
+            && e.contains("MNIM is played misère")
+            && e.contains("not `nim:`, since nim-values do not add under misère play"),
+        "{e}"
+    );
+    // A `holds:` predicate of it: no value to compare, and none meant.
+    let e = bad_misere(
+        &mnim,
+        Some("kind: claim\nsource: t\ngame: MNIM(a)\nparams:\n  a: 0..=3\nholds: heaps == 1\n"),
+    );
+    assert!(e.contains("c.yaml:6") && e.contains("not `holds:`"), "{e}");
+    // A sum of a misère game.
+    let e = bad_misere(
+        &mnim,
+        Some("kind: claim\nsource: t\ngame: MNIM(1) + MNIM(2)\noutcome: N\n"),
+    );
+    assert!(
+        e.contains("c.yaml:3") && e.contains("cannot be a part of a sum"),
+        "{e}"
+    );
+    // A table of its nim-values.
+    let e = bad_misere(
+        &mnim,
+        Some("kind: table\nsource: t\ntitle: t\nrows:\n  n: 1..=3\ngames:\n  \"a\": \"MNIM(n)\"\n"),
+    );
+    assert!(e.contains("MNIM is played misère"), "{e}");
+    // The sum law with misère play.
+    let e = bad_misere(
+        &UNK_MISERE.replace("symmetric: true", "components: true"),
+        None,
+    );
+    assert!(
+        e.contains("g.yaml:6") && e.contains("`components: true` does not hold under misère play"),
+        "{e}"
+    );
+    // `play:` on a closure, and an unknown play.
+    let e = bad_misere(
+        "kind: game\nsource: t\nclosure: p3m\ninterval: bit(u) | bit(v)\niterated: true\nplay: misere\n",
+        None,
+    );
+    assert!(
+        e.contains("g.yaml:6") && e.contains("a closure (`closure:`) has no `play:`"),
+        "{e}"
+    );
+    let e = bad_misere(&mnim.replace("play: misere", "play: loser"), None);
+    assert!(e.contains("unknown play `loser`"), "{e}");
+    // `grundy solve` prints nim-values: refused.
+    let out = grundy(&[
+        "solve",
+        "--games",
+        root().join("specs/user/misere_nim.yaml").to_str().unwrap(),
+        "MNIM(1, 2)",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", both(&out));
+    assert!(both(&out).contains("played misère"), "{}", both(&out));
+}
+
+#[test]
+fn a_misere_certificate_records_its_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = grundy(&[
+        "build",
+        "--specs",
+        "specs/user",
+        "--output",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    let cert: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.path().join("certificates/misere_nim_bouton.json")).unwrap(),
+    )
+    .unwrap();
+    let t = &cert["tables"][1];
+    assert_eq!(t["instance"], "a=0, b=0, c=1");
+    assert_eq!(t["game"]["USER"]["play"], "misere");
+    // (0, 0, 1) → (0, 0, 0) → ⊥: the table of the transform, ⊥ written as itself.
+    assert_eq!(
+        t["entries"],
+        serde_json::json!([[[0, 0, 1], 0], [[0, 0, 0], 1], ["⊥", 0]])
+    );
+    assert_eq!(t["claims"][0]["outcome"], "P");
+}
+
+#[test]
+fn a_premise_in_another_folder_brings_the_games_defined_beside_it() {
+    // specs/a/nk.yaml rests on specs/games/unk_paths.yaml, a claim about UNK, which only
+    // specs/games/unk.yaml defines: checking specs/a alone must register it.
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    for sub in ["a", "games"] {
+        std::fs::create_dir_all(specs.join(sub)).unwrap();
+    }
+    for f in ["unk.yaml", "unk_paths.yaml"] {
+        std::fs::copy(
+            root().join("specs/user").join(f),
+            specs.join("games").join(f),
+        )
+        .unwrap();
+    }
+    let nk = spec(
+        &specs.join("a"),
+        "nk.yaml",
+        "kind: claim\nsource: test\nstatement: Node Kayles on P_4 is a P-position.\n\
+         uses: [unk_paths]\ngame: NK(P_4)\nnim: 0\n",
+    );
+    let out = grundy(&["check", nk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("resting on unk_paths"),
+        "{}",
+        both(&out)
+    );
+    // Without the game spec beside the premise, UNK is unknown there: bad input naming it.
+    std::fs::remove_file(specs.join("games/unk.yaml")).unwrap();
+    let out = grundy(&["check", nk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", both(&out));
+    assert!(
+        both(&out).contains("unknown game `UNK`") && both(&out).contains("unk_paths.yaml:"),
+        "{}",
+        both(&out)
+    );
+}
+
+#[test]
+fn a_verdict_resting_on_declared_laws_says_so() {
+    let out = grundy(&[
+        "check",
+        "specs/user/unks_paths.yaml",
+        "specs/user/unk_paths.yaml",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", both(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(" {id} ")))
+            .unwrap_or_else(|| panic!("no line for {id}: {text}"))
+            .to_string()
+    };
+    assert!(
+        line("unks_paths").contains(
+            "holds; rests on UNKS's declared laws (components: true, symmetric: true), checked at the positions of 12 random plays from each start, not proved"
+        ),
+        "{text}"
+    );
+    // UNK declares nothing: its verdict rests on its rule alone.
+    assert!(!line("unk_paths").contains("rests on"), "{text}");
+}

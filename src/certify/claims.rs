@@ -78,7 +78,8 @@ pub(super) fn table(
         Positions::Start => claims.extend(claimed(claim, &start_env, &start, true)?),
         Positions::Reachable => {
             roots = super::reachable_within(game, &start, cap)?;
-            for p in &roots {
+            // The misère transform's ⊥ is in the table, but no position a claim is about.
+            for p in roots.iter().filter(|p| !game.hidden(p)) {
                 let e = env(claim, inst, game, p)?;
                 claims.extend(claimed(claim, &e, p, *p == start)?);
             }

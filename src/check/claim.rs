@@ -13,7 +13,7 @@ use super::{
 
 /// Positions per instance whose environments are recorded for the teeth test.
 const OBSERVED_PER_INSTANCE: u64 = 64;
-use crate::expr::{parse_game, ParseOptions};
+use crate::expr::{parse_game, parse_game_for_outcomes, ParseOptions};
 use crate::game::{AnyGame, AnyPos, Game};
 use crate::graph::Closure;
 use crate::solve::Solver;
@@ -286,7 +286,12 @@ impl Claim {
     /// Parses the game of one instance.
     pub fn game_of(&self, inst: &Instance) -> Result<(String, AnyGame), CheckError> {
         let text = instantiate(&self.game, inst);
-        let g = parse_game(
+        // Only an outcome claim may name a game played misère (docs/user-games.md).
+        let parse = match self.claimed {
+            Claimed::Outcome(_) => parse_game_for_outcomes,
+            _ => parse_game,
+        };
+        let g = parse(
             &text,
             ParseOptions {
                 closure: self.closure,
@@ -376,14 +381,31 @@ impl Claim {
         hits: &mut CaseHits,
     ) -> Result<Option<Counterexample>, CheckError> {
         let nim = solver.nim(pos);
-        let Some((claimed, computed)) = self.compare(inst, env, nim, hits)? else {
+        let misere = game.misere().is_some();
+        let Some((claimed, computed)) = self.compare(inst, env, nim, misere, hits)? else {
             return Ok(None);
         };
-        let mut evidence: Vec<String> = game
-            .options(pos)
-            .iter()
-            .map(|o| format!("{} *{}", game.label(o), solver.nim(o)))
-            .collect();
+        let options = game.options(pos);
+        let mut evidence: Vec<String> = if misere {
+            // The options' misère outcomes; ⊥ is no position: a position whose only option
+            // is ⊥ has none in the game, and its player wins by having no move.
+            let real: Vec<&AnyPos> = options.iter().filter(|o| !game.hidden(o)).collect();
+            if real.is_empty() {
+                vec!["no move: the player to move wins under misère play".to_string()]
+            } else {
+                real.into_iter()
+                    .map(|o| {
+                        let out = if solver.nim(o) == 0 { "P" } else { "N" };
+                        format!("{} {out} (misère)", game.label(o))
+                    })
+                    .collect()
+            }
+        } else {
+            options
+                .iter()
+                .map(|o| format!("{} *{}", game.label(o), solver.nim(o)))
+                .collect()
+        };
         evidence.sort();
         evidence.dedup();
         if evidence.len() > 12 {
@@ -404,11 +426,14 @@ impl Claim {
 
     /// Compares the claim at one position with its nim-value: `None` when they agree (the
     /// cases that applied are tallied), else the claimed and the computed value as text.
+    /// `misere`: the game is played misère, its nim-value that of the normal-play transform,
+    /// which is not shown (only its outcome means anything).
     fn compare(
         &self,
         inst: &Instance,
         env: &Env,
         nim: u32,
+        misere: bool,
         hits: &mut CaseHits,
     ) -> Result<Option<(String, String)>, CheckError> {
         let err = |m: String| CheckError {
@@ -425,6 +450,11 @@ impl Claim {
             }
         };
         let actual = if nim == 0 { "P" } else { "N" };
+        let computed_outcome = if misere {
+            format!("{actual} (misère play)")
+        } else {
+            format!("{actual} (nim *{nim})")
+        };
         let mut applied = Vec::new();
         let evaluated = formula.eval_cases(env, &mut applied);
         for i in applied {
@@ -437,7 +467,7 @@ impl Claim {
                 if is_nim {
                     format!("*{nim}")
                 } else {
-                    format!("{actual} (nim *{nim})")
+                    computed_outcome
                 },
             ),
             Ok(v) if is_nim => {
@@ -470,7 +500,7 @@ impl Claim {
                 if c == actual {
                     return Ok(None);
                 }
-                (c, format!("{actual} (nim *{nim})"))
+                (c, computed_outcome)
             }
         };
         Ok(Some((claimed, computed)))
@@ -612,7 +642,8 @@ impl Claim {
                             let nim = solver.nim(&start);
                             *order_found = Some(order);
                             let mut tally = vec![0; hits.len()];
-                            if let Ok(None) = self.compare(inst, &env, nim, &mut tally) {
+                            let misere = game.misere().is_some();
+                            if let Ok(None) = self.compare(inst, &env, nim, misere, &mut tally) {
                                 for (h, t) in hits.iter_mut().zip(tally) {
                                     *h += t;
                                 }
@@ -692,7 +723,13 @@ impl Claim {
                     let method = &sol.method;
                     *nim_found = sol.nim;
                     match (sol.nim, &self.claimed) {
-                        (Some(nim), _) => match self.compare(inst, &env, nim, &mut tally)? {
+                        (Some(nim), _) => match self.compare(
+                            inst,
+                            &env,
+                            nim,
+                            game.misere().is_some(),
+                            &mut tally,
+                        )? {
                             None => {
                                 for (h, t) in hits.iter_mut().zip(tally) {
                                     *h += t;
@@ -785,6 +822,10 @@ impl Claim {
                 let start = game.start();
                 let mut count = 0;
                 for (pos, _) in solver.reachable(&start) {
+                    // The misère transform's ⊥ is no position of the game.
+                    if game.hidden(&pos) {
+                        continue;
+                    }
                     let env = self.env(inst, game, &pos)?;
                     if !self.selected(&env, inst)? {
                         continue;
@@ -1060,6 +1101,11 @@ impl Claim {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            laws: all
+                .first()
+                .and_then(|i| self.game_of(i).ok())
+                .and_then(|(_, g)| g.declared_laws())
+                .map(|l| format!("rests on {l}")),
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage))

@@ -1163,6 +1163,7 @@ impl Diagram {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage);

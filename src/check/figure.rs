@@ -1321,6 +1321,7 @@ impl Figure {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
         Ok((report, view))

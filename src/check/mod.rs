@@ -363,6 +363,10 @@ pub struct Report {
     /// verdict: "2 of 5 cases excused as unreached" (issue 42 item 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excused: Option<String>,
+    /// The laws a game spec declares and the verdict rests on, checked but not proved
+    /// (docs/user-games.md, "Declared laws"): "rests on UNKS's declared laws (…)".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub laws: Option<String>,
     /// Wall-clock seconds (not written into artifacts, which must be deterministic).
     #[serde(skip, default)]
     pub seconds: f64,
@@ -390,6 +394,7 @@ impl Report {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            laws: None,
             seconds: 0.0,
         }
     }

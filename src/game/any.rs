@@ -163,6 +163,49 @@ impl Game for AnyGame {
 }
 
 impl AnyGame {
+    /// `Some(why)` when the game is, or has a part, played misère
+    /// ([`super::family::FamilyGame::misere`]).
+    pub fn misere(&self) -> Option<String> {
+        match self {
+            AnyGame::Family(g) => g.misere(),
+            AnyGame::Sum(parts) => parts.iter().find_map(AnyGame::misere),
+            AnyGame::Ordinal(g, h) => g.misere().or_else(|| h.misere()),
+            _ => None,
+        }
+    }
+
+    /// The laws the games of a spec declare that solving this game uses, in words
+    /// ([`super::family::FamilyGame::declared_laws`]); `None` when it uses none.
+    pub fn declared_laws(&self) -> Option<String> {
+        let mut all: Vec<String> = Vec::new();
+        let mut add = |l: Option<String>| {
+            if let Some(l) = l.filter(|l| !all.contains(l)) {
+                all.push(l);
+            }
+        };
+        match self {
+            AnyGame::Family(g) => add(g.declared_laws()),
+            AnyGame::Sum(parts) => parts.iter().for_each(|p| add(p.declared_laws())),
+            AnyGame::Ordinal(g, h) => {
+                add(g.declared_laws());
+                add(h.declared_laws());
+            }
+            _ => {}
+        }
+        (!all.is_empty()).then(|| all.join(" and "))
+    }
+
+    /// Whether `p` is a node of the solved gamegraph that is no position of the game (the
+    /// misère transform's ⊥, [`super::family::FamilyGame::hidden`]): never shown or asked about.
+    pub fn hidden(&self, p: &AnyPos) -> bool {
+        match (self, p) {
+            (AnyGame::Family(g), AnyPos::Family(q)) => g.hidden(q),
+            _ => false,
+        }
+    }
+}
+
+impl AnyGame {
     /// Why the nim-value of this game cannot be computed within budget, if so: a UEG component
     /// that is neither a P-position by GF(2) nor small enough for exhaustive search
     /// ([`Ueg::exhaustive_guard`]).

@@ -133,6 +133,23 @@ where
             self.name()
         ))
     }
+    /// `Some(why)` for a game played misère (a game spec's `play: misere`): its gamegraph is
+    /// the normal-play transform, whose nim-values give the misère outcomes (0 ⇔ P) and
+    /// nothing else, so only outcome claims may read them (`crate::expr` refuses the game
+    /// elsewhere, with `why`).
+    fn misere(&self) -> Option<String> {
+        None
+    }
+    /// A node of the solved gamegraph that is no position of the game (the misère
+    /// transform's ⊥): solved and certified, never shown, asked about or given features.
+    fn hidden(&self, _p: &Self::Pos) -> bool {
+        false
+    }
+    /// The laws the game's spec declares and its solver uses, checked but not proved (a
+    /// game spec's `components:`, `symmetric:`), in words for the verdict line.
+    fn declared_laws(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A registered game, type-erased.
@@ -182,6 +199,18 @@ impl Registered {
     pub fn certificate(&self) -> Result<Value, String> {
         self.0.certificate()
     }
+    /// [`FamilyGame::misere`].
+    pub fn misere(&self) -> Option<String> {
+        self.0.misere()
+    }
+    /// [`FamilyGame::hidden`].
+    pub fn hidden(&self, p: &DynPos) -> bool {
+        self.0.hidden(p)
+    }
+    /// [`FamilyGame::declared_laws`].
+    pub fn declared_laws(&self) -> Option<String> {
+        self.0.declared_laws()
+    }
 }
 
 /// The game's whole structure (not its name, which a spec may choose): sums of equal parts
@@ -206,6 +235,9 @@ trait LeafGame: Send + Sync + fmt::Debug {
     fn distinct_bound(&self) -> Option<f64>;
     fn reachable_bound(&self) -> Option<f64>;
     fn certificate(&self) -> Result<Value, String>;
+    fn misere(&self) -> Option<String>;
+    fn hidden(&self, p: &DynPos) -> bool;
+    fn declared_laws(&self) -> Option<String>;
 }
 
 #[derive(Debug)]
@@ -270,6 +302,15 @@ where
     }
     fn certificate(&self) -> Result<Value, String> {
         self.0.certificate()
+    }
+    fn misere(&self) -> Option<String> {
+        self.0.misere()
+    }
+    fn hidden(&self, p: &DynPos) -> bool {
+        self.0.hidden(self.pos(p))
+    }
+    fn declared_laws(&self) -> Option<String> {
+        self.0.declared_laws()
     }
 }
 

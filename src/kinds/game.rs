@@ -1,5 +1,5 @@
 //! The `game` spec kind (issue 45, docs/user-games.md): a move game (`name`, `position`,
-//! `start`, `options`, `features`) or a graph closure (`closure`, `interval`, `iterated`)
+//! `start`, `options`, `features`, the laws `components`/`symmetric`, `play`) or a graph closure (`closure`, `interval`, `iterated`)
 //! defined by rhai rules in the spec. Reading the spec compiles its rules once and registers
 //! the game as a family or the closure in the registry (`crate::game::user`); [`register_near`]
 //! reads the game specs of a run first, so that the other specs can name them. Checking a game
@@ -60,6 +60,10 @@ pub struct RawGame {
     /// A move game's declared law: the rule commutes with the graph's automorphisms.
     #[serde(default)]
     pub symmetric: Option<Sp<bool>>,
+    /// A move game's play convention: `normal` (the default; the player who cannot move
+    /// loses) or `misere` (`misère`; the player who cannot move wins).
+    #[serde(default)]
+    pub play: Option<Sp<String>>,
 }
 
 /// A game spec once read: what it defined.
@@ -144,6 +148,29 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
                     ));
                 }
             }
+            let misere = match &r.play {
+                None => false,
+                Some(p) => match p.value().as_str() {
+                    "normal" => false,
+                    "misere" | "misère" => true,
+                    other => {
+                        return Err(src.error(
+                            p,
+                            format!("unknown play `{other}`"),
+                            Some("expected `normal` (the player who cannot move loses) or `misere` (the player who cannot move wins)".into()),
+                        ))
+                    }
+                },
+            };
+            if let (true, Some(c)) = (misere, &r.components) {
+                if *c.value() {
+                    return Err(src.error(
+                        c,
+                        "`components: true` does not hold under misère play: the outcome of a sum is not given by its components' (nim-values do not add under misère play); drop it, or play normal",
+                        None,
+                    ));
+                }
+            }
             let mut features = Vec::new();
             for (fname, f) in &r.features {
                 if !is_word(fname) {
@@ -170,6 +197,7 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
                 features,
                 components: r.components.as_ref().is_some_and(|c| *c.value()),
                 symmetric: r.symmetric.as_ref().is_some_and(|c| *c.value()),
+                misere,
             };
             user::register_game(def).map_err(|e| src.error(name, e, None))?;
             let laws: Vec<&str> = [
@@ -180,13 +208,21 @@ fn validate(src: &Source, id: &str, h: &RawHeader, r: RawGame) -> Result<Spec, S
             .filter(|(_, l)| l.is_some_and(|l| *l.value()))
             .map(|(w, _)| w)
             .collect();
+            let play = if misere { ", played misère" } else { "" };
             if laws.is_empty() {
-                format!("game {}", name.value())
+                format!("game {}{play}", name.value())
             } else {
-                format!("game {} (declares {})", name.value(), laws.join(", "))
+                format!("game {}{play} (declares {})", name.value(), laws.join(", "))
             }
         }
         (None, Some(closure)) => {
+            if let Some(p) = &r.play {
+                return Err(src.error(
+                    p,
+                    "a closure (`closure:`) has no `play:`: its games GEN, DNG, TER and DNT are played normal (`play:` is a move game's)",
+                    None,
+                ));
+            }
             for (field, present) in [
                 ("position", r.position.is_some()),
                 ("start", r.start.is_some()),
@@ -285,6 +321,7 @@ impl SpecKind for GameSpec {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            laws: None,
             seconds: 0.0,
         }))
     }

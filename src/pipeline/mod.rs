@@ -132,6 +132,14 @@ pub fn resolve(specs: Vec<Spec>) -> (Resolved, Vec<SpecError>) {
                 .find(|p| p.is_file())
                 .or_else(|| premise.then(|| folders.find(&file, &r)).flatten());
             if let Some(path) = found {
+                // A premise from a folder not read so far may name games and closures
+                // defined by the game specs beside it (issue 45): those are registered
+                // first, as `load` registers the ones beside the specs it reads.
+                if path.parent().is_some_and(|d| !dirs.iter().any(|x| x == d)) {
+                    errors.extend(crate::kinds::game::register_near(std::slice::from_ref(
+                        &path,
+                    )));
+                }
                 match load_file(&path) {
                     Ok(s) => {
                         by_id.insert(r.clone(), s.body.file().to_string());
@@ -1175,10 +1183,12 @@ impl SpecError {
 /// The verdict with the parts excused as unreached, for terminal lines and the report:
 /// "holds; 1 of 5 cases excused as unreached".
 pub fn verdict_line(r: &Report) -> String {
-    match &r.excused {
-        Some(e) => format!("{}; {e}", verdict_text(r)),
-        None => verdict_text(r).to_string(),
+    let mut line = verdict_text(r).to_string();
+    for extra in [&r.excused, &r.laws].into_iter().flatten() {
+        line.push_str("; ");
+        line.push_str(extra);
     }
+    line
 }
 
 /// A holds/refuted word with the expectation, for terminal lines.

@@ -1105,13 +1105,31 @@ pub(crate) fn probe_game(
     ps: &[Param],
     closure: Closure,
 ) -> Result<Vec<String>, SpecError> {
+    probe_game_with(src, at, ps, closure, false).map(|(f, _)| f)
+}
+
+/// [`probe_game`], with a game played misère allowed when `misere` (for a claim, which then
+/// says why unless it states outcomes: [`crate::expr::parse_game_for_outcomes`]); also
+/// whether the game is played misère, and why.
+pub(crate) fn probe_game_with(
+    src: &Source,
+    at: &Sp<String>,
+    ps: &[Param],
+    closure: Closure,
+    misere: bool,
+) -> Result<(Vec<String>, Option<String>), SpecError> {
     let first: Vec<(String, ParamValue)> = ps
         .iter()
         .map(|p| (p.name.clone(), p.values[0].clone()))
         .collect();
     let text = crate::expr::substitute(at.value(), &first);
-    match crate::expr::parse_game(&text, crate::expr::ParseOptions { closure }) {
-        Ok(g) => Ok(feature_names(&g)),
+    let parse = if misere {
+        crate::expr::parse_game_for_outcomes
+    } else {
+        crate::expr::parse_game
+    };
+    match parse(&text, crate::expr::ParseOptions { closure }) {
+        Ok(g) => Ok((feature_names(&g), g.misere())),
         Err(e) if text == *at.value() => Err(src.error_inside(
             at,
             e.offset(),
@@ -1183,7 +1201,25 @@ pub(crate) fn validate_claim(
 ) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
     let ps = params(src, &r.params)?;
-    let features = probe_game(src, &r.game, &ps, closure)?;
+    // Only an outcome claim may name a game played misère (docs/user-games.md, "Misère play"):
+    // a `nim:` or `holds:` claim about one is refused at its field, saying why.
+    let (features, misere) = probe_game_with(src, &r.game, &ps, closure, true)?;
+    if let Some(why) = misere {
+        let stated = match (&r.nim, &r.holds) {
+            (Some(f), _) => Some(("nim", f.line(), f.column())),
+            (None, Some(f)) => Some(("holds", f.line(), f.column())),
+            _ => None,
+        };
+        if let Some((field, line, column)) = stated {
+            return Err(src.error_at(
+                line,
+                column,
+                1,
+                format!("{why}: only `outcome:` claims are checked for it, not `{field}:`, since nim-values do not add under misère play (the values solved are its normal-play transform's, which say P or N and nothing more)"),
+                Some("state the outcome, `outcome: P` or `outcome: N` (or a formula giving them)".into()),
+            ));
+        }
+    }
     no_shadowing(
         src,
         &r.game,

@@ -148,7 +148,15 @@ fn read_table(rules: &Rules, entries: &[(Value, u32)]) -> Result<HashMap<Pos, u3
                         parts.iter().map(|c| index.get(c).copied()).collect();
                     match listed {
                         Some(js) if !js.is_empty() => js,
-                        _ => return Err(format!("entry {i}: option {q:?} of position {} is not listed, nor are all of its components (the table is not closed)", entries[i].0)),
+                        _ => {
+                            // ⊥ is no position: said as what it is (a table of normal play
+                            // offered for a game played misère lacks it).
+                            let q = match rules.hidden(&q) {
+                                true => "⊥ (the misère transform's end)".to_string(),
+                                false => format!("{q:?}"),
+                            };
+                            return Err(format!("entry {i}: option {q} of position {} is not listed, nor are all of its components (the table is not closed)", entries[i].0));
+                        }
                     }
                 }
             };
@@ -649,6 +657,9 @@ pub struct MapFact {
 
 fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
     let (g, h) = (Rules::new(&m.from)?, Rules::new(&m.to)?);
+    if g.misere() || h.misere() {
+        return Err("a map between games one of which is played misère (its values are the normal-play transform's: outcomes only, which only an outcome claim reads)".into());
+    }
     let mut f = HashMap::new();
     for (i, (p, q)) in m.pairs.iter().enumerate() {
         let (p, q) = (
@@ -749,6 +760,9 @@ pub struct Step {
 
 fn check_strategy(s: &StrategyGame, refs: &mut BTreeSet<String>) -> Result<u64, String> {
     let rules = Rules::new(&s.game)?;
+    if rules.misere() {
+        return Err("a strategy diagram of a game played misère (its values are the normal-play transform's: outcomes only, which only an outcome claim reads)".into());
+    }
     let table = read_table(&rules, &s.table).map_err(|e| format!("sink table: {e}"))?;
     // Alternation (Remark 5.34): a single arrow leaves a P-node (the opponent moves) for an
     // N-node, a double arrow (our reply) leaves an N-node for a P-node. Without it a P-node
@@ -957,7 +971,11 @@ fn check_body(
         }
         Body::Predicates { instances } => {
             for i in instances {
-                Rules::new(&i.game).map_err(|e| format!("instance {}: {e}", i.instance))?;
+                let rules =
+                    Rules::new(&i.game).map_err(|e| format!("instance {}: {e}", i.instance))?;
+                if rules.misere() {
+                    return Err(format!("instance {}: a predicate about a game played misère (only outcome claims are read for it)", i.instance));
+                }
                 total += i.positions;
             }
             Evidence::Predicates(

@@ -548,26 +548,32 @@ fn claim(
     let by_label: BTreeMap<&str, &TableFact> =
         facts.iter().map(|f| (f.instance.as_str(), f)).collect();
     // The claim at one position with the table's value there.
-    let check = |env: &Env, label: &str, name: &str, at: &Pos, v: u32| -> Result<(), Stop> {
-        let want = claimed(e, env, value, outcome)?;
-        let ok = match (&want, outcome) {
-            (Val::Int(w), false) => *w == v as i64,
-            (Val::Str(s), true) if s == "P" => v == 0,
-            (Val::Str(s), true) if s == "N" => v != 0,
-            _ => {
-                return Err(Stop::Not(format!(
-                    "the claimed value {want:?} is not a nim-value or outcome"
-                )))
+    let check =
+        |env: &Env, label: &str, name: &str, at: &Pos, v: u32, misere: bool| -> Result<(), Stop> {
+            let want = claimed(e, env, value, outcome)?;
+            let ok = match (&want, outcome) {
+                (Val::Int(w), false) => *w == v as i64,
+                (Val::Str(s), true) if s == "P" => v == 0,
+                (Val::Str(s), true) if s == "N" => v != 0,
+                _ => {
+                    return Err(Stop::Not(format!(
+                        "the claimed value {want:?} is not a nim-value or outcome"
+                    )))
+                }
+            };
+            if ok {
+                return Ok(());
             }
+            // Played misère, the table's value is the transform's: only its outcome is the game's.
+            let has = match misere {
+                true => format!("the misère outcome {}", if v == 0 { "P" } else { "N" }),
+                false => format!("nim-value {v}"),
+            };
+            Err(Stop::Reject(format!(
+                "instance {label}: {name} has {has} at {at:?} by the table, but the spec states {}",
+                show(&want)
+            )))
         };
-        if ok {
-            return Ok(());
-        }
-        Err(Stop::Reject(format!(
-            "instance {label}: {name} has nim-value {v} at {at:?} by the table, but the spec states {}",
-            show(&want)
-        )))
-    };
     let mut named = Vec::new();
     let mut certified = 0;
     for i in &insts {
@@ -590,6 +596,14 @@ fn claim(
             }
             Err(why) => return Err(Stop::Not(why)),
         };
+        // Under misère play the values are the normal-play transform's: they give the
+        // outcome, not a nim-value (docs/user-games.md, "Misère play").
+        if rules.misere() && !outcome {
+            return Err(Stop::Reject(format!(
+                "instance {}: {name} is played misère, whose nim-values do not add and are not claimed: only `outcome:` claims are re-derived for it",
+                i.label
+            )));
+        }
         let table = by_label.get(i.label.as_str());
         if let Some(f) = table {
             if !game.same(&f.game) {
@@ -623,7 +637,7 @@ fn claim(
                         i.label
                     ))
                 })?;
-                check(&env, &i.label, &name, &start, v)?;
+                check(&env, &i.label, &name, &start, v, rules.misere())?;
                 certified += 1;
             }
             continue;
@@ -638,13 +652,13 @@ fn claim(
                     .ok_or_else(|| {
                         Stop::Reject(format!("instance {}: the table is not closed", i.label))
                     })?;
-                for p in &positions {
+                for p in positions.iter().filter(|p| !rules.hidden(p)) {
                     let env = env_at(e, raw, i, &rules, p)?;
                     if selected(&env)? {
                         let v = *f.values.get(p).ok_or_else(|| {
                             Stop::Reject(format!("instance {}: {p:?} is not in the table", i.label))
                         })?;
-                        check(&env, &i.label, &name, p, v)?;
+                        check(&env, &i.label, &name, p, v, rules.misere())?;
                         n += 1;
                     }
                 }
@@ -669,7 +683,7 @@ fn claim(
                             i.label
                         ))
                     })?;
-                for p in &positions {
+                for p in positions.iter().filter(|p| !rules.hidden(p)) {
                     if selected(&env_at(e, raw, i, &rules, p)?)? {
                         return Err(Stop::Reject(format!(
                             "instance {} of the spec is neither certified nor listed as not certified (the claim selects {p:?})",
@@ -723,6 +737,11 @@ fn diagram(e: &Evaluator, raw: &Raw, groups: &[(Game, Vec<Value>)]) -> Result<Re
             let name = substitute(template, &i.names);
             let game = Game::parse(&name).map_err(Stop::Not)?;
             let rules = Rules::new(&game).map_err(|e| Stop::Not(format!("{name}: {e}")))?;
+            if rules.misere() {
+                return Err(Stop::Reject(format!(
+                    "{name} is played misère: a diagram shows nim-values, which it does not have"
+                )));
+            }
             let mut env = i.env.clone();
             features::of_diagram_start(&mut env, &rules, &rules.start());
             for (k, v) in &sub.lets {

@@ -80,6 +80,9 @@ enum Outcome {
         /// Games defined in specs whose declared sum law the check used, with the number of
         /// options it was checked at ([`user::take_laws`]).
         laws: BTreeMap<String, u64>,
+        /// Games defined in specs played misère whose rules the check used
+        /// ([`user::take_misere`]).
+        misere: BTreeSet<String>,
     },
 }
 
@@ -129,12 +132,22 @@ fn verify_file(
     }
     // Relative `file:` graphs of the spec are read from its folder, as grundy reads them.
     user::take_laws();
+    user::take_misere();
     let (id, mut outcome) = named::in_folder(sf.path.parent(), || verify_bound(&cert, sf, to_coq));
     let used = user::take_laws();
+    let played = user::take_misere();
     match &mut outcome {
-        Outcome::Checked { laws, .. } => *laws = used,
-        Outcome::Refuted { why, .. } if !used.is_empty() => {
-            why.push_str(&format!(" ({})", rests_on_laws(&used)))
+        Outcome::Checked { laws, misere, .. } => {
+            *laws = used;
+            *misere = played;
+        }
+        Outcome::Refuted { why, .. } => {
+            if !used.is_empty() {
+                why.push_str(&format!(" ({})", rests_on_laws(&used)))
+            }
+            if !played.is_empty() {
+                why.push_str(&format!(" ({})", played_misere(&played)))
+            }
         }
         _ => {}
     }
@@ -151,6 +164,16 @@ fn rests_on_laws(laws: &BTreeMap<String, u64>) -> String {
         })
         .collect();
     format!("rests on {}", each.join(" and "))
+}
+
+/// The games played misère a verdict is about, as its line says: solved by the verifier as
+/// the normal-play transform (docs/user-games.md, "Misère play").
+fn played_misere(games: &BTreeSet<String>) -> String {
+    let names: Vec<&str> = games.iter().map(String::as_str).collect();
+    format!(
+        "{} played misère: outcomes of the rule with one move from every terminal position to a fresh terminal ⊥",
+        names.join(", ")
+    )
 }
 
 /// The certificate bound to its spec file: its evidence checked and its claim re-derived.
@@ -193,6 +216,7 @@ fn verify_bound(
                     derived: Err(why),
                     coq: None,
                     laws: BTreeMap::new(),
+                    misere: BTreeSet::new(),
                 },
             ),
         };
@@ -214,6 +238,7 @@ fn verify_bound(
             derived,
             coq,
             laws: BTreeMap::new(),
+            misere: BTreeSet::new(),
         },
     )
 }
@@ -433,6 +458,7 @@ fn main() -> ExitCode {
                 refs,
                 derived,
                 laws,
+                misere,
                 ..
             }) => {
                 let mut rests = if refs.is_empty() {
@@ -443,6 +469,9 @@ fn main() -> ExitCode {
                 };
                 if !laws.is_empty() {
                     rests.push_str(&format!("; {}", rests_on_laws(laws)));
+                }
+                if !misere.is_empty() {
+                    rests.push_str(&format!("; {}", played_misere(misere)));
                 }
                 if let Ok((_, _, own @ 1..)) = derived {
                     rests.push_str(&format!("; {own} solved by the verifier itself"));

@@ -96,6 +96,11 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
     let (inst, name) = game_at(raw, label)?;
     let game = Game::parse(&name).map_err(Stop::Not)?;
     let rules = Rules::new(&game).map_err(Stop::Not)?;
+    if rules.misere() && !outcome {
+        return Err(Stop::Reject(format!(
+            "{name} is played misère, whose nim-values do not add and are not claimed: only `outcome:` claims are re-derived for it"
+        )));
+    }
     if !game.same(&f.game) {
         return Err(Stop::Reject(format!(
             "the table's game is not the spec's {name}"
@@ -109,7 +114,8 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
         Some(p) => return Err(Stop::Not(format!("positions `{p}`"))),
     };
     let mut selected_any = false;
-    for p in &positions {
+    // The misère transform's ⊥ is no position of the game.
+    for p in positions.iter().filter(|p| !rules.hidden(p)) {
         let env = env_at(&e, raw, &inst, &rules, p)?;
         if !selected(&e, raw, &env)? {
             continue;
@@ -126,8 +132,13 @@ fn table(raw: &Raw, label: &str, facts: &[TableFact]) -> Result<String, Stop> {
             } else {
                 format!(" at {p:?}")
             };
+            // Played misère, the table's value is the transform's: only its outcome is the game's.
+            let has = match rules.misere() {
+                true => format!("the misère outcome {}", if v == 0 { "P" } else { "N" }),
+                false => format!("nim-value {v}"),
+            };
             return Ok(format!(
-                "the claim fails at {label}: {name} has nim-value {v}{at} by the table, the spec states {}",
+                "the claim fails at {label}: {name} has {has}{at} by the table, the spec states {}",
                 show(&want)
             ));
         }

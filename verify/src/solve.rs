@@ -64,7 +64,11 @@ pub fn nim_of_name(name: &str) -> Result<u32, String> {
         Some(v) => v?,
         None => {
             let game = Game::parse(name)?;
-            solve(&Rules::new(&game)?).map_err(|e| format!("nim({name}): {e}"))?
+            let rules = Rules::new(&game)?;
+            if rules.misere() {
+                return Err(format!("nim({name}): {name} is played misère, whose nim-values do not add (only its outcome is claimed)"));
+            }
+            solve(&rules).map_err(|e| format!("nim({name}): {e}"))?
         }
     };
     cache

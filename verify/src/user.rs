@@ -52,6 +52,10 @@ pub struct UserGame {
     /// only after checking it at the option ([`crate::games::user`]); `symmetric:` it reads
     /// and does not use (every listed position is checked by the rule itself).
     pub components: bool,
+    /// `play: misere` (or `misère`): the player who cannot move wins. The verifier solves the
+    /// normal-play transform (every terminal position gets one option, a fresh terminal ⊥;
+    /// [`crate::games::user`]), whose outcomes are the misère outcomes.
+    pub misere: bool,
 }
 
 /// A graph closure of a spec: `closure:` and `interval:`.
@@ -102,6 +106,22 @@ pub fn law_checked(name: &str) {
 /// The laws used since the last call, with the number of options each was checked at.
 pub fn take_laws() -> BTreeMap<String, u64> {
     LAWS.with(|l| std::mem::take(&mut *l.borrow_mut()))
+}
+
+thread_local! {
+    /// The games played misère whose rules were built since [`take_misere`] was last called
+    /// on this thread (one certificate is checked on one thread), for the verdict line.
+    static MISERE: std::cell::RefCell<std::collections::BTreeSet<String>> = Default::default();
+}
+
+/// Records that the rules of `name`, a game played misère, were used.
+pub fn misere_used(name: &str) {
+    MISERE.with(|m| m.borrow_mut().insert(name.to_string()));
+}
+
+/// The games played misère used since the last call.
+pub fn take_misere() -> std::collections::BTreeSet<String> {
+    MISERE.with(|m| std::mem::take(&mut *m.borrow_mut()))
 }
 
 /// Every game spec id, with what it defines or why it does not load.
@@ -194,8 +214,15 @@ fn read_game(spec: GameSpec, file: &SpecFile) -> Result<Defined, String> {
             .compile(src)
             .map_err(|e| format!("`{what}` does not compile: {e}"))
     };
-    if spec.play.is_some() {
-        return Err("`play:` is not a field of a game spec (normal play only)".into());
+    // `normal` (the default) or `misere`; a closure's games are played normal.
+    let misere = match spec.play.as_ref().map(|v| v.as_str()) {
+        None => false,
+        Some(Some("normal")) => false,
+        Some(Some("misere" | "misère")) => true,
+        Some(_) => return Err("`play:` is `normal` or `misere`".into()),
+    };
+    if spec.play.is_some() && spec.closure.is_some() {
+        return Err("a closure has no `play:` (its games are played normal)".into());
     }
     match (&spec.name, &spec.options, &spec.closure, &spec.interval) {
         (Some(name), Some(options), None, None) => {
@@ -234,6 +261,9 @@ fn read_game(spec: GameSpec, file: &SpecFile) -> Result<Defined, String> {
                 return Err("`iterated:` belongs to a closure, not a move game".into());
             }
             let components = spec.components.unwrap_or(false);
+            if components && misere {
+                return Err("`components: true` does not hold under misère play (the outcome of a sum is not its components')".into());
+            }
             if shape == Shape::Integers && (components || spec.symmetric.unwrap_or(false)) {
                 return Err("`components:` and `symmetric:` are laws of games on graphs, not of integer games".into());
             }
@@ -246,6 +276,7 @@ fn read_game(spec: GameSpec, file: &SpecFile) -> Result<Defined, String> {
                 options: compile("options", options)?,
                 features,
                 components,
+                misere,
             }))
         }
         (None, None, Some(name), Some(interval)) => {
@@ -302,12 +333,13 @@ pub fn load(specs: &BTreeMap<String, SpecFile>) {
             Ok(Defined::Game(g)) => {
                 let name = g.name.clone();
                 let what = format!(
-                    "the move game {name} (positions: {})",
+                    "the move game {name} (positions: {}{})",
                     match g.shape {
                         Shape::Vertices => "vertices",
                         Shape::Edges => "edges",
                         Shape::Integers => "integers",
-                    }
+                    },
+                    if g.misere { "; played misère" } else { "" }
                 );
                 if let Some(other) = game_by.get(&name) {
                     let e = format!("two game specs define the game {name}: {other} and {id}");

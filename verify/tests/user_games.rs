@@ -808,3 +808,350 @@ fn a_declared_sum_law_is_checked_at_every_split_option_and_named_in_the_verdict(
     );
     s.rejected("unks_path", "not listed, nor are all of its components");
 }
+
+// ---- Misère play (docs/user-games.md, "Misère play") ----
+
+/// Nim on two heaps played misère: the player who takes the last counter loses.
+const MNIM: &str = "kind: game
+source: Misère Nim (Bouton 1902)
+name: MNIM
+title: Nim played misère
+position: integers
+options: |
+  let out = [];
+  for i in 0..p.len() { for k in 0..p[i] { let q = p; q[i] = k; out.push(q); } }
+  out
+play: misere
+";
+
+/// Bouton (1902): (a, b) is a misère P-position exactly when both heaps are at most 1 and one
+/// of them is 1, or some heap is at least 2 and a = b.
+fn bouton(a: u32, b: u32) -> &'static str {
+    let p = if a <= 1 && b <= 1 {
+        (a + b) % 2 == 1
+    } else {
+        a ^ b == 0
+    };
+    if p {
+        "P"
+    } else {
+        "N"
+    }
+}
+
+/// The table of the normal-play transform of misère Nim from (a, b), by brute force: every
+/// position (x, y) with x ≤ a, y ≤ b; a terminal position's one option is ⊥ (value 0), so
+/// (0, 0) has value 1; each value the mex of its options'. Entries as certificates write
+/// them, ⊥ as "⊥".
+fn misere_nim_table(a: u32, b: u32) -> Vec<Value> {
+    let mut value: HashMap<(u32, u32), u32> = HashMap::new();
+    for x in 0..=a {
+        for y in 0..=b {
+            let mut opts: Vec<u32> = (0..x).map(|k| value[&(k, y)]).collect();
+            opts.extend((0..y).map(|k| value[&(x, k)]));
+            if opts.is_empty() {
+                opts.push(0); // ⊥
+            }
+            value.insert((x, y), mex(opts));
+        }
+    }
+    let mut entries: Vec<Value> = Vec::new();
+    for x in (0..=a).rev() {
+        for y in (0..=b).rev() {
+            entries.push(json!([[x, y], value[&(x, y)]]));
+        }
+    }
+    entries.push(json!(["⊥", 0]));
+    entries
+}
+
+/// The misère Nim spec, its Bouton claim over (a, b) ≤ (4, 4) and a certificate whose tables
+/// `table(a, b)` gives, the game written with `play`.
+fn mnim_scratch(
+    name: &str,
+    game: &str,
+    claim: &str,
+    play: Option<&str>,
+    table: impl Fn(u32, u32) -> Vec<Value>,
+) -> Scratch {
+    let s = Scratch::new(name);
+    s.spec("mnim", game);
+    s.spec("mnim_bouton", claim);
+    let mut tables = Vec::new();
+    for a in 0..=4u32 {
+        for b in 0..=4u32 {
+            let mut g =
+                json!({"name": "MNIM", "spec_sha256": sha256(game.as_bytes()), "start": [a, b]});
+            if let Some(p) = play {
+                g["play"] = json!(p);
+            }
+            tables.push(json!({
+                "instance": format!("a={a}, b={b}"),
+                "game": {"USER": g},
+                "entries": table(a, b),
+                "claims": [{"outcome": bouton(a, b), "pos": [a, b], "start": true}],
+            }));
+        }
+    }
+    s.cert("mnim_bouton", &tables_cert("mnim_bouton", claim, tables));
+    s
+}
+
+const BOUTON_CLAIM: &str = "kind: claim\nsource: Bouton 1902\ngame: MNIM(a, b)\nparams:\n  a: 0..=4\n  b: 0..=4\n\
+    outcome: 'if a <= 1 && b <= 1 { if (a + b) % 2 == 1 { \"P\" } else { \"N\" } } else { if (a ^ b) == 0 { \"P\" } else { \"N\" } }'\n";
+
+#[test]
+fn the_brute_force_is_misere_nim() {
+    // (0, 0): no move, the player to move wins; (1, 0): the one move leaves (0, 0), a loss
+    // for the mover; (1, 1) wins by moving to (1, 0); (2, 2) is P as in normal play.
+    let outcome = |a, b| {
+        let t = misere_nim_table(a, b);
+        if t[0][1] == 0 {
+            "P"
+        } else {
+            "N"
+        }
+    };
+    for (a, b) in [(0, 0), (1, 0), (1, 1), (2, 2), (3, 1), (4, 4), (2, 0)] {
+        assert_eq!(outcome(a, b), bouton(a, b), "({a}, {b})");
+    }
+    assert_eq!(outcome(0, 0), "N");
+    assert_eq!(outcome(1, 0), "P");
+}
+
+#[test]
+fn misere_nim_is_verified_and_the_verdict_says_it_is_played_misere() {
+    let s = mnim_scratch("mnim", MNIM, BOUTON_CLAIM, Some("misere"), misere_nim_table);
+    s.verified("mnim_bouton", "25 of 25");
+    let (_, line) = s.line("mnim_bouton");
+    assert!(line.contains("MNIM played misère"), "{line}");
+    let (_, line) = s.line("mnim");
+    assert!(line.contains("played misère"), "{line}");
+}
+
+/// Normal Nim's table from (a, b): every position's value a XOR b, no ⊥.
+fn normal_nim_table(a: u32, b: u32) -> Vec<Value> {
+    let mut entries = Vec::new();
+    for x in (0..=a).rev() {
+        for y in (0..=b).rev() {
+            entries.push(json!([[x, y], x ^ y]));
+        }
+    }
+    entries
+}
+
+#[test]
+fn a_normal_play_table_does_not_pass_for_misere_nor_the_reverse() {
+    // The wrong variant: normal play's outcomes (P ⇔ a XOR b = 0) with normal play's table,
+    // said to be misère. At (0, 0) the rule gives no move, so the transform's one option is
+    // ⊥, which the table does not list.
+    let normal_claim = BOUTON_CLAIM.replace(
+        "outcome: 'if a <= 1 && b <= 1 { if (a + b) % 2 == 1 { \"P\" } else { \"N\" } } else { if (a ^ b) == 0 { \"P\" } else { \"N\" } }'",
+        "outcome: 'if (a ^ b) == 0 { \"P\" } else { \"N\" }'",
+    );
+    let s = mnim_scratch(
+        "mnim-normal-table",
+        MNIM,
+        &normal_claim,
+        Some("misere"),
+        normal_nim_table,
+    );
+    s.edit("mnim_bouton", |c| {
+        for t in c["tables"].as_array_mut().unwrap() {
+            let [a, b] = [
+                &t["game"]["USER"]["start"][0],
+                &t["game"]["USER"]["start"][1],
+            ]
+            .map(|v| v.as_u64().unwrap());
+            t["claims"][0]["outcome"] = json!(if a ^ b == 0 { "P" } else { "N" });
+        }
+    });
+    s.rejected("mnim_bouton", "instance a=0, b=0: entry 0: option ⊥ (the misère transform's end) of position [0,0] is not listed");
+    // The same normal-play table without `play`: the certificate's game is played normal,
+    // the spec's misère.
+    let s = mnim_scratch("mnim-no-play", MNIM, &normal_claim, None, normal_nim_table);
+    s.rejected("mnim_bouton", "is played normal, but");
+    // The misère table with the right outcomes, under a normal-play claim: the claim is
+    // re-derived against misère outcomes and fails (at (0, 0), N, where the claim says P).
+    let s = mnim_scratch(
+        "mnim-normal-claim",
+        MNIM,
+        &normal_claim,
+        Some("misere"),
+        misere_nim_table,
+    );
+    s.rejected("mnim_bouton", "MNIM(0, 0) has the misère outcome N");
+    // The reverse: a misère table said to be misère for the normal-play spec.
+    let normal_spec = MNIM.replace("play: misere\n", "");
+    let s = mnim_scratch(
+        "mnim-reverse",
+        &normal_spec,
+        BOUTON_CLAIM,
+        Some("misere"),
+        misere_nim_table,
+    );
+    s.rejected("mnim_bouton", "is played misère, but");
+    // ⊥ in a normal game's table, the play left out.
+    let s = mnim_scratch(
+        "mnim-end",
+        &normal_spec,
+        BOUTON_CLAIM,
+        None,
+        misere_nim_table,
+    );
+    s.rejected("mnim_bouton", "no position of MNIM, which is played normal");
+}
+
+#[test]
+fn a_nim_value_claim_about_a_misere_game_is_rejected() {
+    let claim = "kind: claim\nsource: test\ngame: MNIM(a, b)\nparams:\n  a: 0..=4\n  b: 0..=4\nnim: 'a ^ b'\n";
+    let s = mnim_scratch("mnim-nim", MNIM, claim, Some("misere"), misere_nim_table);
+    s.edit("mnim_bouton", |c| {
+        for t in c["tables"].as_array_mut().unwrap() {
+            let v = t["entries"][0][1].clone();
+            t["claims"][0] = json!({"nim": v, "pos": t["entries"][0][0].clone(), "start": true});
+        }
+    });
+    s.rejected("mnim_bouton", "only `outcome:` claims are re-derived");
+}
+
+#[test]
+fn grundys_misere_certificates_are_verified() {
+    // Misère Nim as grundy builds it from specs/user: at the start of all (a, b, c) ≤ 7, at
+    // every position reachable from (7, 7, 7), and normal play's rule refuted as the erratum
+    // the first corrects.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let grundy = root.join("target/release/grundy");
+    if !grundy.exists() {
+        eprintln!(
+            "skipped: no {} (build the root crate first)",
+            grundy.display()
+        );
+        return;
+    }
+    let s = Scratch::new("built");
+    for id in ["misere_nim", "misere_nim_bouton", "misere_nim_reachable"] {
+        let text = std::fs::read_to_string(root.join(format!("specs/user/{id}.yaml"))).unwrap();
+        s.spec(id, &text);
+    }
+    s.spec(
+        "misere_nim_xor",
+        "kind: claim\nsource: Bouton 1902\nstatement: normal play's rule, wrongly for misère Nim\n\
+         expect: refuted\ncorrected_by: misere_nim_bouton\ngame: MNIM(a, b, c)\n\
+         params:\n  a: 0..=3\n  b: 0..=3\n  c: 0..=3\n\
+         outcome: 'if (a ^ b ^ c) == 0 { \"P\" } else { \"N\" }'\n",
+    );
+    let out = Command::new(&grundy)
+        .args(["build", "--specs"])
+        .arg(s.0.join("specs"))
+        .arg("--output")
+        .arg(s.0.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(s.0.join("certificates")).unwrap();
+    std::fs::rename(s.0.join("out/certificates"), s.0.join("certificates")).unwrap();
+    for (id, n) in [
+        ("misere_nim_bouton", "512 of 512"),
+        ("misere_nim_reachable", "1 of 1"),
+    ] {
+        s.verified(id, n);
+        let (_, line) = s.line(id);
+        assert!(line.contains("MNIM played misère"), "{line}");
+    }
+    let (_, line) = s.line("misere_nim_xor");
+    assert!(
+        line.starts_with(
+            "refuted (re-derived): the claim fails at a=0, b=0, c=0: MNIM(0, 0, 0) has the misère outcome N by the table, the spec states P"
+        ),
+        "{line}"
+    );
+}
+
+/// Misère Node Kayles on P_n by brute force: the player to move wins with no move, or with a
+/// move to a loss.
+fn misere_node_kayles_path_wins(n: usize) -> bool {
+    fn wins(p: u64, n: usize, memo: &mut HashMap<u64, bool>) -> bool {
+        if let Some(&w) = memo.get(&p) {
+            return w;
+        }
+        let moves: Vec<u64> = (0..n)
+            .filter(|v| p >> v & 1 == 1)
+            .map(|v| {
+                let closed = (1u64 << v) | (1u64 << (v + 1)) | if v > 0 { 1 << (v - 1) } else { 0 };
+                p & !closed & ((1u64 << n) - 1)
+            })
+            .collect();
+        let w = moves.is_empty() || moves.iter().any(|&q| !wins(q, n, memo));
+        memo.insert(p, w);
+        w
+    }
+    wins((1u64 << n) - 1, n, &mut HashMap::new())
+}
+
+#[test]
+fn grundys_misere_node_kayles_on_paths_is_verified() {
+    // A graph game played misère, declared symmetric (grundy solves up to symmetry, the
+    // verifier checks every listed position by the rule), spelled `misère`.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let grundy = root.join("target/release/grundy");
+    if !grundy.exists() {
+        eprintln!(
+            "skipped: no {} (build the root crate first)",
+            grundy.display()
+        );
+        return;
+    }
+    let outcomes: Vec<String> = (1..=10)
+        .map(|n| {
+            format!(
+                "\"{}\"",
+                if misere_node_kayles_path_wins(n) {
+                    "N"
+                } else {
+                    "P"
+                }
+            )
+        })
+        .collect();
+    // P_1: the one move leaves nothing, and the mover loses.
+    assert_eq!(outcomes[0], "\"P\"");
+    let s = Scratch::new("unkm");
+    s.spec(
+        "unkm",
+        &UNK.replace("name: UNK", "name: UNKM").replace(
+            "position: vertices\n",
+            "position: vertices\nplay: misère\nsymmetric: true\n",
+        ),
+    );
+    s.spec(
+        "unkm_paths",
+        &format!(
+            "kind: claim\nsource: test\nstatement: misère Node Kayles on paths\ngame: UNKM(P_n)\n\
+             params:\n  n: 1..=10\noutcome: '[{}][n - 1]'\n",
+            outcomes.join(", ")
+        ),
+    );
+    let out = Command::new(&grundy)
+        .args(["build", "--specs"])
+        .arg(s.0.join("specs"))
+        .arg("--output")
+        .arg(s.0.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(s.0.join("certificates")).unwrap();
+    std::fs::rename(s.0.join("out/certificates"), s.0.join("certificates")).unwrap();
+    s.verified("unkm_paths", "10 of 10");
+    let (_, line) = s.line("unkm_paths");
+    assert!(line.contains("UNKM played misère"), "{line}");
+}

@@ -4,11 +4,13 @@
 //! `incident`, `dist`, the constants `n`, `m`, `all`), rule compilation (once per spec, an
 //! AST), one evaluation with its errors in words, and the registry that keeps a spec's
 //! definitions unique by name. [`moves`] turns a move game into a game family, [`closure`] a
-//! closure into a [`crate::graph::closures::GraphClosure`]; `crate::kinds::game` reads the
-//! spec and calls [`register_game`] / [`register_closure`].
+//! closure into a [`crate::graph::closures::GraphClosure`] ([`misere`] wraps a move game played
+//! misère in its normal-play transform); `crate::kinds::game` reads the spec and calls
+//! [`register_game`] / [`register_closure`].
 
 pub mod closure;
 pub mod laws;
+pub mod misere;
 pub mod moves;
 
 use crate::graph::Graph;
@@ -76,6 +78,8 @@ pub struct GameDef {
     pub components: bool,
     /// `symmetric: true`: the rule commutes with the graph's automorphisms ([`laws`]).
     pub symmetric: bool,
+    /// `play: misere`: the player who cannot move wins ([`misere`]).
+    pub misere: bool,
 }
 
 /// A graph closure as its spec defines it.

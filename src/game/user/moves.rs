@@ -6,6 +6,7 @@
 //! solvers only look options up.
 
 use super::laws::Laws;
+use super::misere::Misere;
 use super::{leak, Evaluator, GameDef, GraphData, PositionKind};
 use crate::game::family::{Family, FamilyGame, FormDoc, Registered};
 use crate::game::features::{FeatureDoc, Features, Value};
@@ -98,11 +99,19 @@ impl Family for UserFamily {
                             args.trim()
                         )
                     })?;
-                Registered::new(UserGame::integers(self.def.clone(), start, self.docs)?)
+                let g = UserGame::integers(self.def.clone(), start, self.docs)?;
+                match self.def.misere {
+                    true => Registered::new(Misere(g)),
+                    false => Registered::new(g),
+                }
             }
             _ => {
                 let graph = crate::graph::parse_graph(args).map_err(|e| e.to_string())?;
-                Registered::new(UserGame::on_graph(self.def.clone(), graph, self.docs)?)
+                let g = UserGame::on_graph(self.def.clone(), graph, self.docs)?;
+                match self.def.misere {
+                    true => Registered::new(Misere(g)),
+                    false => Registered::new(g),
+                }
             }
         };
         cache()
@@ -539,6 +548,10 @@ impl Game for UserGame<Vec<INT>> {
 }
 
 impl<P: UserPos> UserGame<P> {
+    /// The spec's definition.
+    pub fn def(&self) -> &GameDef {
+        &self.def
+    }
     fn label_of(&self, p: &P) -> String {
         match (&self.graph, &self.data, p.to_dynamic().as_int()) {
             (Some(g), Some(d), Ok(m)) => label_mask(g, d, self.def.position, m as u64),
@@ -603,6 +616,23 @@ where
             _ => self.distinct_bound(),
         }
     }
+    fn declared_laws(&self) -> Option<String> {
+        let d = &self.def;
+        let laws: Vec<&str> = [("components", d.components), ("symmetric", d.symmetric)]
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| w)
+            .collect();
+        (!laws.is_empty()).then(|| {
+            format!(
+                "{}'s declared {} ({}: true), checked at the positions of {} random plays from each start, not proved",
+                d.name,
+                if laws.len() == 1 { "law" } else { "laws" },
+                laws.join(": true, "),
+                super::laws::PLAYS
+            )
+        })
+    }
     fn certificate(&self) -> Result<serde_json::Value, String> {
         let mut body = serde_json::json!({
             "name": self.def.name,
@@ -613,6 +643,11 @@ where
                 body["graph"] = serde_json::json!({ "n": d.n, "edges": d.ends });
             }
             None => body["start"] = serde_json::to_value(&self.start).unwrap_or_default(),
+        }
+        // The play convention, so that a normal-play table cannot pass for a misère one or
+        // the reverse (the verifier compares it with the spec's `play:`).
+        if self.def.misere {
+            body["play"] = serde_json::json!("misere");
         }
         Ok(serde_json::json!({ "USER": body }))
     }

@@ -130,6 +130,16 @@ pub trait Moves {
     fn features_in_diagram(&self) -> bool {
         false
     }
+    /// Played misère (a game spec's `play: misere`): the rules are the normal-play transform,
+    /// whose values say the misère outcome (0 ⇔ P) and nothing more.
+    fn misere(&self) -> bool {
+        false
+    }
+    /// A node of the transform that is no position of the game (⊥): in tables, never asked
+    /// about by a claim.
+    fn hidden(&self, _p: &Pos) -> bool {
+        false
+    }
 }
 
 /// A position of any game: the data shapes every game maps onto.
@@ -313,6 +323,12 @@ impl Rules {
     }
     pub fn features_in_diagram(&self) -> bool {
         self.0.features_in_diagram()
+    }
+    pub fn misere(&self) -> bool {
+        self.0.misere()
+    }
+    pub fn hidden(&self, p: &Pos) -> bool {
+        self.0.hidden(p)
     }
 }
 

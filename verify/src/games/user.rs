@@ -8,6 +8,11 @@
 //! asked about, each checked to be a position — never taken from the certificate. A rule that
 //! fails is an error naming the spec file and the position; a rule whose options lead back to
 //! a position is refused where values are computed ([`crate::checks`], [`crate::solve`]).
+//!
+//! A game spec with `play: misere` is read as the normal-play transform (docs/user-games.md,
+//! "Misère play"): every terminal position's one option is ⊥, a terminal node of its own (an
+//! empty [`Pos::Tuple`], written `"⊥"`), so the values say the misère outcomes. The
+//! certificate's `"play"` must be the spec's, and only outcome claims are re-derived.
 
 use super::{call, downcast, from_json, int, Description, Family, Game, Graph, Moves, Pos, Rules};
 use crate::formula::{Env, Val};
@@ -28,6 +33,8 @@ struct Written {
     spec_sha256: String,
     graph: Option<Graph>,
     start: Option<Vec<Value>>,
+    /// `"misere"` for a game played misère; absent for normal play.
+    play: Option<String>,
 }
 
 /// A user game on its graph, or at its integers start.
@@ -93,6 +100,23 @@ impl Family for User {
             return Err(format!(
                 "the certificate's game {} was made from other spec bytes (sha256 {}) than {} (sha256 {})",
                 w.name, w.spec_sha256, game.path, game.sha256
+            ));
+        }
+        // The play convention the certificate was solved under must be the spec's: a
+        // normal-play table never passes for a misère one, nor the reverse.
+        let misere = match w.play.as_deref() {
+            None | Some("normal") => false,
+            Some("misere") => true,
+            Some(other) => return Err(format!("the play `{other}` is not `normal` or `misere`")),
+        };
+        if misere != game.misere {
+            let says = |m: bool| if m { "misère" } else { "normal" };
+            return Err(format!(
+                "the certificate's game {} is played {}, but {} plays it {}",
+                w.name,
+                says(misere),
+                game.path,
+                says(game.misere)
             ));
         }
         let start = match w.start {
@@ -179,6 +203,9 @@ impl Description for UserDesc {
         };
         let engine = user::engine(graph.clone());
         let all = user::low_bits(bits);
+        if g.misere {
+            user::misere_used(&g.name);
+        }
         let mut r = UserRules {
             game: g.clone(),
             engine,
@@ -266,38 +293,9 @@ impl UserRules {
         }
     }
 
-    fn show(p: &Pos) -> String {
-        match p {
-            Pos::Set(s) => s.to_string(),
-            Pos::List(l) => format!("{l:?}"),
-            _ => format!("{p:?}"),
-        }
-    }
-}
-
-impl Moves for UserRules {
-    fn start(&self) -> Pos {
-        self.start.clone()
-    }
-
-    fn pos(&self, v: &Value) -> Result<Pos, String> {
-        match self.game.shape {
-            Shape::Integers => super::ints(v).map(Pos::List),
-            Shape::Vertices | Shape::Edges => {
-                let p = int(v)?;
-                if p & !self.all != 0 {
-                    return Err(format!(
-                        "`{v}` has a bit outside `all` ({}) of {}",
-                        self.all, self.game.name
-                    ));
-                }
-                Ok(Pos::Set(p))
-            }
-        }
-    }
-
-    /// The `options:` rule at p, every value checked to be a position other than p.
-    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
+    /// The `options:` rule at p (a position of the game, not ⊥), every value checked to be
+    /// a position other than p.
+    fn rule_options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
         let err = |e: String| {
             format!(
                 "{}: the options rule of {} at position {}: {e}",
@@ -321,6 +319,76 @@ impl Moves for UserRules {
             out.push(q);
         }
         Ok(out)
+    }
+
+    fn show(p: &Pos) -> String {
+        match p {
+            Pos::Set(s) => s.to_string(),
+            Pos::List(l) => format!("{l:?}"),
+            _ => format!("{p:?}"),
+        }
+    }
+}
+
+/// The misère transform's ⊥ (a game spec's `play: misere`): the one option of every terminal
+/// position, itself terminal. An empty tuple, which no position of a user game (a set or a
+/// list) is; certificates write it as the string [`END`].
+fn end() -> Pos {
+    Pos::Tuple(Vec::new())
+}
+
+/// ⊥ as certificates write it.
+const END: &str = "⊥";
+
+impl Moves for UserRules {
+    fn start(&self) -> Pos {
+        self.start.clone()
+    }
+
+    fn pos(&self, v: &Value) -> Result<Pos, String> {
+        if v.as_str() == Some(END) {
+            return match self.game.misere {
+                true => Ok(end()),
+                false => Err(format!(
+                    "`{END}` (the misère transform's end) is no position of {}, which is played normal",
+                    self.game.name
+                )),
+            };
+        }
+        match self.game.shape {
+            Shape::Integers => super::ints(v).map(Pos::List),
+            Shape::Vertices | Shape::Edges => {
+                let p = int(v)?;
+                if p & !self.all != 0 {
+                    return Err(format!(
+                        "`{v}` has a bit outside `all` ({}) of {}",
+                        self.all, self.game.name
+                    ));
+                }
+                Ok(Pos::Set(p))
+            }
+        }
+    }
+
+    /// The `options:` rule at p, every value checked to be a position other than p; played
+    /// misère, a terminal position's one option is ⊥, and ⊥ has none.
+    fn options(&self, p: &Pos) -> Result<Vec<Pos>, String> {
+        if *p == end() {
+            return Ok(Vec::new());
+        }
+        let mut out = self.rule_options(p)?;
+        if self.game.misere && out.is_empty() {
+            out.push(end());
+        }
+        Ok(out)
+    }
+
+    fn hidden(&self, p: &Pos) -> bool {
+        self.game.misere && *p == end()
+    }
+
+    fn misere(&self) -> bool {
+        self.game.misere
     }
 
     /// With `components: true` declared: the components of p, vertex sets of the subgraph p
@@ -403,6 +471,9 @@ impl Moves for UserRules {
     /// The spec's `features:`, each evaluated at p; one that fails or gives neither an integer
     /// nor a truth value is left out (a formula reading it is then not evaluated).
     fn features(&self, env: &mut Env, p: &Pos) {
+        if *p == end() {
+            return;
+        }
         for (k, ast) in &self.game.features {
             let mut scope = self.scope();
             scope.push_constant("p", self.value(p));

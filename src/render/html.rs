@@ -286,6 +286,8 @@ pub struct ResultRow {
     pub verdict: &'static str,
     /// The parts of a holding claim excused as unreached ([`crate::check::Report::excused`]).
     pub excused: Option<String>,
+    /// The laws of a game spec the verdict rests on ([`crate::check::Report::laws`]).
+    pub laws: Option<String>,
     /// The spec's `sanity:` reason: a sanity check, not counted among the results.
     pub sanity: Option<String>,
     pub expect: &'static str,
@@ -725,6 +727,7 @@ pub fn site(
                 "refuted"
             },
             excused: r.excused.clone(),
+            laws: r.laws.clone(),
             sanity: it.entry.spec.header.sanity.clone(),
             expect: if r.expect == crate::check::Expectation::Holds {
                 "holds"

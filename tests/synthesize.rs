@@ -258,4 +258,60 @@ fn gap_features_leave_p_and_n_positions_unseparated_on_c13() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(text(&o).contains("NOT separated"), "{}", text(&o));
     assert!(text(&o).contains("holds"), "{}", text(&o));
+    // Labelled as what it is, in the command's output and in the spec it wrote (issue 42
+    // item 7): a strategy checked for this n, not a proof past it.
+    assert!(
+        text(&o).contains("warning: Not a proof past the instances checked"),
+        "{}",
+        text(&o)
+    );
+    let spec = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        spec.contains("title: \"Synthesized diagram, nodes not separated:"),
+        "{spec}"
+    );
+    assert!(
+        spec.contains("Not a proof past the instances checked"),
+        "{spec}"
+    );
+}
+
+/// A feature that holds everywhere (`c >= 0`) gives nodes whose predicates are all one and
+/// the same: the diagram checks on the range but only restates who is to move, and says so.
+/// With the guide's features (Lemma 5.37) every node is separated and nothing is said.
+#[test]
+fn a_diagram_whose_predicates_only_restate_the_player_to_move_is_labelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let synth = |features: &str, name: &str| {
+        let out = dir.path().join(name);
+        let o = run(&[
+            "synthesize",
+            "--game",
+            "SPL(k,[lam])",
+            "--param",
+            "k=1..=8",
+            "--param",
+            "lam={multisets: {max_sum: 8, min_part: 1, max_part: 1}}",
+            "--where",
+            "size == k",
+            "--features",
+            features,
+            "--output",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        (text(&o), std::fs::read_to_string(&out).unwrap())
+    };
+    let (log, spec) = synth("c >= 0", "vacuous.yaml");
+    assert!(
+        log.contains("warning: Not a proof past the instances checked"),
+        "{log}"
+    );
+    assert!(spec.contains("nodes not separated"), "{spec}");
+    let (log, spec) = synth("c, size - c, num_parts, solid", "l537.yaml");
+    assert!(!log.contains("Not a proof"), "{log}");
+    assert!(
+        !spec.contains("not separated") && !spec.contains("Not a proof"),
+        "{spec}"
+    );
 }

@@ -220,6 +220,9 @@ pub fn run(a: SynthArgs) -> ExitCode {
             n.when
         );
     }
+    if let Some(v) = s.vacuity() {
+        outln!("warning: {v} (said in the spec's title and notes)");
+    }
     // Check it exactly as `grundy check` would.
     let run = pipeline::check(std::slice::from_ref(&a.output), &Selection::All);
     for e in &run.errors {

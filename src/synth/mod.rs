@@ -662,6 +662,35 @@ pub fn synthesize(
 }
 
 impl Synthesized {
+    /// The nodes whose predicate also holds for members of another node.
+    pub fn unseparated(&self) -> Vec<&str> {
+        self.nodes
+            .iter()
+            .filter(|n| !n.separated)
+            .map(|n| n.name.as_str())
+            .collect()
+    }
+
+    /// What an unseparated diagram does not prove (issue 42 item 7), for its notes and the
+    /// command's last line; `None` when every node is separated. Such a diagram is still a
+    /// strategy the checker verifies on the positions met, but its predicates do not say which
+    /// node a position is at (a P-node's and an N-node's may coincide), so its nodes only
+    /// restate who is to move there: it proves nothing past the instances checked.
+    pub fn vacuity(&self) -> Option<String> {
+        let names = self.unseparated();
+        if names.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "Not a proof past the instances checked: the predicates of {} of its {} nodes ({}) \
+             also hold for members of other nodes, so they restate who is to move on the \
+             positions met rather than say why the second player wins.",
+            names.len(),
+            self.nodes.len(),
+            names.join(", ")
+        ))
+    }
+
     /// Drops the nodes and arrows the checker's own strategy never exercises (it replies
     /// with the first valid reply arrow, which may differ from the synthesized choice); an
     /// unexercised part proves nothing, and removing it cannot invalidate a play that did not
@@ -760,20 +789,26 @@ pub fn to_spec_yaml(s: &Synthesized, source: &str, starts_block: &str, features:
     let mut out = String::new();
     out.push_str("kind: diagram\n");
     out.push_str(&format!("source: {}\n", q(source)));
+    let unseparated = s.unseparated();
     out.push_str(&format!(
         "title: {}\n",
-        q(&format!("Synthesized diagram: {source}"))
+        q(&if unseparated.is_empty() {
+            format!("Synthesized diagram: {source}")
+        } else {
+            format!("Synthesized diagram, nodes not separated: {source}")
+        })
     ));
     out.push_str(&format!(
         "notes: {}\n",
         q(&format!(
             "Written by grundy synthesize from the features [{features}]: {} nodes, {} arrows, \
-             from {} start positions and {} positions met ({} classes before merging).",
+             from {} start positions and {} positions met ({} classes before merging).{}",
             s.nodes.len(),
             s.arrows.len(),
             s.start_positions,
             s.positions,
-            s.classes
+            s.classes,
+            s.vacuity().map_or(String::new(), |v| format!(" {v}"))
         ))
     ));
     out.push_str(starts_block.trim_end());

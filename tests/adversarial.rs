@@ -1862,3 +1862,67 @@ fn poset_elements_are_names() {
     s.expect(&["solve", "GEN(Poset(a_1<b2, 10))"], 0, "= ");
     s.expect(&["solve", "GEN(Poset(1<2, 1<3))"], 0, "= 1");
 }
+
+/// Issue 49, R7: pdflatex (typesetting the site's figures) and Graphviz `dot` run under a time
+/// limit. A user's figure template with a TeX loop would hang the build without one; with
+/// `GRUNDY_TOOL_SECONDS=3` the build stops pdflatex, lists the figures it did not typeset and
+/// finishes. (Only where pdflatex and dot are installed; the bare-PATH run has neither.)
+#[test]
+fn a_tex_loop_in_a_figure_template_does_not_hang_the_build() {
+    let has = |p: &str, flag: &str| {
+        Command::new(p)
+            .arg(flag)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !has("pdflatex", "--version") || !has("dot", "-V") || !has("pdftocairo", "-v") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let proj = dir.path().join("proj");
+    let init = Command::new(BIN)
+        .args(["init", proj.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{init:?}");
+    let t = proj.join("templates/figure.tikz.tex");
+    let text = std::fs::read_to_string(&t).unwrap();
+    std::fs::write(
+        &t,
+        format!("\\def\\grundyloop{{\\grundyloop}}\\grundyloop\n{text}"),
+    )
+    .unwrap();
+    std::fs::write(
+        proj.join("specs/fig_loop.yaml"),
+        "kind: figure\nsource: Example 4.11\ntitle: The gamegraph of TER(P_4)\npanels:\n  - { game: \"TER(P_4)\" }\noutput:\n  - { template: gamegraph.dot, path: example/loop.dot }\n",
+    )
+    .unwrap();
+    let t0 = Instant::now();
+    let out = Command::new("timeout")
+        .args(["120", BIN, "build", "--templates", "templates"])
+        .current_dir(&proj)
+        .env("GRUNDY_TOOL_SECONDS", "3")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_ne!(
+        out.status.code(),
+        Some(124),
+        "the build hung\n{stdout}\n{stderr}"
+    );
+    assert!(
+        t0.elapsed() < Duration::from_secs(100),
+        "{:?}",
+        t0.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("pdflatex did not finish within 3 s and was stopped"),
+        "{stdout}\n{stderr}"
+    );
+    // The notice names what was skipped, not a missing Graphviz (dot is installed here).
+    assert!(!stderr.contains("`dot` is not installed"), "{stderr}");
+}

@@ -286,9 +286,13 @@ pub fn build(
     notice_skipped(&run);
     // What a missing system tool kept out of the build, listed once.
     if let Some(skipped) = crate::render::dot::skipped_report() {
-        errln!(
-            "notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback\n{skipped}"
-        );
+        if crate::render::dot::dot_available() {
+            errln!("notice: some artifacts were not made\n{skipped}");
+        } else {
+            errln!(
+                "notice: Graphviz `dot` is not installed: SVGs come from the layout-rs fallback\n{skipped}"
+            );
+        }
     }
     for (_, c) in run.checked() {
         print_report(&c.report);

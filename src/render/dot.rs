@@ -1,5 +1,7 @@
-//! DOT → SVG/PDF. With Graphviz's `dot` installed, graphviz-rust runs it (PDF metadata dates
-//! are pinned through SOURCE_DATE_EPOCH so that bytes are reproducible). Without it, SVG comes
+//! DOT → SVG/PDF. With Graphviz's `dot` installed, it runs as graphviz-rust runs it (the DOT
+//! text in a temporary file, `dot -T<format> FILE`), but under [`run_bounded`]'s time limit, so
+//! that a figure too large to lay out ends in an error, not a hung build (issue 49, R7). PDF
+//! metadata dates are pinned through SOURCE_DATE_EPOCH so that bytes are reproducible. Without it, SVG comes
 //! from the pure-Rust layout-rs fallback, and PDF is unavailable: the build records what it
 //! skipped ([`note_skipped`]) and lists it once at the end ([`skipped_report`]).
 //!
@@ -53,14 +55,12 @@ pub fn parse(dot: &str) -> Result<graphviz_rust::dot_structures::Graph, DotError
 
 /// Lays out and renders DOT text.
 pub fn render(dot: &str, format: Format) -> Result<Vec<u8>, DotError> {
-    use graphviz_rust::cmd::{CommandArg, Format as GFormat};
     if dot_available() {
         let f = match format {
-            Format::Svg => GFormat::Svg,
-            Format::Pdf => GFormat::Pdf,
+            Format::Svg => "-Tsvg",
+            Format::Pdf => "-Tpdf",
         };
-        let bytes = graphviz_rust::exec_dot(dot.to_string(), vec![CommandArg::Format(f)])
-            .map_err(|e| DotError::Dot(e.to_string()))?;
+        let bytes = exec_dot(dot, f)?;
         return Ok(match format {
             Format::Pdf => pin_pdf_dates(bytes),
             Format::Svg => bytes,
@@ -70,6 +70,89 @@ pub fn render(dot: &str, format: Format) -> Result<Vec<u8>, DotError> {
         Format::Pdf => Err(DotError::NoPdfWithoutDot),
         Format::Svg => fallback_svg(dot),
     }
+}
+
+/// Seconds an external tool (`dot`, `pdflatex`) may run before it is killed; the environment
+/// variable `GRUNDY_TOOL_SECONDS` sets another limit (at least 1).
+pub fn tool_limit() -> std::time::Duration {
+    let secs = std::env::var("GRUNDY_TOOL_SECONDS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&s| s >= 1)
+        .unwrap_or(TOOL_SECONDS);
+    std::time::Duration::from_secs(secs)
+}
+
+/// The default of [`tool_limit`]: a TER(P_14) panel, the largest drawn so far, takes 45 s.
+pub const TOOL_SECONDS: u64 = 300;
+
+/// Runs `cmd` (stdin closed, stdout and stderr captured) and kills it when it runs past
+/// [`tool_limit`]; `what` names the tool in the error.
+pub fn run_bounded(
+    cmd: &mut std::process::Command,
+    what: &str,
+) -> Result<std::process::Output, String> {
+    use std::io::Read;
+    use std::process::Stdio;
+    use wait_timeout::ChildExt;
+    let limit = tool_limit();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{what}: {e}"))?;
+    // Read both pipes while waiting, so a tool that writes much never blocks on a full pipe.
+    let mut out = child.stdout.take().expect("piped stdout");
+    let mut err = child.stderr.take().expect("piped stderr");
+    let reader = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = out.read_to_end(&mut b);
+        b
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = err.read_to_end(&mut b);
+        b
+    });
+    let status = match child
+        .wait_timeout(limit)
+        .map_err(|e| format!("{what}: {e}"))?
+    {
+        Some(status) => status,
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "{what} did not finish within {} s and was stopped (GRUNDY_TOOL_SECONDS sets the limit)",
+                limit.as_secs()
+            ));
+        }
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    })
+}
+
+/// `dot -T<format>` on `dot` (written to a temporary file, as graphviz-rust does), bounded.
+fn exec_dot(dot: &str, flag: &str) -> Result<Vec<u8>, DotError> {
+    use std::io::Write;
+    let fail = |e: String| DotError::Dot(e);
+    let mut file = tempfile::NamedTempFile::new().map_err(|e| fail(e.to_string()))?;
+    file.write_all(dot.as_bytes())
+        .map_err(|e| fail(e.to_string()))?;
+    let path = file.into_temp_path();
+    let out = run_bounded(
+        std::process::Command::new("dot").arg(flag).arg(&*path),
+        "graphviz `dot`",
+    )
+    .map_err(fail)?;
+    if !out.status.success() {
+        return Err(fail(String::from_utf8_lossy(&out.stderr).to_string()));
+    }
+    Ok(out.stdout)
 }
 
 /// Older cairo builds ignore SOURCE_DATE_EPOCH and stamp the current time: overwrite the
@@ -125,10 +208,15 @@ pub fn skipped_report() -> Option<String> {
             } else {
                 String::new()
             };
-            format!(
-                "skipped {} item(s) that need {tool} (Debian package `{package}`: apt-get install {package}): {shown}{more}",
-                whats.len()
-            )
+            if package.is_empty() {
+                // Not a missing tool: why the tool did not make them.
+                format!("skipped {} item(s): {tool}: {shown}{more}", whats.len())
+            } else {
+                format!(
+                    "skipped {} item(s) that need {tool} (Debian package `{package}`: apt-get install {package}): {shown}{more}",
+                    whats.len()
+                )
+            }
         })
         .collect();
     Some(lines.join("\n"))

@@ -85,6 +85,11 @@ pub fn tikz_svgs(written: &[(PathBuf, Vec<u8>)]) -> Typeset {
             svgs,
             skipped: None,
         },
+        // A compile stopped at the time limit is not a missing package: said as it is.
+        Err(why) if why.contains("did not finish") => {
+            note_all(&figures, &why, "");
+            skip(&why)
+        }
         Err(why) => {
             note_all(
                 &figures,
@@ -121,12 +126,13 @@ fn compile(
     }
     let names: Vec<&str> = figures.iter().map(|(p, _)| p.as_str()).collect();
     write(&d.join("figures.tex"), driver(&names).as_bytes())?;
-    let out = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", "figures.tex"])
-        .current_dir(d)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("pdflatex: {e}"))?;
+    // Bounded: a TeX loop in a user's figure template must not hang the build (issue 49, R7).
+    let out = crate::render::dot::run_bounded(
+        Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", "figures.tex"])
+            .current_dir(d),
+        "pdflatex",
+    )?;
     if !out.status.success() {
         let log = String::from_utf8_lossy(&out.stdout);
         let first = log

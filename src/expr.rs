@@ -547,7 +547,7 @@ impl<'a> Parser<'a> {
                 return Err(self.err(
                     open.saturating_sub(name.len()),
                     name.len(),
-                    format!("{why}: only `outcome:` claims are checked for it, since nim-values do not add under misère play (the values solved are its normal-play transform's, which say P or N and nothing more): no `nim:`/`value:` claim, `holds:`, table, figure, diagram, solve or features of it"),
+                    format!("{why}: only `outcome:` claims are checked for it, since {}: no `nim:`/`value:` claim, `holds:`, table, figure, diagram, solve or features of it", crate::game::user::misere::OUTCOMES_ONLY),
                 ));
             }
             return Ok(AnyGame::Family(g));

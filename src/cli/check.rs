@@ -245,36 +245,27 @@ pub fn build(
         return ExitCode::from(2);
     }
     let t0 = std::time::Instant::now();
+    let mut code = 0;
     if long {
         // The long tier first: its record is what the build below shows.
         let (mut run, recorded) = pipeline::long_tier::record(specs, out);
-        for (_, c) in run.checked() {
-            print_report(&c.report);
+        let record = out
+            .join(pipeline::output::RECORDED)
+            .join(pipeline::long_tier::FILE);
+        code = finish(
+            &mut run,
+            "long tier: ",
+            recorded.map(|n| {
+                format!(
+                    "; recorded {n} reports in {} ({:.2} s)",
+                    record.display(),
+                    t0.elapsed().as_secs_f64()
+                )
+            }),
+        );
+        if code == 2 {
+            return ExitCode::from(2);
         }
-        let line = summary_line(&run);
-        let code = run.exit_code();
-        print_errors(&mut run, false);
-        match recorded {
-            Ok(n) => outln!(
-                "long tier: {line}; recorded {n} reports in {} ({:.2} s)",
-                out.join(pipeline::output::RECORDED)
-                    .join(pipeline::long_tier::FILE)
-                    .display(),
-                t0.elapsed().as_secs_f64()
-            ),
-            Err(e) => {
-                outln!("long tier: {line}");
-                errln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        }
-        let built = build(specs, templates, out, None, false);
-        // The worse of the two exit codes (2 bad input, 1 an unexpected verdict).
-        return if code == 1 && built == ExitCode::SUCCESS {
-            ExitCode::from(1)
-        } else {
-            built
-        };
     }
     let opts = BuildOptions {
         specs: specs.to_path_buf(),
@@ -282,6 +273,7 @@ pub fn build(
         output: out.to_path_buf(),
         selection: only.map_or(Selection::All, Selection::Only),
     };
+    let t1 = std::time::Instant::now();
     let (mut run, written) = pipeline::build(&opts);
     notice_skipped(&run);
     // What a missing system tool kept out of the build, listed once.
@@ -294,25 +286,39 @@ pub fn build(
             );
         }
     }
+    let built = finish(
+        &mut run,
+        "",
+        written.map(|n| {
+            format!(
+                "; wrote {n} files to {} ({:.2} s)",
+                out.display(),
+                t1.elapsed().as_secs_f64()
+            )
+        }),
+    );
+    // The worst of the two runs (2 bad input, 1 an unexpected verdict, 0 all as expected).
+    ExitCode::from(code.max(built))
+}
+
+/// Prints a run's reports and errors, then its summary line (after `prefix`) with `done`'s
+/// tail, or the error that kept it from being written (exit 2); returns the exit code.
+fn finish<E: std::fmt::Display>(run: &mut Run, prefix: &str, done: Result<String, E>) -> u8 {
     for (_, c) in run.checked() {
         print_report(&c.report);
     }
     let code = run.exit_code();
-    let line = summary_line(&run);
-    print_errors(&mut run, false);
-    match written {
-        Ok(n) => {
-            outln!(
-                "{line}; wrote {n} files to {} ({:.2} s)",
-                out.display(),
-                t0.elapsed().as_secs_f64()
-            );
-            ExitCode::from(code)
+    let line = summary_line(run);
+    print_errors(run, false);
+    match done {
+        Ok(tail) => {
+            outln!("{prefix}{line}{tail}");
+            code
         }
         Err(e) => {
-            outln!("{line}");
+            outln!("{prefix}{line}");
             errln!("error: {e}");
-            ExitCode::from(2)
+            2
         }
     }
 }

@@ -1021,16 +1021,12 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
     // The long tier left out of this run, as `grundy build --long` recorded it (for the very
     // spec files checked then; a spec changed since is listed as not run).
     let record = long_tier::Record::read(&opts.output);
-    let recorded: Vec<&Spec> = run
+    let recorded: Vec<(&Spec, &Report)> = run
         .skipped_long
         .iter()
-        .filter(|s| record.report_of(s).is_some())
+        .filter_map(|s| Some((s, record.report_of(s)?)))
         .collect();
-    for s in &recorded {
-        if let Some(r) = record.report_of(s) {
-            index.push((s, r));
-        }
-    }
+    index.extend(recorded.iter().copied());
     for s in &all_specs {
         if index.iter().any(|(t, _)| t.id() == s.id()) {
             continue;
@@ -1076,7 +1072,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
             previous.certificates.insert(r.id.clone(), st.clone());
         }
     }
-    for s in &recorded {
+    for (s, _) in &recorded {
         previous
             .certificates
             .insert(s.id().to_string(), long_tier::STATUS.to_string());
@@ -1086,7 +1082,7 @@ fn write_build(opts: &BuildOptions, run: &Run) -> Result<usize, BuildError> {
     let mut skipped: Vec<&Spec> = run
         .skipped_long
         .iter()
-        .filter(|s| !recorded.iter().any(|t| t.id() == s.id()))
+        .filter(|s| !recorded.iter().any(|(t, _)| t.id() == s.id()))
         .collect();
     for s in &all_specs {
         if s.header.long && !index.iter().any(|(t, _)| t.id() == s.id()) {

@@ -28,11 +28,16 @@ pub const DENSE_MAX: usize = 16;
 /// nim(TER(G)) and nim(DNT(G)) of a connected graph given by adjacency bitmasks, with the
 /// convex hull closure. Needs `adj.len() <= DENSE_MAX`. Uses a per-thread scratch space.
 pub fn dense_values(adj: &[u64]) -> (u32, u32) {
+    with_scratch(|s| s.values(adj))
+}
+
+/// Runs `f` on this thread's scratch tables (one set per thread, whatever the closure).
+fn with_scratch<R>(f: impl FnOnce(&mut DenseScratch) -> R) -> R {
     thread_local! {
         static SCRATCH: std::cell::RefCell<DenseScratch> =
             std::cell::RefCell::new(DenseScratch::default());
     }
-    SCRATCH.with(|s| s.borrow_mut().values(adj))
+    SCRATCH.with(|s| f(&mut s.borrow_mut()))
 }
 
 /// Subsets of at most [`DENSE_MAX`] vertices index these tables.
@@ -414,11 +419,7 @@ pub fn graph6_dense(text: &[u8]) -> Option<(usize, [u64; DENSE_MAX])> {
 /// nim(TER(G)) and nim(DNT(G)) under the hull and under the geodetic closure (as
 /// [`DenseScratch::values_both`]), one table of one-step closures for both.
 pub fn dense_values_both(adj: &[u64]) -> [(u32, u32); 2] {
-    thread_local! {
-        static SCRATCH: std::cell::RefCell<DenseScratch> =
-            std::cell::RefCell::new(DenseScratch::default());
-    }
-    SCRATCH.with(|s| s.borrow_mut().values_both(adj))
+    with_scratch(|s| s.values_both(adj))
 }
 
 /// [`dense_values_both`] for any graph: the dense path when small enough, else the general
@@ -428,12 +429,18 @@ pub fn values_both(g: &Graph) -> [(u32, u32); 2] {
         let adj: Vec<u64> = (0..g.n()).map(|v| g.adj(v)).collect();
         return dense_values_both(&adj);
     }
-    let solve = |rule, closure| {
+    [Closure::HULL, Closure::GEODETIC].map(|c| general_values(g, c))
+}
+
+/// nim(TER(G)) and nim(DNT(G)) under `closure` by the general solver (graphs past the dense
+/// path).
+fn general_values(g: &Graph, closure: Closure) -> (u32, u32) {
+    let solve = |rule| {
         let game = RemovingGame::new(rule, g.clone(), closure, 0)
             .expect("the empty start is nonterminating in every connected graph");
         Solver::new(&game).nim_of_start()
     };
-    [Closure::HULL, Closure::GEODETIC].map(|c| (solve(Rule::Ter, c), solve(Rule::Dnt, c)))
+    (solve(Rule::Ter), solve(Rule::Dnt))
 }
 
 /// nim(TER(G)) and nim(DNT(G)): the dense path when small enough, else the general solver.
@@ -442,12 +449,7 @@ pub fn values(g: &Graph) -> (u32, u32) {
         let adj: Vec<u64> = (0..g.n()).map(|v| g.adj(v)).collect();
         return dense_values(&adj);
     }
-    let solve = |rule| {
-        let game = RemovingGame::new(rule, g.clone(), Closure::HULL, 0)
-            .expect("the empty start is nonterminating in every connected graph");
-        Solver::new(&game).nim_of_start()
-    };
-    (solve(Rule::Ter), solve(Rule::Dnt))
+    general_values(g, Closure::HULL)
 }
 
 /// OEIS A001349: the number of connected graphs on n unlabelled vertices, n = 0..=14 (n = 15

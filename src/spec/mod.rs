@@ -1215,8 +1215,14 @@ pub(crate) fn validate_claim(
                 line,
                 column,
                 1,
-                format!("{why}: only `outcome:` claims are checked for it, not `{field}:`, since nim-values do not add under misère play (the values solved are its normal-play transform's, which say P or N and nothing more)"),
-                Some("state the outcome, `outcome: P` or `outcome: N` (or a formula giving them)".into()),
+                format!(
+                    "{why}: only `outcome:` claims are checked for it, not `{field}:`, since {}",
+                    crate::game::user::misere::OUTCOMES_ONLY
+                ),
+                Some(
+                    "state the outcome, `outcome: P` or `outcome: N` (or a formula giving them)"
+                        .into(),
+                ),
             ));
         }
     }

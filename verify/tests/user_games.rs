@@ -1015,11 +1015,9 @@ fn a_nim_value_claim_about_a_misere_game_is_rejected() {
     s.rejected("mnim_bouton", "only `outcome:` claims are re-derived");
 }
 
-#[test]
-fn grundys_misere_certificates_are_verified() {
-    // Misère Nim as grundy builds it from specs/user: at the start of all (a, b, c) ≤ 7, at
-    // every position reachable from (7, 7, 7), and normal play's rule refuted as the erratum
-    // the first corrects.
+/// The repository root and grundy's release binary, or `None` (said) when the root crate is
+/// not built (CI builds it before the verifier's tests).
+fn built_grundy() -> Option<(PathBuf, PathBuf)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let grundy = root.join("target/release/grundy");
     if !grundy.exists() {
@@ -1027,8 +1025,19 @@ fn grundys_misere_certificates_are_verified() {
             "skipped: no {} (build the root crate first)",
             grundy.display()
         );
-        return;
+        return None;
     }
+    Some((root, grundy))
+}
+
+#[test]
+fn grundys_misere_certificates_are_verified() {
+    // Misère Nim as grundy builds it from specs/user: at the start of all (a, b, c) ≤ 7, at
+    // every position reachable from (7, 7, 7), and normal play's rule refuted as the erratum
+    // the first corrects.
+    let Some((root, grundy)) = built_grundy() else {
+        return;
+    };
     let s = Scratch::new("built");
     for id in ["misere_nim", "misere_nim_bouton", "misere_nim_reachable"] {
         let text = std::fs::read_to_string(root.join(format!("specs/user/{id}.yaml"))).unwrap();
@@ -1097,15 +1106,9 @@ fn misere_node_kayles_path_wins(n: usize) -> bool {
 fn grundys_misere_node_kayles_on_paths_is_verified() {
     // A graph game played misère, declared symmetric (grundy solves up to symmetry, the
     // verifier checks every listed position by the rule), spelled `misère`.
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let grundy = root.join("target/release/grundy");
-    if !grundy.exists() {
-        eprintln!(
-            "skipped: no {} (build the root crate first)",
-            grundy.display()
-        );
+    let Some((_, grundy)) = built_grundy() else {
         return;
-    }
+    };
     let outcomes: Vec<String> = (1..=10)
         .map(|n| {
             format!(

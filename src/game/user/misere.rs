@@ -36,6 +36,9 @@ impl<P: Serialize> Serialize for Node<P> {
 /// ⊥ as certificates write it.
 pub const END: &str = "⊥";
 
+/// Why only outcome claims may name a game played misère, as refusals say it.
+pub const OUTCOMES_ONLY: &str = "nim-values do not add under misère play (the values solved are its normal-play transform's, which say P or N and nothing more)";
+
 /// A user game played misère: the normal-play transform of the game it wraps.
 pub struct Misere<P: UserPos>(pub UserGame<P>);
 

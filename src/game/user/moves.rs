@@ -99,19 +99,11 @@ impl Family for UserFamily {
                             args.trim()
                         )
                     })?;
-                let g = UserGame::integers(self.def.clone(), start, self.docs)?;
-                match self.def.misere {
-                    true => Registered::new(Misere(g)),
-                    false => Registered::new(g),
-                }
+                registered(UserGame::integers(self.def.clone(), start, self.docs)?)
             }
             _ => {
                 let graph = crate::graph::parse_graph(args).map_err(|e| e.to_string())?;
-                let g = UserGame::on_graph(self.def.clone(), graph, self.docs)?;
-                match self.def.misere {
-                    true => Registered::new(Misere(g)),
-                    false => Registered::new(g),
-                }
+                registered(UserGame::on_graph(self.def.clone(), graph, self.docs)?)
             }
         };
         cache()
@@ -544,6 +536,18 @@ impl Game for UserGame<Vec<INT>> {
     fn options(&self, p: &Vec<INT>) -> Vec<Vec<INT>> {
         // Every position the solvers meet was reached from the start, so explored.
         self.options.get(p).map_or_else(Vec::new, |o| o.to_vec())
+    }
+}
+
+/// The game as the registry holds it: its misère transform when the spec says `play: misere`.
+fn registered<P: UserPos>(g: UserGame<P>) -> Registered
+where
+    UserGame<P>: FamilyGame + Game<Pos = P>,
+{
+    if g.def.misere {
+        Registered::new(Misere(g))
+    } else {
+        Registered::new(g)
     }
 }
 

@@ -75,15 +75,24 @@ const MAX_RECORDED_BYTES: u64 = 16 << 20;
 /// device, too large, not YAML) is an error, not taken for a missing one.
 fn read_yaml(dir: &Path, name: &str) -> Result<Option<Value>, String> {
     let path = dir.join(name);
-    match std::fs::symlink_metadata(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        _ => {}
-    }
-    let text = crate::files::read_regular_text(&path, MAX_RECORDED_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let Some(text) = read_recorded(&path)? else {
+        return Ok(None);
+    };
     serde_saphyr::from_str::<Value>(&text)
         .map(Some)
         .map_err(|e| format!("{}: not YAML: {e}", path.display()))
+}
+
+/// The text of a recorded-results file: `None` when there is none, an error when it is there
+/// but not a regular file of bounded size.
+fn read_recorded(path: &Path) -> Result<Option<String>, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
+    crate::files::read_regular_text(path, MAX_RECORDED_BYTES)
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A count with thin spaces between groups of three digits (1 006 700 565).
@@ -236,11 +245,9 @@ fn read_geodetic(dir: &Path) -> Result<Vec<Value>, String> {
     let mut runs = Vec::new();
     for n in 1..=crate::solve::spectrum::DENSE_MAX {
         let path = dir.join(format!("scale/spectrum_geodetic/{n}.json"));
-        if std::fs::symlink_metadata(&path).is_err() {
+        let Some(text) = read_recorded(&path)? else {
             continue;
-        }
-        let text = crate::files::read_regular_text(&path, MAX_RECORDED_BYTES)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        };
         runs.push(
             serde_json::from_str(&text)
                 .map_err(|e| format!("{}: not JSON: {e}", path.display()))?,

@@ -124,6 +124,10 @@ pub enum Command {
         /// memory, at most three quarters of what is available now, at least 256M).
         #[arg(long, value_name = "SIZE")]
         max_memory: Option<String>,
+        /// Most seconds a sweep (`--param`) may run in all: it stops past them, or at once when
+        /// the pace of its instances so far says it would.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+        max_seconds: u64,
         /// Games and closures defined in specs (`kind: game`): a spec, or a folder of them
         /// (registered before the game and `--closure` are read; repeat for several).
         #[arg(long, value_name = "PATH")]
@@ -457,6 +461,7 @@ pub fn main() -> ExitCode {
             json,
             max_positions,
             max_memory,
+            max_seconds,
             games: _,
         } => {
             let mut budget = crate::solve::guard::Budget::default_for_machine();
@@ -473,7 +478,7 @@ pub fn main() -> ExitCode {
                     crate::graph::closures::names().join(", ")
                 )));
             };
-            solve(&game, &params, closure, json, budget)
+            solve(&game, &params, closure, json, budget, max_seconds)
         }
         Command::Sets {
             graph,
@@ -569,6 +574,7 @@ fn solve(
     closure: Closure,
     json: bool,
     budget: crate::solve::guard::Budget,
+    max_seconds: u64,
 ) -> ExitCode {
     use crate::solve::dispatch;
     let parsed: Result<Vec<_>, _> = params.iter().map(|p| parse_param(p)).collect();
@@ -611,7 +617,14 @@ fn solve(
             "seconds"
         );
     }
-    for combo in combos {
+    let started = std::time::Instant::now();
+    for (done, combo) in combos.into_iter().enumerate() {
+        // The sweep's total work (issue 49 R10): each instance is bounded by the solver's
+        // budget, the sweep by time, forecast from the pace so far.
+        if let Some(why) = sweep_past_its_time(done as u128, total, started.elapsed(), max_seconds)
+        {
+            return report(miette::Report::msg(why));
+        }
         let text = substitute(game, &combo);
         let g = match parse_game(&text, opts) {
             Ok(g) => g,
@@ -682,6 +695,35 @@ fn solve(
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Why a sweep stops before instance `done` (0-based) of `total`: past `max_seconds`, or, a
+/// second in, when the pace so far forecasts more than `max_seconds` for all of it.
+fn sweep_past_its_time(
+    done: u128,
+    total: u128,
+    elapsed: std::time::Duration,
+    max_seconds: u64,
+) -> Option<String> {
+    let spent = elapsed.as_secs_f64();
+    let forecast = spent / done.max(1) as f64 * total as f64;
+    let past = spent > max_seconds as f64;
+    if done == 0 || !(past || (spent >= 1.0 && forecast > max_seconds as f64)) {
+        return None;
+    }
+    let what = if past {
+        format!("it ran past {max_seconds} s")
+    } else {
+        format!(
+            "at the pace of its first {done} instances ({spent:.1} s) all {total} would take \
+             about {} s, past {max_seconds} s",
+            crate::solve::guard::human_count(forecast.ceil())
+        )
+    };
+    Some(format!(
+        "the sweep stopped after {done} of {total} instances: {what}. Narrow the --param \
+         ranges, or raise --max-seconds."
+    ))
 }
 
 fn sets(graph: &str, closure: Closure, json: bool) -> ExitCode {

@@ -309,11 +309,15 @@ fn closure(
         Err(why) => why,
     };
     if g.size() > 64 {
+        let (estimate, limit) = g
+            .operator()
+            .families_unavailable()
+            .unwrap_or((why, "what the structure-class solver handles".into()));
         return Err(Refusal {
             game: game.to_string(),
             during: false,
-            estimate: why,
-            limit: "what the structure-class solver handles".into(),
+            estimate,
+            limit,
             hint: "ground sets of more than 64 elements are solved by structure classes only"
                 .into(),
         });
@@ -328,7 +332,10 @@ pub fn structure_diagram(
     use crate::game::closure::Goal;
     let facets = g
         .facets()
-        .ok_or_else(|| "the maximal legal sets 𝓜 are too many to list".to_string())?;
+        .ok_or_else(|| match g.operator().families_unavailable() {
+            Some((what, limit)) => format!("{what} exceeds {limit}"),
+            None => "the maximal legal sets 𝓜 are too many to list".to_string(),
+        })?;
     super::structure::Diagram::build(
         g.size(),
         facets,

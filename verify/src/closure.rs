@@ -136,7 +136,7 @@ pub fn parse(name: &str, closure: Option<&str>) -> Option<Result<ClosureGame, St
 
 fn build_group(word: Word, arg: &str) -> Result<ClosureGame, String> {
     let group = parse_group(arg)?;
-    let s = subgroups(&group);
+    let s = subgroups(&group)?;
     let maximal = if word.building() {
         Some(s.maximal.iter().map(Bits::ones).collect())
     } else if group.n <= MAX_LISTED {
@@ -853,9 +853,24 @@ mod tests {
             ("Dih(6)", 16, 6),
         ] {
             let gr = parse_group(g).unwrap();
-            let s = subgroups(&gr);
+            let s = subgroups(&gr).unwrap();
             assert_eq!((s.all, s.maximal.len()), (all, maximal), "{g}");
         }
+    }
+
+    /// Z_2^8 has 417,199 subgroups: the search stops at its budget, in seconds, and the game
+    /// is one the verifier cannot build (so nothing about it is certified), while Z_2^4's 67
+    /// subgroups (the subspaces of F_2^4) are all found.
+    #[test]
+    fn the_subgroup_search_stops_at_its_budget() {
+        let z2 = |k: usize| vec!["Cyc(2)"; k].join(" x ");
+        assert_eq!(subgroups(&parse_group(&z2(4)).unwrap()).unwrap().all, 67);
+        let t = std::time::Instant::now();
+        let why = subgroups(&parse_group(&z2(8)).unwrap()).err().unwrap();
+        assert!(why.contains("past the verifier's search budget"), "{why}");
+        assert!(t.elapsed().as_secs() < 60);
+        let built = parse(&format!("DNG({})", z2(8)), None).unwrap();
+        assert!(built.is_err());
     }
 
     /// Graph games: GEN(K_n) = pty(n) and DNG(K_n) = pty(n − 1) (every set of K_n is closed,

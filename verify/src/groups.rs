@@ -193,15 +193,32 @@ pub struct Subgroups {
     pub maximal: Vec<Bits>,
 }
 
+/// Multiplications the subgroup search may do: a few seconds (Z_2^8's 417,199 subgroups, or
+/// Sym(4) × Sym(4) × Cyc(4), are past it; every group of the main build takes a few million).
+pub const SEARCH_STEPS: u64 = 1_000_000_000;
+/// Bytes the subgroups found may take, each a set of |G| bits.
+pub const SEARCH_BYTES: u64 = 256 << 20;
+
 /// All subgroups by search from the trivial group over H ↦ ⟨H, x⟩ (every subgroup
 /// ⟨x1, …, xk⟩ is reached along ⟨x1⟩ ⊆ ⟨x1, x2⟩ ⊆ …), one x per right coset Hx
-/// (⟨H, hx⟩ = ⟨H, x⟩); H ≠ G is maximal iff every such extension is G.
-pub fn subgroups(g: &Group) -> Subgroups {
+/// (⟨H, hx⟩ = ⟨H, x⟩); H ≠ G is maximal iff every such extension is G. `Err` past
+/// [`SEARCH_STEPS`] or [`SEARCH_BYTES`]: the caller then certifies nothing about the group.
+pub fn subgroups(g: &Group) -> Result<Subgroups, String> {
     let whole = Bits::full(g.n);
     let trivial = g.generate(&[]);
     let mut gens_of: HashMap<Bits, Vec<usize>> = HashMap::from([(trivial.clone(), vec![])]);
     let mut queue = VecDeque::from([trivial]);
     let mut maximal = Vec::new();
+    let mut steps = 0u64;
+    let set_bytes = (g.n.div_ceil(64) * 8 + 64) as u64;
+    let past = |found: usize| {
+        format!(
+            "the subgroups of a group of order {} are past the verifier's search budget \
+             ({SEARCH_STEPS:.1e} steps, {} MiB; {found} found so far)",
+            g.n,
+            SEARCH_BYTES >> 20
+        )
+    };
     while let Some(h) = queue.pop_front() {
         let gens = gens_of[&h].clone();
         let members = h.ones();
@@ -217,10 +234,17 @@ pub fn subgroups(g: &Group) -> Subgroups {
             let mut more = gens.clone();
             more.push(x);
             let k = g.generate(&more);
+            steps += (members.len() + k.count() * more.len() + g.n / 64) as u64;
+            if steps > SEARCH_STEPS {
+                return Err(past(gens_of.len()));
+            }
             if k != whole {
                 is_maximal = false;
             }
             if !gens_of.contains_key(&k) {
+                if (gens_of.len() as u64 + 1) * set_bytes > SEARCH_BYTES {
+                    return Err(past(gens_of.len()));
+                }
                 gens_of.insert(k.clone(), more);
                 queue.push_back(k);
             }
@@ -230,10 +254,10 @@ pub fn subgroups(g: &Group) -> Subgroups {
         }
     }
     maximal.sort();
-    Subgroups {
+    Ok(Subgroups {
         all: gens_of.len(),
         maximal,
-    }
+    })
 }
 
 fn number(s: &str) -> Result<usize, String> {

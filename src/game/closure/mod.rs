@@ -76,6 +76,12 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
         nongenerating_from_generating(self, budget)
     }
+    /// Why [`ClosureOperator::maximal_nongenerating`] gave no family, when the operator knows
+    /// better than "too many to list" (groups: the subgroup lattice's budget), as what exceeded
+    /// which limit.
+    fn families_unavailable(&self) -> Option<(String, String)> {
+        None
+    }
     /// The minimal generating sets 𝒢, or `None` past `budget` sets visited (or a ground set
     /// of more than 64 elements). The default is the depth-first search of
     /// [`crate::graph::Convexity`] on any operator.
@@ -181,6 +187,9 @@ impl ClosureOperator for FromFile {
     }
     fn maximal_nongenerating(&self, budget: u64) -> Option<Vec<Set>> {
         self.0.maximal_nongenerating(budget)
+    }
+    fn families_unavailable(&self) -> Option<(String, String)> {
+        self.0.families_unavailable()
     }
     fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
         self.0.minimal_generating(budget)
@@ -621,12 +630,19 @@ impl ClosureGame {
             );
         }
         if costly {
+            // A position's options cost |X| closures of up to |X| elements each, so past 64
+            // elements the positions explored shrink with |X|³ (DNG(Z_2^8): 256 positions,
+            // about a second; issue 44 item 1).
+            let n = self.size().max(64) as u64;
+            let budget = (crate::game::features::TERMINAL_PARITIES_BUDGET as u64 * 64 * 64 * 64
+                / (n * n * n))
+                .max(1) as usize;
             let memo = self.terminal.get_or_init(|| {
                 crate::game::features::terminal_parities(
                     &self.start(),
                     |q| self.options(q),
                     |q| q.count_ones(..) as u32,
-                    crate::game::features::TERMINAL_PARITIES_BUDGET,
+                    budget,
                 )
             });
             if let Some(&m) = memo.as_ref().and_then(|m| m.get(p)) {

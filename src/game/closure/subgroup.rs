@@ -8,7 +8,7 @@ use crate::game::family::FormDoc;
 use crate::game::features::FeatureDoc;
 use crate::game::Value;
 use crate::group::families::looks_like_group;
-use crate::group::subgroups::{lattice, Lattice};
+use crate::group::subgroups::{lattice, Lattice, LatticeTooLarge};
 use crate::group::{parse_group, Group};
 use std::sync::{Arc, OnceLock};
 
@@ -65,7 +65,7 @@ pub const OPERATOR: Operator = Operator {
 #[derive(Debug)]
 pub struct SubgroupOperator {
     group: Group,
-    lattice: OnceLock<Lattice>,
+    lattice: OnceLock<Result<Lattice, LatticeTooLarge>>,
 }
 
 impl SubgroupOperator {
@@ -78,8 +78,9 @@ impl SubgroupOperator {
     pub fn group(&self) -> &Group {
         &self.group
     }
-    pub fn lattice(&self) -> &Lattice {
-        self.lattice.get_or_init(|| lattice(&self.group))
+    /// The subgroup lattice, or why it was not searched to the end (its budget).
+    pub fn lattice(&self) -> Result<&Lattice, &LatticeTooLarge> {
+        self.lattice.get_or_init(|| lattice(&self.group)).as_ref()
     }
 }
 
@@ -157,7 +158,10 @@ impl ClosureOperator for SubgroupOperator {
         self.group.generate(s.ones())
     }
     fn maximal_nongenerating(&self, _budget: u64) -> Option<Vec<Set>> {
-        Some(self.lattice().maximal.clone())
+        self.lattice().ok().map(|l| l.maximal.clone())
+    }
+    fn families_unavailable(&self) -> Option<(String, String)> {
+        self.lattice().err().map(|e| (e.to_string(), e.limit()))
     }
     /// Conjugation x ↦ g⁻¹xg by each generator g: they generate the inner automorphisms,
     /// which map subgroups to subgroups (so classes to classes of the same type).
@@ -202,19 +206,34 @@ impl ClosureOperator for SubgroupOperator {
         let names: Vec<String> = gens.iter().map(|&a| g.element_name(a)).collect();
         format!("⟨{}⟩", names.join(", "))
     }
-    /// `order`, `abelian`, `subgroups`, `subgroup_classes`, `maximal_subgroups`,
-    /// `frattini_order`, `max_element_order`, `involutions`, `maximal_all_even`,
-    /// `even_maximals_cover`.
+    /// `order`, `abelian`, `max_element_order`, `involutions`; and from the subgroup lattice
+    /// `subgroups`, `subgroup_classes`, `maximal_subgroups`, `frattini_order`,
+    /// `maximal_all_even`, `even_maximals_cover`, left out when the lattice is past its
+    /// budget (a predicate reading them then fails as on any feature the game lacks).
     fn features(&self) -> Vec<(String, Value)> {
         let g = &self.group;
         let n = g.order();
-        let l = self.lattice();
         let abelian = (0..n).all(|a| {
             g.generators()
                 .iter()
                 .all(|&b| g.mul(a, b as usize) == g.mul(b as usize, a))
         });
         let orders: Vec<usize> = (0..n).map(|a| g.element_order(a)).collect();
+        let mut out = vec![
+            ("order".into(), Value::Int(n as i64)),
+            ("abelian".into(), Value::Bool(abelian)),
+            (
+                "max_element_order".into(),
+                Value::Int(orders.iter().copied().max().unwrap_or(1) as i64),
+            ),
+            (
+                "involutions".into(),
+                Value::Int(orders.iter().filter(|&&o| o == 2).count() as i64),
+            ),
+        ];
+        let Ok(l) = self.lattice() else {
+            return out;
+        };
         // Benesh–Ernst–Sieben's criteria on maximal subgroups (2016, §4): are all maximal
         // subgroups of even order, and do the even ones cover G?
         let even: Vec<&Set> = l
@@ -227,14 +246,12 @@ impl ClosureOperator for SubgroupOperator {
         for m in &even {
             covered.union_with(m);
         }
-        vec![
+        out.extend([
             ("maximal_all_even".into(), Value::Bool(all_even)),
             (
                 "even_maximals_cover".into(),
                 Value::Bool(covered.count_ones(..) == n),
             ),
-            ("order".into(), Value::Int(n as i64)),
-            ("abelian".into(), Value::Bool(abelian)),
             ("subgroups".into(), Value::Int(l.subgroups() as i64)),
             (
                 "subgroup_classes".into(),
@@ -248,14 +265,7 @@ impl ClosureOperator for SubgroupOperator {
                 "frattini_order".into(),
                 Value::Int(l.frattini.count_ones(..) as i64),
             ),
-            (
-                "max_element_order".into(),
-                Value::Int(orders.iter().copied().max().unwrap_or(1) as i64),
-            ),
-            (
-                "involutions".into(),
-                Value::Int(orders.iter().filter(|&&o| o == 2).count() as i64),
-            ),
-        ]
+        ]);
+        out
     }
 }

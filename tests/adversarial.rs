@@ -2002,3 +2002,67 @@ fn sweeps_are_bounded_by_their_total_time() {
         "--max-seconds",
     );
 }
+
+// ---- TeX fields parsed as TeX reads them (issue 44 item 8) -------------------------------------
+
+/// Captions that break the document are refused at the caption, with exit 2: the issue's
+/// cases and variants it does not name (`$\frac{1}$`, a script outside math, `\right` alone);
+/// the same caption written correctly passes.
+#[test]
+fn tex_captions_that_would_break_the_document_are_refused() {
+    let mut s = Scratch::new();
+    let figure = |caption: &str| {
+        format!(
+            "kind: figure\nsource: Adversarial\ntitle: T\npanels:\n  - {{ game: \"TER(C_5)\" }}\ncaption: '{caption}'\n"
+        )
+    };
+    for (i, bad) in [
+        "$x^$",
+        "$\\left($",
+        "\\frac",
+        "$\\sqrt$",
+        "\\emph{$}$",
+        "$\\big$",
+        "$\\frac{1}$",
+        "x^2",
+        "$\\right)$",
+        "a \\\\ b",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let f = format!("bad{i}.yaml");
+        s.file(&f, figure(bad));
+        s.expect(&["check", &f], 2, "caption:");
+    }
+    s.file("good.yaml", figure("$\\frac{1}{2}$ and \\emph{a $x^2$}"));
+    s.expect(&["check", "good.yaml"], 0, "1 as expected");
+}
+
+// ---- walks over the reachable positions (issue 44 item 10) -------------------------------------
+
+/// `positions: reachable` on a game whose start passes every estimate walks within the memory
+/// budget (which follows the address-space limit): TER(C_27) aborted on an 822 MB allocation
+/// under 1.5 GB; TER(C_24) with a `holds:` predicate is a variant the issue does not name.
+#[test]
+fn walks_over_reachable_positions_stay_within_the_memory_budget() {
+    let mut s = Scratch::new();
+    s.file(
+        "c27.yaml",
+        "kind: claim\nsource: Adversarial\ngame: \"TER(C_n)\"\nparams: {n: 27..=27}\npositions: reachable\nwhere: terminating\nnim: 0\n",
+    );
+    s.expect(
+        &["check", "c27.yaml"],
+        2,
+        "its reachable positions are more than",
+    );
+    s.file(
+        "c24.yaml",
+        "kind: claim\nsource: Adversarial\ngame: \"TER(C_24)\"\npositions: reachable\nholds: \"selected >= 0 && selected < 100\"\n",
+    );
+    s.expect(
+        &["check", "c24.yaml"],
+        2,
+        "reachable positions are more than",
+    );
+}

@@ -821,7 +821,16 @@ impl Claim {
                 })?;
                 let start = game.start();
                 let mut count = 0;
-                for (pos, _) in solver.reachable(&start) {
+                let reached = solver
+                    .reachable_within(&start, super::reachable_cap())
+                    .map_err(|why| CheckError {
+                        loc: self.game_loc.clone(),
+                        message: format!(
+                            "{}{text}: its reachable positions are {why}",
+                            at_instance(inst)
+                        ),
+                    })?;
+                for (pos, _) in reached {
                     // The misère transform's ⊥ is no position of the game.
                     if game.hidden(&pos) {
                         continue;

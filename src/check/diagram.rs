@@ -914,7 +914,18 @@ impl Diagram {
                     StartPositions::Reachable => {
                         let mut solver = Solver::new(&g);
                         let st = g.start();
-                        solver.reachable(&st).into_iter().map(|(p, _)| p).collect()
+                        solver
+                            .reachable_within(&st, super::reachable_cap())
+                            .map_err(|why| CheckError {
+                                loc: s.game_loc.clone(),
+                                message: format!(
+                                    "{}game `{text}`: its reachable positions are {why}",
+                                    at_instance(&inst)
+                                ),
+                            })?
+                            .into_iter()
+                            .map(|(p, _)| p)
+                            .collect()
                     }
                 };
                 for p in candidates {

@@ -516,6 +516,14 @@ pub fn memo_guard_within(
 
 /// [`memo_guard`] for checks that list every reachable position whole: a game that splits
 /// positions into components (Node Kayles) memoises few of them but may reach many.
+/// Most positions a walk over the reachable positions may visit: the machine's memory
+/// budget (which follows RLIMIT_AS and cgroups) over [`crate::solve::REACHABLE_BYTES`].
+pub fn reachable_cap() -> usize {
+    crate::solve::guard::Budget::default_for_machine()
+        .position_limit(crate::solve::REACHABLE_BYTES)
+        .min(usize::MAX as u64) as usize
+}
+
 pub fn reachable_guard(game: &crate::game::AnyGame) -> Result<(), String> {
     let budget = crate::solve::guard::Budget::default_for_machine();
     crate::solve::dispatch::precheck_reachable(game, &budget).map_err(|r| r.to_string())?;

@@ -229,7 +229,27 @@ impl<'g, G: Game> Solver<'g, G> {
     }
 
     /// Every position reachable from `from` (not canonicalised), with its nim-value, in
-    /// breadth-first order. Meant for drawing and checking small games.
+    /// breadth-first order, or `Err` past `cap` positions (with their values in the memo, a
+    /// position costs about [`REACHABLE_BYTES`]): what a spec's `positions: reachable` walks,
+    /// whose start may pass every estimate (TER(C_27) aborted on an 822 MB allocation under a
+    /// 1.5 GB address-space limit; issue 44 item 10).
+    pub fn reachable_within(
+        &mut self,
+        from: &G::Pos,
+        cap: usize,
+    ) -> Result<Vec<(G::Pos, u32)>, String> {
+        let order = reachable_order(self.game, std::slice::from_ref(from), cap, false)?;
+        Ok(order
+            .into_iter()
+            .map(|p| {
+                let v = self.nim(&p);
+                (p, v)
+            })
+            .collect())
+    }
+
+    /// Every position reachable from `from` (not canonicalised), with its nim-value, in
+    /// breadth-first order, without bound: for tests on small games.
     pub fn reachable(&mut self, from: &G::Pos) -> Vec<(G::Pos, u32)> {
         let mut seen: std::collections::HashSet<G::Pos> = Default::default();
         let mut order = vec![from.clone()];
@@ -253,6 +273,10 @@ impl<'g, G: Game> Solver<'g, G> {
             .collect()
     }
 }
+
+/// Bytes a position of [`Solver::reachable_within`] takes: its entry in the seen set and the
+/// order, and its value in the memo.
+pub const REACHABLE_BYTES: f64 = 200.0;
 
 /// The roots, then every position reached from them breadth-first (a deterministic order:
 /// the order of the certificates' tables); with `split`, an option the game splits into a

@@ -1092,12 +1092,383 @@ fn check_label(tex: &str, text: bool) -> Result<(), String> {
     if depth != 0 {
         return Err("unbalanced `{` in the tex label".into());
     }
-    Ok(())
+    check_structure(tex, text)
+}
+
+/// How a control word of [`TEX_LABEL_WORDS`] is used: in which modes, with what arguments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arity {
+    /// A symbol, math only (`\alpha`, `\leq`).
+    MathSymbol,
+    /// A symbol in text and math (`\ldots`, `\quad`, `\grundypin`).
+    AnySymbol,
+    /// One argument, math only (`\hat`, `\mathrm`).
+    MathOne,
+    /// One argument read as text, in text and math (`\emph`, `\mbox`).
+    TextOne,
+    /// Two arguments, math only (`\frac`).
+    MathTwo,
+    /// `\sqrt[k]{x}`: an optional argument, then one.
+    Root,
+    /// A delimiter follows, math only (`\big`, `\left`, `\right`).
+    Delimited,
+    /// A relation or symbol follows, math only (`\not`).
+    Prefix,
+}
+
+fn arity(word: &str) -> Arity {
+    match word {
+        "ldots" | "dots" | "quad" | "qquad" | "grundypin" | "grundynopin" => Arity::AnySymbol,
+        "emph" | "textit" | "textbf" | "textrm" | "mbox" | "grundypins" => Arity::TextOne,
+        "mathrm" | "mathit" | "mathbf" | "mathsf" | "mathtt" | "mathcal" | "mathbb"
+        | "mathfrak" | "boldsymbol" | "operatorname" | "mathbin" | "mathrel" | "mathop" | "hat"
+        | "tilde" | "bar" | "overline" | "underline" | "widehat" | "widetilde" | "vec" | "dot"
+        | "ddot" | "pmod" => Arity::MathOne,
+        "frac" | "tfrac" => Arity::MathTwo,
+        "sqrt" => Arity::Root,
+        "left" | "right" | "big" | "Big" => Arity::Delimited,
+        "not" => Arity::Prefix,
+        _ => Arity::MathSymbol,
+    }
+}
+
+/// A token of a TeX label: a control word, a control symbol (`\{`, `\,`, `\\`) or a character.
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    Symbol(char),
+    Char(char),
+}
+
+fn tokens(tex: &str) -> Vec<Tok> {
+    let chars: Vec<char> = tex.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '\\' {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            if j > i + 1 {
+                out.push(Tok::Word(chars[i + 1..j].iter().collect()));
+                i = j;
+            } else {
+                // A trailing backslash is refused before parsing.
+                out.push(Tok::Symbol(chars.get(i + 1).copied().unwrap_or('\\')));
+                i += 2;
+            }
+        } else {
+            out.push(Tok::Char(chars[i]));
+            i += 1;
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Text,
+    Math,
+}
+
+/// Where a list of tokens ends: at the end of the label, at the `}` of its group, or at the
+/// `$` that closes its math.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Until {
+    End,
+    Brace,
+    Dollar,
+}
+
+/// The structure TeX needs of a label or caption, found by parsing it as TeX would read it:
+/// groups and math nest properly (a `$…$` begun inside `{…}` ends there), `^` and `_` stand
+/// in math and have an argument, no double script, every command has its arguments and is
+/// used in a mode it works in, `\left` and `\right` pair within one group, `\big`, `\left`
+/// and `\right` are followed by a delimiter, and no `\\` (issue 44 item 8: `$x^$`,
+/// `$\left($`, `\frac`, `\emph{$}$` were accepted and broke output/figures.tex).
+struct Parser {
+    toks: Vec<Tok>,
+    at: usize,
+    /// Groups, math and arguments open (each a recursion), bounded so a label of a million
+    /// `{` or `\hat` cannot exhaust the stack.
+    depth: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at)
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek() == Some(&Tok::Char(' ')) {
+            self.at += 1;
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), String> {
+        self.depth += 1;
+        if self.depth > MAX_TEX_DEPTH {
+            return Err(format!(
+                "a tex label may nest groups and arguments at most {MAX_TEX_DEPTH} deep"
+            ));
+        }
+        Ok(())
+    }
+
+    fn list(&mut self, mode: Mode, until: Until) -> Result<(), String> {
+        self.enter()?;
+        let r = self.list_inner(mode, until);
+        self.depth -= 1;
+        r
+    }
+
+    fn list_inner(&mut self, mode: Mode, until: Until) -> Result<(), String> {
+        let mut lefts = 0usize;
+        loop {
+            let Some(t) = self.peek().cloned() else {
+                return match until {
+                    Until::End if lefts == 0 => Ok(()),
+                    Until::End => Err("a `\\left` without its `\\right`".into()),
+                    Until::Brace => Err("unbalanced `{` in the tex label".into()),
+                    Until::Dollar => Err("an unmatched `$` in the tex text".into()),
+                };
+            };
+            self.at += 1;
+            match t {
+                Tok::Char('}') => {
+                    return match until {
+                        Until::Brace if lefts == 0 => Ok(()),
+                        Until::Brace => Err("a `\\left` without its `\\right` in a group".into()),
+                        Until::Dollar => {
+                            Err("math begun by `$` inside a group `{…}` must end in it".into())
+                        }
+                        Until::End => Err("unbalanced `}` in the tex label".into()),
+                    };
+                }
+                Tok::Char('{') => self.list(mode, Until::Brace)?,
+                Tok::Char('$') => match (mode, until) {
+                    (Mode::Text, _) => self.list(Mode::Math, Until::Dollar)?,
+                    (Mode::Math, Until::Dollar) if lefts == 0 => return Ok(()),
+                    (Mode::Math, Until::Dollar) => {
+                        return Err("a `\\left` without its `\\right` in the math".into())
+                    }
+                    (Mode::Math, _) => {
+                        return Err("a `$` inside math that began outside its group `{…}`".into())
+                    }
+                },
+                Tok::Char(c @ ('^' | '_')) => {
+                    if mode == Mode::Text {
+                        return Err(format!("`{c}` outside math (write `$x{c}1$`)"));
+                    }
+                    self.argument(mode, &c.to_string())?;
+                    self.skip_spaces();
+                    if self.peek() == Some(&Tok::Char(c)) {
+                        return Err(format!("a double `{c}` (write `{{x{c}a}}{c}b`)"));
+                    }
+                }
+                Tok::Symbol('\\') => {
+                    return Err("a tex label cannot contain a line break `\\\\`".into())
+                }
+                Tok::Symbol(_) | Tok::Char(_) => {}
+                Tok::Word(w) => match w.as_str() {
+                    "left" => {
+                        self.math_only(mode, &w)?;
+                        self.delimiter(&w)?;
+                        lefts += 1;
+                    }
+                    "right" => {
+                        self.math_only(mode, &w)?;
+                        if lefts == 0 {
+                            return Err("a `\\right` without its `\\left` in the same group".into());
+                        }
+                        self.delimiter(&w)?;
+                        lefts -= 1;
+                    }
+                    _ => self.command(mode, &w)?,
+                },
+            }
+        }
+    }
+
+    fn math_only(&self, mode: Mode, word: &str) -> Result<(), String> {
+        if mode == Mode::Text {
+            return Err(format!(
+                "`\\{word}` works in math only (write `$\\{word}…$`)"
+            ));
+        }
+        Ok(())
+    }
+
+    fn command(&mut self, mode: Mode, word: &str) -> Result<(), String> {
+        self.enter()?;
+        let r = self.command_inner(mode, word);
+        self.depth -= 1;
+        r
+    }
+
+    fn command_inner(&mut self, mode: Mode, word: &str) -> Result<(), String> {
+        let a = arity(word);
+        if !matches!(a, Arity::AnySymbol | Arity::TextOne) {
+            self.math_only(mode, word)?;
+        }
+        match a {
+            Arity::MathSymbol | Arity::AnySymbol => Ok(()),
+            Arity::MathOne => self.argument(mode, &format!("\\{word}")),
+            Arity::TextOne => self.argument(Mode::Text, &format!("\\{word}")),
+            Arity::MathTwo => {
+                self.argument(mode, &format!("\\{word}"))?;
+                self.argument(mode, &format!("\\{word}"))
+            }
+            Arity::Root => {
+                self.skip_spaces();
+                if self.peek() == Some(&Tok::Char('[')) {
+                    self.at += 1;
+                    loop {
+                        match self.peek().cloned() {
+                            None => return Err("`\\sqrt[` without its `]`".into()),
+                            Some(Tok::Char(']')) => {
+                                self.at += 1;
+                                break;
+                            }
+                            Some(Tok::Char('{')) => {
+                                self.at += 1;
+                                self.list(mode, Until::Brace)?;
+                            }
+                            Some(Tok::Char('}' | '$')) | Some(Tok::Symbol('\\')) => {
+                                return Err("`\\sqrt[` without its `]`".into())
+                            }
+                            Some(_) => self.at += 1,
+                        }
+                    }
+                }
+                self.argument(mode, &format!("\\{word}"))
+            }
+            Arity::Delimited => self.delimiter(word),
+            Arity::Prefix => {
+                self.skip_spaces();
+                match self.peek() {
+                    None | Some(Tok::Char('}' | '$' | '^' | '_')) => {
+                        Err(format!("`\\{word}` needs a symbol after it"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// One argument: a group, a command with its own arguments, or one character. `of` names
+    /// what takes it in the message (`^`, `_`, `\frac`).
+    fn argument(&mut self, mode: Mode, of: &str) -> Result<(), String> {
+        self.skip_spaces();
+        let what = format!("`{of}`");
+        match self.peek().cloned() {
+            None | Some(Tok::Char('}' | '$' | '^' | '_' | '&' | '#')) => Err(format!(
+                "{what} without its argument (write `{{…}}` after it)"
+            )),
+            Some(Tok::Symbol('\\')) => Err("a tex label cannot contain a line break `\\\\`".into()),
+            Some(Tok::Char('{')) => {
+                self.at += 1;
+                self.list(mode, Until::Brace)
+            }
+            Some(Tok::Word(w)) => {
+                self.at += 1;
+                if matches!(w.as_str(), "left" | "right") {
+                    return Err(format!("`\\{w}` cannot be an argument"));
+                }
+                self.command(mode, &w)
+            }
+            Some(_) => {
+                self.at += 1;
+                Ok(())
+            }
+        }
+    }
+
+    fn delimiter(&mut self, word: &str) -> Result<(), String> {
+        self.skip_spaces();
+        let ok = match self.peek() {
+            Some(Tok::Char(c)) => "()[]|./<>".contains(*c),
+            Some(Tok::Symbol(c)) => "{}|".contains(*c),
+            Some(Tok::Word(w)) => matches!(
+                w.as_str(),
+                "langle"
+                    | "rangle"
+                    | "lfloor"
+                    | "rfloor"
+                    | "lceil"
+                    | "rceil"
+                    | "vert"
+                    | "Vert"
+                    | "backslash"
+                    | "mid"
+            ),
+            None => false,
+        };
+        if !ok {
+            return Err(format!(
+                "`\\{word}` needs a delimiter after it, such as `(`, `|` or `\\langle`"
+            ));
+        }
+        self.at += 1;
+        Ok(())
+    }
+}
+
+/// Most groups, math and arguments a label may have open at once.
+const MAX_TEX_DEPTH: usize = 64;
+
+/// [`Parser`] over a label (math: the template puts it in `$…$`) or a caption (text).
+fn check_structure(tex: &str, text: bool) -> Result<(), String> {
+    let mode = if text { Mode::Text } else { Mode::Math };
+    let mut p = Parser {
+        toks: tokens(tex),
+        at: 0,
+        depth: 0,
+    };
+    p.list(mode, Until::End)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 44 item 8: TeX that breaks the document is refused by the structural parse, each
+    /// with a near-miss that is accepted (the rule, and its wrong variant beside it).
+    #[test]
+    fn tex_that_breaks_the_document_is_refused_and_its_correct_form_accepted() {
+        for (bad, good) in [
+            ("$x^$", "$x^2$"),
+            ("$x_$", "$x_{1}$"),
+            ("$\\left($", "$\\left( x \\right)$"),
+            ("\\frac", "$\\frac{1}{2}$"),
+            ("$\\frac{1}$", "$\\tfrac12$"),
+            ("$\\sqrt$", "$\\sqrt[3]{x}$"),
+            ("\\emph{$}$", "\\emph{a $x$ b}"),
+            ("$\\big$", "$\\big| \\langle a \\rangle$"),
+            ("$x^a^b$", "${x^a}^b$"),
+            ("\\alpha", "$\\alpha$"),
+            ("x^2", "$x^2$"),
+            ("$\\right)$", "$\\left. x \\right|$"),
+            ("${\\left( x} \\right)$", "${\\left( x \\right)}$"),
+            ("a \\\\ b", "a \\, b"),
+            ("$\\not$", "$\\not\\in$"),
+        ] {
+            assert!(validate_text(bad).is_err(), "accepted {bad}");
+            assert!(
+                validate_text(good).is_ok(),
+                "refused {good}: {:?}",
+                validate_text(good)
+            );
+        }
+        // Labels are math already: scripts need no `$`, `\\\\` is still refused.
+        assert!(validate("x^{2}_1").is_ok());
+        assert!(validate("x^").is_err());
+        assert!(validate("a \\\\ b").is_err());
+        // Deep nesting ends in a message, not a stack overflow.
+        assert!(validate(&"\\hat".repeat(100_000)).is_err());
+        assert!(validate(&format!("{}x{}", "{".repeat(100_000), "}".repeat(100_000))).is_err());
+    }
 
     /// Issue 46 item 9: a game's start set is a set, DNT_{\{v_1\}}(W_7) as the paper writes
     /// it (Figs 5.2, 5.5 printed DNT_{v_1}); other scripts are untouched.

@@ -133,6 +133,13 @@ pub enum Command {
         #[arg(long, value_name = "PATH")]
         games: Vec<PathBuf>,
     },
+    /// Renders templates for a build whose templates folder is the user's own (started by
+    /// grundy itself, one request a line on standard input; src/render/sandbox.rs).
+    #[command(hide = true)]
+    RenderWorker {
+        /// The templates folder.
+        dir: PathBuf,
+    },
     /// Print the families 𝒢, 𝒩, 𝒢*, 𝒩* of a graph in the paper's vertex names.
     Sets {
         /// The graph, e.g. `Kite`, `W_7`, `K_{1,3}` (the families: `grundy solve --help`).
@@ -551,6 +558,7 @@ pub fn main() -> ExitCode {
         Command::Synthesize(args) => synth::run(args),
         Command::Features(args) => features::run(args),
         Command::Init { dir } => init::run(&dir),
+        Command::RenderWorker { dir } => crate::render::sandbox::worker_main(&dir),
     }
 }
 

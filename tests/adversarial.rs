@@ -2066,3 +2066,68 @@ fn walks_over_reachable_positions_stay_within_the_memory_budget() {
         "reachable positions are more than",
     );
 }
+
+// ---- templates of one's own run in a bounded worker (issue 44 item 5) --------------------------
+
+/// A template of one's own that loops for ever, floods its output or doubles a string until
+/// memory runs out ends the build with exit 2 and the reason, within seconds, under 1.5 GiB,
+/// with nothing written to output/; a loop in the report's Markdown template is a variant the
+/// issue does not name. The same folder with the templates as grundy ships them builds.
+#[test]
+fn templates_of_ones_own_are_rendered_within_time_output_and_memory() {
+    let s = Scratch::new();
+    let init = s.run(&["init", "proj"]);
+    assert_eq!(init.code, 0, "{}", init.stderr);
+    let proj = s.path("proj");
+    let caption = proj.join("templates/figure.caption.tex");
+    let report = proj.join("templates/report.md");
+    let (caption_text, report_text) = (
+        std::fs::read_to_string(&caption).unwrap(),
+        std::fs::read_to_string(&report).unwrap(),
+    );
+    let run = |args: &[&str]| {
+        let mut cmd = Command::new("timeout");
+        cmd.args([
+            "60",
+            "sh",
+            "-c",
+            &format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""),
+        ])
+        .arg(BIN)
+        .args(args)
+        .current_dir(&proj)
+        .env("GRUNDY_TOOL_SECONDS", "3");
+        let t0 = Instant::now();
+        let out = cmd.output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            t0.elapsed(),
+        )
+    };
+    let nested = "<% for i in range(end=100000) %><% for j in range(end=100000) %><% for k in range(end=100000) %><% endfor %><% endfor %><% endfor %>";
+    let flood = "<% for i in range(end=100000) %><% for j in range(end=100000) %>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx<% endfor %><% endfor %>";
+    let doubling = "<% set_global s = \"xxxxxxxxxxxxxxxx\" %><% for i in range(end=100000) %><% set_global s = s ~ s %><% endfor %><< s | length >>";
+    for (file, original, added, phrase) in [
+        (&caption, &caption_text, nested, "did not finish within 3 s"),
+        (&caption, &caption_text, flood, "rendered more than 64 MiB"),
+        (&caption, &caption_text, doubling, "ran out of memory"),
+        (
+            &report,
+            &report_text,
+            "{% for i in range(end=100000) %}{% for j in range(end=100000) %}{% endfor %}{% endfor %}",
+            "did not finish within 3 s",
+        ),
+    ] {
+        std::fs::write(file, format!("{original}{added}\n")).unwrap();
+        let (code, stderr, took) = run(&["build", "--templates", "templates"]);
+        assert_eq!(code, 2, "{added}: {stderr}");
+        assert!(stderr.contains(phrase), "{added}: {stderr}");
+        assert!(took < Duration::from_secs(SECONDS), "{added}: took {took:?}");
+        assert!(!proj.join("output").exists(), "{added}: output/ written");
+        std::fs::write(file, original).unwrap();
+    }
+    let (code, stderr, _) = run(&["build", "--templates", "templates"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(proj.join("output/report.md").is_file());
+}

@@ -7,6 +7,6 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         let src = grundy::spec::Source { file: "fuzz.yaml", text };
-        let _ = grundy::spec::parse_spec(&src, "fuzz");
+        let _ = grundy::kinds::parse_spec(&src, "fuzz");
     }
 });

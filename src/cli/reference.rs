@@ -31,7 +31,8 @@ pub fn cli_markdown() -> String {
     root.build();
     fn walk(cmd: &clap::Command, path: &str, s: &mut String) {
         for sub in cmd.get_subcommands() {
-            if sub.get_name() == "help" {
+            // `help`, and grundy's own `render-worker`, are not the user's to call.
+            if sub.get_name() == "help" || sub.is_hide_set() {
                 continue;
             }
             let name = format!("{path} {}", sub.get_name());

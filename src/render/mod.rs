@@ -11,6 +11,7 @@ pub mod dot;
 pub use crate::text::escape;
 pub mod gallery;
 pub mod html;
+pub mod sandbox;
 pub use crate::text::texlabel;
 pub mod tikz;
 pub mod verdicts;
@@ -50,6 +51,9 @@ pub const MAX_TEMPLATES_BYTES: u64 = 16 << 20;
 pub struct Renderer {
     tex: tera::Tera,
     other: tera::Tera,
+    /// Set when a template differs from the ones compiled into grundy: every render then runs
+    /// in the bounded worker ([`sandbox`]).
+    sandbox: Option<sandbox::Sandbox>,
 }
 
 fn latex_delimiters() -> tera::Delimiters {
@@ -116,8 +120,28 @@ fn tera_err(name: &str, e: tera::Error) -> RenderError {
 }
 
 impl Renderer {
-    /// Loads every file of `dir` (recursively) as a template named by its relative path.
+    /// Loads every file of `dir` (recursively) as a template named by its relative path. If
+    /// any differs from the templates compiled into grundy, renders run in the bounded worker.
     pub fn load(dir: &Path) -> Result<Renderer, RenderError> {
+        let texts = Renderer::read_folder(dir)?;
+        let embedded: std::collections::HashMap<String, &[u8]> =
+            embedded_templates().into_iter().collect();
+        let own = texts
+            .iter()
+            .any(|(name, text)| embedded.get(name) != Some(&text.as_bytes()));
+        let mut r = Renderer::from_texts(texts)?;
+        if own {
+            r.sandbox = Some(sandbox::Sandbox::new(dir));
+        }
+        Ok(r)
+    }
+
+    /// [`Renderer::load`] rendering in this process, whatever the templates: the worker's own.
+    pub fn load_in_process(dir: &Path) -> Result<Renderer, RenderError> {
+        Renderer::from_texts(Renderer::read_folder(dir)?)
+    }
+
+    fn read_folder(dir: &Path) -> Result<Vec<(String, String)>, RenderError> {
         let files = crate::spec::collect_all_files(dir).map_err(|e| RenderError::Templates {
             dir: dir.display().to_string(),
             why: e.to_string(),
@@ -149,7 +173,7 @@ impl Renderer {
             }
             texts.push((name, text));
         }
-        Renderer::from_texts(texts)
+        Ok(texts)
     }
 
     /// The templates compiled into the binary (the repository's `templates/` at build time),
@@ -203,7 +227,11 @@ impl Renderer {
             t.add_raw_template(&name, &text)
                 .map_err(|e| tera_err(&name, e))?;
         }
-        Ok(Renderer { tex, other })
+        Ok(Renderer {
+            tex,
+            other,
+            sandbox: None,
+        })
     }
 
     pub fn render<T: Serialize>(&self, template: &str, view: &T) -> Result<String, RenderError> {
@@ -215,8 +243,44 @@ impl Renderer {
         if !t.contains_template(template) {
             return Err(RenderError::Unknown(template.to_string()));
         }
+        if let Some(sandbox) = &self.sandbox {
+            let value = serde_json::to_value(view).map_err(|e| RenderError::Template {
+                name: template.to_string(),
+                why: e.to_string(),
+            })?;
+            return sandbox
+                .render(template, value)
+                .map_err(|why| RenderError::Template {
+                    name: template.to_string(),
+                    why: why
+                        .lines()
+                        .map(|l| crate::term::excerpt(l.trim_end()).into_owned())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                });
+        }
         let ctx = tera::Context::from_serialize(view).map_err(|e| tera_err(template, e))?;
         t.render(template, &ctx).map_err(|e| tera_err(template, e))
+    }
+
+    /// Renders over a view already in JSON, at most [`sandbox::MAX_OUTPUT`] bytes (the
+    /// worker's side of [`sandbox::Sandbox::render`]).
+    pub fn render_json(
+        &self,
+        template: &str,
+        view: &serde_json::Value,
+    ) -> Result<String, RenderError> {
+        let t = if template.ends_with(".tex") {
+            &self.tex
+        } else {
+            &self.other
+        };
+        if !t.contains_template(template) {
+            return Err(RenderError::Unknown(template.to_string()));
+        }
+        let ctx = tera::Context::from_serialize(view).map_err(|e| tera_err(template, e))?;
+        sandbox::render_bounded(t, template, &ctx, sandbox::MAX_OUTPUT)
+            .map_err(|e| tera_err(template, e))
     }
 }
 

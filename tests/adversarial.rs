@@ -264,6 +264,30 @@ fn figure_panels_on_huge_games_are_refused() {
         2,
         "too many to build explicitly",
     );
+    // Within the explicit gamegraph's million positions but past a drawing's budget (issue 49
+    // R7: TER(C_16) ran out of memory under 1.5 GB; TER(P_14) took 45 s in `dot`), for `build`
+    // as for `check`; the same game to a depth of two moves is drawn.
+    for game in ["TER(C_16)", "TER(P_14)"] {
+        s.file(
+            "specs/fig.yaml",
+            format!("kind: figure\nsource: Adversarial\ntitle: t\npanels:\n  - {{ game: \"{game}\" }}\noutput:\n  - {{ template: gamegraph.dot, path: f/big.dot }}\n"),
+        );
+        s.expect(
+            &["check", "specs/fig.yaml"],
+            2,
+            "a figure draws at most 2000 positions",
+        );
+        s.expect(
+            &["build", "--specs", "specs", "--output", "out"],
+            2,
+            "nothing was written",
+        );
+    }
+    s.file(
+        "specs/fig.yaml",
+        "kind: figure\nsource: Adversarial\ntitle: t\npanels:\n  - { game: \"TER(C_16)\", depth: 2 }\noutput:\n  - { template: gamegraph.dot, path: f/big.dot }\n",
+    );
+    s.expect(&["check", "specs/fig.yaml"], 0, "1 as expected");
 }
 
 #[test]

@@ -589,6 +589,11 @@ fn grid_rows(cells: &[(usize, usize)], fill: impl Fn(usize) -> String) -> Vec<Ve
     g
 }
 
+/// Most positions one panel draws (the paper's largest figure draws 30).
+pub const MAX_DRAWN_POSITIONS: usize = 2_000;
+/// Most moves one panel draws.
+pub const MAX_DRAWN_ARROWS: usize = 20_000;
+
 /// The positions a panel draws, with their ranks, as indices into `ex.positions`. A play's
 /// vertices may be named as the game names them or by the figure's `vertex_names`.
 fn drawn(
@@ -789,6 +794,27 @@ fn build_panel(
     // the spec is read); a panel on another game keeps its own.
     let names = vertex_names.filter(|n| panel_graph(&game).is_some_and(|g| g.n() == n.len()));
     let picked = drawn(&ex, &panel.extent, &game, names)?;
+    // A drawing's budget (issue 49 R7): Graphviz, the TikZ and SVG files and the reader all
+    // give out long before the explicit gamegraph's million positions (a TER(C_16) panel,
+    // 65,535 positions, ran out of memory under 1.5 GB; TER(P_14) took 45 s in `dot`).
+    let arrows: usize = {
+        let mut keep = vec![false; ex.positions.len()];
+        for &(p, _) in &picked {
+            keep[p] = true;
+        }
+        picked
+            .iter()
+            .map(|&(p, _)| ex.options[p].iter().filter(|&&o| keep[o]).count())
+            .sum()
+    };
+    if picked.len() > MAX_DRAWN_POSITIONS || arrows > MAX_DRAWN_ARROWS {
+        return Err(format!(
+            "the panel would draw {} positions and {arrows} moves; a figure draws at most \
+             {MAX_DRAWN_POSITIONS} positions and {MAX_DRAWN_ARROWS} moves (draw a smaller game, \
+             or a play or `depth:` of this one)",
+            picked.len()
+        ));
+    }
     let mut nodes = Vec::new();
     let mut node_of_class: BTreeMap<usize, String> = BTreeMap::new();
     let mut ranks: Vec<Vec<String>> = Vec::new();

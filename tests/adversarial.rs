@@ -565,7 +565,8 @@ fn report_json(shard: &str, graphs: u64, count: u64, graph6: &str, edges: u32) -
         r#"{{"source":"file:x","shards":["{shard}"],"complete":false,"vertices":[3],"graphs":{graphs},
 "ter":[{{"value":2,"count":{count},"smallest":{{"edges":{edges},"graph6":"{graph6}"}}}}],
 "dnt":[{{"value":1,"count":{count},"smallest":{{"edges":{edges},"graph6":"{graph6}"}}}}],
-"joint":[{{"ter":2,"dnt":1,"count":{count}}}],"seconds":0.0}}"#
+"joint":[{{"ter":2,"dnt":1,"count":{count}}}],"seconds":0.0,
+"checks":{{"{shard}":{{"command":"file:x lines {shard}","graphs":{graphs},"digest":"0"}}}}}}"#
     )
 }
 
@@ -2154,4 +2155,98 @@ fn templates_of_ones_own_are_rendered_within_time_output_and_memory() {
     let (code, stderr, _) = run(&["build", "--templates", "templates"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(proj.join("output/report.md").is_file());
+}
+
+// ---- spectrum shards carry what makes them checkable (issue 44 item 4) ------------------------
+
+/// A shard whose distribution was edited consistently (rows and joint table agree) passes
+/// every check of the file alone; the merge recomputes it from geng and refuses it. A shard
+/// without its check is refused unless merged `--unchecked` (then listed); an honest pair
+/// merges with both shards recomputed.
+#[test]
+fn spectrum_shards_are_recomputed_and_an_edited_one_refused() {
+    let has_geng = ["nauty-geng", "geng"].iter().any(|b| {
+        Command::new(b)
+            .args(["-c", "-q", "1"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !has_geng {
+        return;
+    }
+    let mut s = Scratch::new();
+    let mut reports = Vec::new();
+    for i in 0..2 {
+        let o = s.run(&[
+            "spectrum",
+            "--vertices",
+            "6",
+            "--shard",
+            &format!("{i}/2"),
+            "--json",
+        ]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        reports.push(serde_json::from_str::<serde_json::Value>(&o.stdout).unwrap());
+    }
+    s.file("a.json", reports[0].to_string());
+    s.file("b.json", reports[1].to_string());
+    let o = s.expect(
+        &["spectrum", "merge", "a.json", "b.json", "--recheck", "2"],
+        0,
+        "recomputed shards 0/2, 1/2: as recorded",
+    );
+    assert!(o.stdout.contains("112 graphs"), "{}", o.stdout);
+    // Move one graph from nim(TER) = 0 to 1, in the rows and the joint table alike.
+    let mut forged = reports[0].clone();
+    let joint = forged["joint"].as_array_mut().unwrap();
+    let k = joint.iter().position(|r| r["ter"] == 0).unwrap();
+    let dnt = joint[k]["dnt"].clone();
+    joint[k]["count"] = (joint[k]["count"].as_u64().unwrap() - 1).into();
+    match joint.iter().position(|r| r["ter"] == 1 && r["dnt"] == dnt) {
+        Some(j) => joint[j]["count"] = (joint[j]["count"].as_u64().unwrap() + 1).into(),
+        None => joint.push(serde_json::json!({"ter": 1, "dnt": dnt, "count": 1})),
+    }
+    joint.sort_by_key(|r| (r["ter"].as_u64(), r["dnt"].as_u64()));
+    for row in forged["ter"].as_array_mut().unwrap() {
+        let c = row["count"].as_u64().unwrap();
+        match row["value"].as_u64() {
+            Some(0) => row["count"] = (c - 1).into(),
+            Some(1) => row["count"] = (c + 1).into(),
+            _ => {}
+        }
+    }
+    s.file("forged.json", forged.to_string());
+    s.expect(
+        &[
+            "spectrum",
+            "merge",
+            "forged.json",
+            "b.json",
+            "--recheck",
+            "2",
+        ],
+        2,
+        "is not as recorded",
+    );
+    let mut old = reports[0].clone();
+    old.as_object_mut().unwrap().remove("checks");
+    s.file("old.json", old.to_string());
+    s.expect(
+        &["spectrum", "merge", "old.json", "b.json"],
+        2,
+        "carries no check",
+    );
+    let o = s.expect(
+        &[
+            "spectrum",
+            "merge",
+            "old.json",
+            "b.json",
+            "--unchecked",
+            "--json",
+        ],
+        0,
+        "as recorded",
+    );
+    assert!(o.stdout.contains(r#""unchecked":["0/2"]"#), "{}", o.stdout);
 }

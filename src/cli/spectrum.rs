@@ -6,7 +6,8 @@
 use crate::graph::io::from_graph6;
 use crate::solve::spectrum::{
     check_total, dense_values, dense_values_both, graph6_dense, level_values_under, merge_reports,
-    values, values_both, DenseClosure, JointRow, Shard, Spectrum, SpectrumReport, DENSE_MAX,
+    values, values_both, DenseClosure, JointRow, Shard, ShardCheck, Spectrum, SpectrumReport,
+    DENSE_MAX,
 };
 use crate::term::{errln, outln};
 use clap::{Args, Subcommand};
@@ -81,6 +82,15 @@ pub enum SpectrumAction {
         /// Merge even when shards are missing (the result says `"complete": false`).
         #[arg(long)]
         partial: bool,
+        /// Shards of geng results to compute again and compare with what they record (graph
+        /// count, digest of the values, and the distribution of a file holding one shard),
+        /// chosen by their digests; 0 for none.
+        #[arg(long, value_name = "K", default_value_t = 1)]
+        recheck: usize,
+        /// Merge results recorded before shards carried checks (the merged result lists them
+        /// as `unchecked`); without it such a shard is refused.
+        #[arg(long)]
+        unchecked: bool,
         #[command(flatten)]
         out: OutputArgs,
     },
@@ -95,10 +105,12 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
     if let Some(SpectrumAction::Merge {
         files,
         partial,
+        recheck,
+        unchecked,
         out,
     }) = args.action
     {
-        return merge(&files, partial, &out);
+        return merge(&files, partial, recheck, unchecked, &out);
     }
     let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
         Ok(s) => s,
@@ -122,12 +134,99 @@ pub fn run(args: SpectrumArgs) -> ExitCode {
         }
         Err(e) => return fail(e),
     };
-    let shards = [shard.unwrap_or(Shard { index: 0, count: 1 })];
-    let report = spectrum.report(&source, &shards, t0.elapsed().as_secs_f64());
+    let one = shard.unwrap_or(Shard { index: 0, count: 1 });
+    let mut report = spectrum.report(&source, &[one], t0.elapsed().as_secs_f64());
+    report.checks.insert(
+        one.to_string(),
+        ShardCheck {
+            command: shard_command(&source, shard),
+            graphs: spectrum.graphs(),
+            digest: spectrum.digest(),
+        },
+    );
     output(&report, &args.out)
 }
 
-fn merge(files: &[PathBuf], partial: bool, out: &OutputArgs) -> ExitCode {
+/// The command that lists a shard's graphs: geng's with its `res/mod`, or the file with the
+/// shard taken as every k-th line from the i-th.
+fn shard_command(source: &str, shard: Option<Shard>) -> String {
+    match (source.strip_prefix("nauty-geng -c "), shard) {
+        (Some(n), Some(s)) => format!("nauty-geng -c -q {n} {s}"),
+        (Some(n), None) => format!("nauty-geng -c -q {n}"),
+        (None, Some(s)) => format!("{source} lines {s}"),
+        (None, None) => source.to_string(),
+    }
+}
+
+/// Recomputes up to `k` shards of geng results (the first by digest, so the choice is fixed by
+/// the results and not by the caller) and compares each with what was recorded: the graph
+/// count and digest always, and the whole distribution when its file holds that shard alone.
+/// Returns the shards rechecked, or why a shard is not as recorded.
+fn recheck(reports: &[SpectrumReport], k: usize) -> Result<Vec<String>, String> {
+    let mut candidates: Vec<(&String, &ShardCheck, &SpectrumReport)> = reports
+        .iter()
+        .flat_map(|r| r.checks.iter().map(move |(s, c)| (s, c, r)))
+        .collect();
+    candidates.sort_by(|a, b| (&a.1.digest, a.0).cmp(&(&b.1.digest, b.0)));
+    let mut done = Vec::new();
+    for (s, c, r) in candidates.into_iter().take(k) {
+        let Some(n) = r
+            .source
+            .strip_prefix("nauty-geng -c ")
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        let shard = Shard::parse(s).map_err(|e| e.to_string())?;
+        let mode = Mode {
+            closure: r.closure,
+            cross_check: false,
+        };
+        let whole = (shard.count > 1).then_some(shard);
+        let (_, sp) =
+            from_geng(n, whole, mode).map_err(|e| format!("rechecking shard {s}: {e}"))?;
+        let again = sp.report(&r.source, &[shard], 0.0);
+        let alone = r.shards.len() == 1;
+        let same = sp.graphs() == c.graphs
+            && sp.digest() == c.digest
+            && (!alone
+                || (again.ter == r.ter
+                    && again.dnt == r.dnt
+                    && again.joint == r.joint
+                    && again.graphs == r.graphs
+                    && again.vertices == r.vertices
+                    && again.ter_vs_hull == r.ter_vs_hull
+                    && again.dnt_vs_hull == r.dnt_vs_hull));
+        if !same {
+            let what = if sp.graphs() != c.graphs || sp.digest() != c.digest {
+                format!(
+                    "{} graphs with digest {} (recorded: {} graphs, digest {})",
+                    sp.graphs(),
+                    sp.digest(),
+                    c.graphs,
+                    c.digest
+                )
+            } else {
+                "the recorded graphs and digest, but another distribution than its file's".into()
+            };
+            return Err(format!(
+                "shard {s} of `{}` is not as recorded: computed again it has {what}; refusing to \
+                 merge it",
+                r.source
+            ));
+        }
+        done.push(s.clone());
+    }
+    Ok(done)
+}
+
+fn merge(
+    files: &[PathBuf],
+    partial: bool,
+    recheck_shards: usize,
+    unchecked: bool,
+    out: &OutputArgs,
+) -> ExitCode {
     if files.is_empty() {
         return fail("spectrum merge: give at least one result file");
     }
@@ -160,8 +259,24 @@ fn merge(files: &[PathBuf], partial: bool, out: &OutputArgs) -> ExitCode {
     {
         return fail("the graph counts of these files add up to more than 2^64 - 1");
     }
-    match merge_reports(&reports, partial) {
-        Ok(r) => {
+    match merge_reports(&reports, partial, unchecked) {
+        Ok(mut r) => {
+            let geng = reports
+                .iter()
+                .any(|r| r.source.starts_with("nauty-geng -c "));
+            if recheck_shards > 0 && geng {
+                match recheck(&reports, recheck_shards) {
+                    Ok(done) => r.rechecked = done,
+                    Err(e) => return fail(e),
+                }
+                errln!(
+                    "recomputed shard{} {}: as recorded",
+                    if r.rechecked.len() == 1 { "" } else { "s" },
+                    r.rechecked.join(", ")
+                );
+            } else {
+                errln!("no shard recomputed (--recheck 0, or the graphs are not geng's)");
+            }
             errln!(
                 "merged {} shard{} covering {} graphs{}",
                 r.shards.len(),

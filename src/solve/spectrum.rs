@@ -527,6 +527,16 @@ pub enum SpectrumError {
         graphs: u64,
         expected: u64,
     },
+    #[error(
+        "cannot merge: shard {0} carries no check (its command, graph count and digest of the \
+         values): it cannot be vouched for; compute it again with this grundy"
+    )]
+    Unchecked(String),
+    #[error(
+        "cannot merge: the checks of shards {shards} do not add up to the {graphs} graphs they \
+         report"
+    )]
+    ChecksDisagree { shards: String, graphs: u64 },
 }
 
 /// A shard `i/k` (geng's res/mod).
@@ -603,6 +613,27 @@ pub struct Spectrum {
     /// pair (value under the hull, value under I), for TER and for DNT.
     ter_vs_hull: BTreeMap<(u32, u32), Tally>,
     dnt_vs_hull: BTreeMap<(u32, u32), Tally>,
+    /// The multiset digest of the per-graph values: the sum, mod 2^128, of the first 16 bytes
+    /// of SHA-256 of `graph6 TER DNT` over the graphs, so it does not depend on the order the
+    /// threads solve them in (issue 44 item 4).
+    digest: u128,
+}
+
+/// What makes a shard's result checkable: the command that lists its graphs, how many there
+/// were, and the digest of their values ([`Spectrum`]'s), which a recomputation must match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardCheck {
+    pub command: String,
+    pub graphs: u64,
+    pub digest: String,
+}
+
+/// The digest of one graph's values.
+fn graph_digest(graph6: &str, ter: u32, dnt: u32) -> u128 {
+    use sha2::{Digest, Sha256};
+    let h = Sha256::digest(format!("{graph6} {ter} {dnt}").as_bytes());
+    u128::from_be_bytes(h[..16].try_into().expect("16 bytes"))
 }
 
 /// Graphs whose value under the geodetic closure differs from the hull's.
@@ -654,6 +685,15 @@ pub struct SpectrumReport {
     pub ter_vs_hull: Option<Vec<DiffRow>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dnt_vs_hull: Option<Vec<DiffRow>>,
+    /// Per shard, what makes it checkable (absent in results written before them).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub checks: BTreeMap<String, ShardCheck>,
+    /// The shards `spectrum merge` recomputed and found as recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rechecked: Vec<String>,
+    /// Shards merged without a check (`--unchecked`: recorded before checks existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unchecked: Vec<String>,
 }
 
 fn is_hull(c: &DenseClosure) -> bool {
@@ -663,6 +703,7 @@ fn is_hull(c: &DenseClosure) -> bool {
 impl Spectrum {
     /// Records one graph with its values.
     pub fn add(&mut self, n: usize, graph6: &str, edges: u32, ter: u32, dnt: u32) {
+        self.digest = self.digest.wrapping_add(graph_digest(graph6, ter, dnt));
         self.graphs += 1;
         self.vertices.insert(n);
         self.ter.entry(ter).or_default().add_parts(1, edges, graph6);
@@ -715,6 +756,7 @@ impl Spectrum {
             }
         }
         self.graphs += other.graphs;
+        self.digest = self.digest.wrapping_add(other.digest);
         self.vertices.extend(other.vertices);
         for (mine, theirs) in [(&mut self.ter, other.ter), (&mut self.dnt, other.dnt)] {
             for (v, t) in theirs {
@@ -730,6 +772,11 @@ impl Spectrum {
 
     pub fn graphs(&self) -> u64 {
         self.graphs
+    }
+
+    /// [`Spectrum`]'s digest of the per-graph values, as 32 hex digits.
+    pub fn digest(&self) -> String {
+        format!("{:032x}", self.digest)
     }
 
     /// Count of graphs with nim(TER) = v.
@@ -775,6 +822,9 @@ impl Spectrum {
             closure: self.closure,
             ter_vs_hull: (self.closure == DenseClosure::Geodetic).then(|| diffs(&self.ter_vs_hull)),
             dnt_vs_hull: (self.closure == DenseClosure::Geodetic).then(|| diffs(&self.dnt_vs_hull)),
+            checks: BTreeMap::new(),
+            rechecked: Vec::new(),
+            unchecked: Vec::new(),
         }
     }
 
@@ -802,6 +852,8 @@ impl Spectrum {
             closure: r.closure,
             ter_vs_hull: undiff(r.ter_vs_hull.as_deref()),
             dnt_vs_hull: undiff(r.dnt_vs_hull.as_deref()),
+            // A report's per-shard digests are kept in its `checks`, not summed here.
+            digest: 0,
         }
     }
 }
@@ -836,11 +888,17 @@ fn undiff(rows: Option<&[DiffRow]>) -> BTreeMap<(u32, u32), Tally> {
 
 /// Merges shard reports exactly: the same source, one modulus, no shard twice, and (unless
 /// `partial`) every shard present; a complete geng spectrum must count A001349(N) graphs.
+///
+/// Every shard must carry its [`ShardCheck`]; with `unchecked`, shards recorded before checks
+/// existed are merged too and listed in the result's `unchecked`.
 pub fn merge_reports(
     reports: &[SpectrumReport],
     partial: bool,
+    unchecked: bool,
 ) -> Result<SpectrumReport, SpectrumError> {
+    let mut without = Vec::new();
     let mut total = Spectrum::default();
+    let mut checks = BTreeMap::new();
     let mut shards: Vec<Shard> = Vec::new();
     let mut seen = BTreeSet::new();
     let mut seconds = 0.0;
@@ -875,10 +933,35 @@ pub fn merge_reports(
             }
             shards.push(sh);
         }
+        // Every shard must carry what makes it checkable, and the checks must add up.
+        if r.checks.is_empty() && unchecked {
+            without.extend(r.shards.iter().cloned());
+        }
+        for s in &r.shards {
+            match r.checks.get(s) {
+                Some(c) => {
+                    checks.insert(s.clone(), c.clone());
+                }
+                None if r.checks.is_empty() && unchecked => {}
+                None => return Err(SpectrumError::Unchecked(s.clone())),
+            }
+        }
+        if !r.checks.is_empty()
+            && (r.checks.len() != r.shards.len()
+                || r.checks.values().map(|c| c.graphs).sum::<u64>() != r.graphs)
+        {
+            return Err(SpectrumError::ChecksDisagree {
+                shards: r.shards.join(","),
+                graphs: r.graphs,
+            });
+        }
         total.merge(Spectrum::from_report(r));
         seconds += r.seconds;
     }
-    let report = total.report(&source, &shards, seconds);
+    let mut report = total.report(&source, &shards, seconds);
+    report.checks = checks;
+    without.sort();
+    report.unchecked = without;
     if let Some(first) = shards.first() {
         let missing: Vec<u64> = (0..first.count)
             .filter(|&i| {
@@ -1041,7 +1124,7 @@ mod tests {
             shard(0, DenseClosure::Geodetic),
             shard(1, DenseClosure::Geodetic),
         ];
-        let merged = merge_reports(&both, true).unwrap();
+        let merged = merge_reports(&both, true, true).unwrap();
         assert_eq!(merged.closure, DenseClosure::Geodetic);
         let ter = merged.ter_vs_hull.unwrap();
         assert_eq!((ter[0].hull, ter[0].geodetic, ter[0].count), (2, 0, 2));
@@ -1050,7 +1133,7 @@ mod tests {
             shard(1, DenseClosure::Hull),
         ];
         assert!(matches!(
-            merge_reports(&mixed, true),
+            merge_reports(&mixed, true, true),
             Err(SpectrumError::MixedSource { .. })
         ));
     }
@@ -1064,19 +1147,68 @@ mod tests {
         b.add(3, "B?", 1, 2, 1);
         let ra = a.report("x", &[Shard::parse("0/2").unwrap()], 1.0);
         let rb = b.report("x", &[Shard::parse("1/2").unwrap()], 2.0);
-        let m = merge_reports(&[ra.clone(), rb], false).unwrap();
+        let m = merge_reports(&[ra.clone(), rb], false, true).unwrap();
         assert!(m.complete);
         assert_eq!(m.graphs, 3);
         assert_eq!(m.ter[1].count, 2);
         assert_eq!(m.ter[1].smallest.graph6, "B?");
-        assert!(merge_reports(&[ra.clone(), ra.clone()], true).is_err());
+        assert!(merge_reports(&[ra.clone(), ra.clone()], true, true).is_err());
         // One of two shards: refused unless partial.
         assert!(matches!(
-            merge_reports(std::slice::from_ref(&ra), false),
+            merge_reports(std::slice::from_ref(&ra), false, true),
             Err(SpectrumError::Missing { missing: 1, .. })
         ));
-        assert!(!merge_reports(&[ra], true).unwrap().complete);
+        assert!(!merge_reports(std::slice::from_ref(&ra), true, true).unwrap().complete);
         assert!(Shard::parse("3/3").is_err());
         assert!(Shard::parse("a/3").is_err());
+    }
+
+    /// The digest is a multiset digest: independent of the order graphs are added in and of
+    /// how they are split into parts, and changed by any one value; a shard without a check is
+    /// refused unless merged `unchecked` (then listed), and checks that do not add up to the
+    /// report's graphs are refused.
+    #[test]
+    fn shard_checks_are_order_free_digests_and_required() {
+        let graphs = [("Bw", 3, 0, 0), ("B?", 1, 2, 1), ("BW", 2, 2, 1)];
+        let mut fwd = Spectrum::default();
+        for &(g, e, t, d) in &graphs {
+            fwd.add(3, g, e, t, d);
+        }
+        let (mut a, mut b) = (Spectrum::default(), Spectrum::default());
+        for (i, &(g, e, t, d)) in graphs.iter().rev().enumerate() {
+            if i % 2 == 0 { &mut a } else { &mut b }.add(3, g, e, t, d);
+        }
+        a.merge(b);
+        assert_eq!(fwd.digest(), a.digest());
+        let mut wrong = Spectrum::default();
+        wrong.add(3, "Bw", 3, 0, 0);
+        wrong.add(3, "B?", 1, 2, 1);
+        wrong.add(3, "BW", 2, 1, 1);
+        assert_ne!(fwd.digest(), wrong.digest());
+        let sh = Shard::parse("0/1").unwrap();
+        let mut r = fwd.report("x", &[sh], 0.0);
+        assert!(matches!(
+            merge_reports(std::slice::from_ref(&r), false, false),
+            Err(SpectrumError::Unchecked(_))
+        ));
+        assert_eq!(
+            merge_reports(std::slice::from_ref(&r), false, true)
+                .unwrap()
+                .unchecked,
+            ["0/1"]
+        );
+        let check = ShardCheck {
+            command: "x".into(),
+            graphs: 3,
+            digest: fwd.digest(),
+        };
+        r.checks.insert("0/1".into(), check.clone());
+        let m = merge_reports(std::slice::from_ref(&r), false, false).unwrap();
+        assert_eq!(m.checks["0/1"], check);
+        r.checks.get_mut("0/1").unwrap().graphs = 2;
+        assert!(matches!(
+            merge_reports(&[r], false, false),
+            Err(SpectrumError::ChecksDisagree { .. })
+        ));
     }
 }

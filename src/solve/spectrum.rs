@@ -1158,7 +1158,11 @@ mod tests {
             merge_reports(std::slice::from_ref(&ra), false, true),
             Err(SpectrumError::Missing { missing: 1, .. })
         ));
-        assert!(!merge_reports(std::slice::from_ref(&ra), true, true).unwrap().complete);
+        assert!(
+            !merge_reports(std::slice::from_ref(&ra), true, true)
+                .unwrap()
+                .complete
+        );
         assert!(Shard::parse("3/3").is_err());
         assert!(Shard::parse("a/3").is_err());
     }

@@ -155,6 +155,10 @@ impl Sandbox {
             Ok(n) if n > 0 && line.ends_with('\n') => serde_json::from_str::<Response>(&line).ok(),
             _ => None,
         };
+        if killed {
+            // The limit passed as the answer arrived: the answer stands, the worker is gone.
+            *slot = None;
+        }
         let Some(answer) = answer else {
             // The worker is gone or out of step: the next render starts a new one.
             *slot = None;

@@ -169,7 +169,16 @@ import json, sys
 full, merged = (json.load(open(p)) for p in sys.argv[1:3])
 assert merged.get("complete") is True, "merge not marked complete"
 assert sorted(merged["shards"]) == ["0/4", "1/4", "2/4", "3/4"], merged["shards"]
-for k in ("shards", "seconds"):
+# The shards' checks: one per shard, their graphs and digests (sums mod 2^128) adding up to the
+# unsharded run's single check; the merge recomputed one shard.
+(whole,) = full["checks"].values()
+parts = merged["checks"]
+assert sorted(parts) == ["0/4", "1/4", "2/4", "3/4"], sorted(parts)
+assert sum(c["graphs"] for c in parts.values()) == whole["graphs"], (parts, whole)
+digest = sum(int(c["digest"], 16) for c in parts.values()) % (1 << 128)
+assert digest == int(whole["digest"], 16), (parts, whole)
+assert len(merged.get("rechecked", [])) == 1, merged.get("rechecked")
+for k in ("shards", "seconds", "checks", "rechecked"):
     full.pop(k, None); merged.pop(k, None)
 if full != merged:
     for k in sorted(set(full) | set(merged)):

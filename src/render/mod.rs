@@ -107,16 +107,19 @@ fn tera_err(name: &str, e: tera::Error) -> RenderError {
         why.push_str(&format!(": {s}"));
         src = s.source();
     }
-    // Tera quotes the template's line: an excerpt of it (a 480 KB line of nested `{% if %}`
-    // was echoed whole, issue 49 R18).
-    let why: Vec<String> = why
-        .lines()
-        .map(|l| crate::term::excerpt(l.trim_end()).into_owned())
-        .collect();
     RenderError::Template {
         name: name.to_string(),
-        why: why.join("\n"),
+        why: excerpt_lines(&why),
     }
+}
+
+/// Each line of an error's text as a bounded excerpt: Tera quotes the template's line (a 480 KB
+/// line of nested `{% if %}` was echoed whole, issue 49 R18), and so may the worker's answer.
+fn excerpt_lines(why: &str) -> String {
+    why.lines()
+        .map(|l| crate::term::excerpt(l.trim_end()).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 impl Renderer {
@@ -234,7 +237,8 @@ impl Renderer {
         })
     }
 
-    pub fn render<T: Serialize>(&self, template: &str, view: &T) -> Result<String, RenderError> {
+    /// The Tera instance holding `template` (LaTeX delimiters for `.tex`), or `Unknown`.
+    fn tera_for(&self, template: &str) -> Result<&tera::Tera, RenderError> {
         let t = if template.ends_with(".tex") {
             &self.tex
         } else {
@@ -243,6 +247,11 @@ impl Renderer {
         if !t.contains_template(template) {
             return Err(RenderError::Unknown(template.to_string()));
         }
+        Ok(t)
+    }
+
+    pub fn render<T: Serialize>(&self, template: &str, view: &T) -> Result<String, RenderError> {
+        let t = self.tera_for(template)?;
         if let Some(sandbox) = &self.sandbox {
             let value = serde_json::to_value(view).map_err(|e| RenderError::Template {
                 name: template.to_string(),
@@ -252,11 +261,7 @@ impl Renderer {
                 .render(template, value)
                 .map_err(|why| RenderError::Template {
                     name: template.to_string(),
-                    why: why
-                        .lines()
-                        .map(|l| crate::term::excerpt(l.trim_end()).into_owned())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
+                    why: excerpt_lines(&why),
                 });
         }
         let ctx = tera::Context::from_serialize(view).map_err(|e| tera_err(template, e))?;
@@ -270,14 +275,7 @@ impl Renderer {
         template: &str,
         view: &serde_json::Value,
     ) -> Result<String, RenderError> {
-        let t = if template.ends_with(".tex") {
-            &self.tex
-        } else {
-            &self.other
-        };
-        if !t.contains_template(template) {
-            return Err(RenderError::Unknown(template.to_string()));
-        }
+        let t = self.tera_for(template)?;
         let ctx = tera::Context::from_serialize(view).map_err(|e| tera_err(template, e))?;
         sandbox::render_bounded(t, template, &ctx, sandbox::MAX_OUTPUT)
             .map_err(|e| tera_err(template, e))

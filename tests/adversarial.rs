@@ -1274,6 +1274,28 @@ fn fifos_and_devices_given_as_inputs_end_at_once() {
 // ---- budgets: every solve ends within seconds under the address-space limit -----------------
 
 #[test]
+fn a_level_too_rare_to_sample_is_counted_and_the_game_answered() {
+    // DNT on a tree keeps every leaf, so its positions are the sets of internal vertices: 2^32
+    // on Corona^5(K_2), almost none of them among uniform samples of a level. The estimate
+    // was 3e5; the level solver then ran out of memory after seconds (issue 44, item 10). Now
+    // the dispatcher sees the size and answers by the structure classes.
+    let mut s = Scratch::new();
+    let corona5 = "DNT(Corona(Corona(Corona(Corona(Corona(K_2))))))";
+    // Every play removes the 32 internal vertices: nim 0; Corona(C_31) has 31 of them: nim 1.
+    for (g, nim) in [
+        (corona5, 0),
+        ("DNT(Corona(C_31))", 1),
+        ("DNT(Corona(P_30))", 0),
+    ] {
+        let o = s.expect(&["solve", g], 0, &format!(") = {nim}"));
+        assert!(o.elapsed < Duration::from_secs(5), "{g}: {:?}", o.elapsed);
+        // The wrong value is refuted, in a spec as in the solver.
+        s.file("specs/c.yaml", claim(g, &(1 - nim).to_string()));
+        s.expect(&["check", "specs/c.yaml"], 1, "REFUTED");
+    }
+}
+
+#[test]
 fn the_memory_budget_follows_the_address_space_limit() {
     let s = Scratch::new();
     // Under 1.5 GiB of address space these once aborted with "memory allocation failed".

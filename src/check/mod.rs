@@ -253,7 +253,12 @@ pub struct Counterexample {
 
 impl fmt::Display for Counterexample {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.instance, self.game)?;
+        // A single instance has no label of its own: the game names it.
+        if self.instance.is_empty() {
+            write!(f, "{}", self.game)?;
+        } else {
+            write!(f, "{}: {}", self.instance, self.game)?;
+        }
         if let Some(p) = &self.position {
             write!(f, " at position {p}")?;
         }

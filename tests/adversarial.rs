@@ -1513,10 +1513,10 @@ fn synthesis_solves_within_max_positions() {
 // ---- inline weighted graphs -----------------------------------------------------------------
 
 /// `Weighted(..)` (issue 31): zero, negative, signed and huge weights, self-loops, an edge
-/// given twice with two weights, no vertices, empty items, bad names and more than 64 vertices
+/// given twice with two weights, no vertices, empty items, bad names and more than 256 vertices
 /// end in exit 2 naming the fault; so do the file forms' self-loops and double weights. A
 /// spec naming 200,000 vertices, or 400,000 copies of one edge before a conflicting weight,
-/// ends in seconds (names are looked up in a map, the 65th vertex stops the reading).
+/// ends in seconds (names are looked up in a map, the 257th vertex stops the reading).
 #[test]
 fn weighted_graph_names_are_checked() {
     let mut s = Scratch::new();
@@ -1555,11 +1555,13 @@ fn weighted_graph_names_are_checked() {
         2,
         "monophonic",
     );
-    let ring: Vec<String> = (0..65).map(|i| format!("v{i}-v{}", (i + 1) % 65)).collect();
+    let ring: Vec<String> = (0..257)
+        .map(|i| format!("v{i}-v{}", (i + 1) % 257))
+        .collect();
     s.expect(
         &["solve", &format!("GEN(Weighted({}))", ring.join(", "))],
         2,
-        "more than 64 vertices",
+        "more than 256 vertices",
     );
     s.file("loop.dot", "graph { a -- b; b -- b [weight=2] }\n");
     s.expect(
@@ -1577,7 +1579,7 @@ fn weighted_graph_names_are_checked() {
         "specs/many.yaml",
         claim(&format!("GEN(Weighted({}))", many.join(", ")), "0"),
     );
-    let o = s.expect(&["check", "specs/many.yaml"], 2, "more than 64 vertices");
+    let o = s.expect(&["check", "specs/many.yaml"], 2, "more than 256 vertices");
     assert!(o.elapsed < Duration::from_secs(5), "{:?}", o.elapsed);
     let copies = vec!["a-b"; 400_000].join(", ");
     s.file(

@@ -636,6 +636,56 @@ fn long_paths_by_classes() {
     assert_eq!((s.nim, s.method.as_str()), (Some(2), "levels"));
 }
 
+/// Directed and weighted paths of up to 256 vertices (issue 49): the extreme vertices are the
+/// two ends and they generate, so S generates iff it holds both. By hand, with j = n − 2
+/// interior vertices: DNT and DNG are j and j + 1 moves whatever is played (nim j mod 2 and
+/// (j + 1) mod 2); TER is P_n's (1 for j even, 2 for j odd); in GEN a position with one end
+/// taken has the winning move, f(1, j) = 1, 2 alternating, and f(0, j) = mex{f(1, j),
+/// f(0, j − 1)} = j mod 2.
+#[test]
+fn long_directed_and_weighted_paths_by_extreme_vertices() {
+    for n in [3usize, 64, 65, 100, 256] {
+        let j = (n - 2) as u32;
+        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        for structure in [
+            format!("Digraph({})", names.join("->")),
+            format!("Weighted({}:4294967296)", names.join("-")),
+        ] {
+            for (word, want) in [
+                ("DNT", j % 2),
+                ("DNG", (j + 1) % 2),
+                ("TER", if j.is_multiple_of(2) { 1 } else { 2 }),
+                ("GEN", j % 2),
+            ] {
+                let text = format!("{word}({structure})");
+                let g = parse_game(&text, ParseOptions::default()).unwrap();
+                let s = dispatch::solve(&g, &Options::quiet()).unwrap();
+                assert_eq!(s.nim, Some(want), "{word} on {n} vertices");
+                assert_eq!(s.method, "structure-classes", "{word} on {n} vertices");
+                if n <= 8 {
+                    let op = read_structure(&structure, Closure::HULL).unwrap();
+                    let g = ClosureGame::named(word, op).unwrap();
+                    assert_eq!(exhaustive(&g), want, "{word} on {n} vertices, exhaustive");
+                }
+            }
+        }
+    }
+    // The rule needs the extreme elements to generate. On C_4 and on a directed 3-cycle no
+    // vertex is extreme (the other vertices span it), and the empty set generates nothing: no
+    // such set; on the star K_{1,3} the three leaves are extreme and generate.
+    for cyclic in ["Weighted(a-b, b-c, c-d, d-a)", "Digraph(a->b->c->a)"] {
+        let op = read_structure(cyclic, Closure::HULL).unwrap();
+        assert!(
+            grundy::game::closure::unique_generating(op.as_ref()).is_none(),
+            "{cyclic}"
+        );
+    }
+    let star = read_structure("Weighted(c-a, c-b, c-d)", Closure::HULL).unwrap();
+    let leaves = grundy::game::closure::unique_generating(star.as_ref()).unwrap();
+    let names: Vec<String> = leaves.ones().map(|i| star.element_name(i)).collect();
+    assert_eq!(names, ["a", "b", "d"]);
+}
+
 /// Complete multipartite graphs of at most 64 vertices go by count vectors too
 /// (`symmetry-classes`): the dispatcher's value equals the memo solver's on all subsets, for
 /// all four games and three closures; graphs that are not complete multipartite (one edge

@@ -315,6 +315,41 @@ pub fn from_mask(m: u64, n: usize) -> Set {
     s
 }
 
+/// The one minimal generating set, when there is one made of the extreme elements: e is
+/// extreme when X ∖ {e} does not generate. A set missing an extreme e lies inside X ∖ {e} and
+/// does not generate (cl is monotone); so if the extreme elements E generate, S generates iff
+/// S ⊇ E: 𝒢 = {E} and 𝓝 = {X ∖ {e} : e ∈ E}, by n + 1 closures whatever |X| (paths, trees and
+/// chains, directed or weighted, of any length; issue 49). `None` when E does not generate.
+pub fn unique_generating<C: ClosureOperator + ?Sized>(op: &C) -> Option<Set> {
+    let n = op.size();
+    let mut all = Set::with_capacity(n);
+    all.insert_range(..);
+    let mut extreme = Set::with_capacity(n);
+    for e in 0..n {
+        all.set(e, false);
+        if !op.generates(&all) {
+            extreme.insert(e);
+        }
+        all.set(e, true);
+    }
+    op.generates(&extreme).then_some(extreme)
+}
+
+/// 𝓝 from [`unique_generating`]'s set E: the sets X ∖ {e}, sorted as the searches sort.
+fn nongenerating_of_unique(n: usize, e: &Set) -> Vec<Set> {
+    let mut out: Vec<Set> = e
+        .ones()
+        .map(|x| {
+            let mut s = Set::with_capacity(n);
+            s.insert_range(..);
+            s.set(x, false);
+            s
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// The maximal non-generating sets of an *idempotent* operator (the hulls, not the one-step
 /// geodetic closure): they are closed (cl(S) ≠ X is non-generating and contains S), and every
 /// closed C ≠ X is reached from cl(∅) by steps C ↦ cl(C ∪ {x}) staying inside it, so a search
@@ -323,6 +358,9 @@ pub fn from_mask(m: u64, n: usize) -> Set {
 /// generating sets (Q_5: 243 subcubes against 1648).
 pub fn maximal_closed<C: ClosureOperator + ?Sized>(op: &C, budget: u64) -> Option<Vec<Set>> {
     let n = op.size();
+    if let Some(e) = unique_generating(op) {
+        return Some(nongenerating_of_unique(n, &e));
+    }
     if n > 64 {
         return None;
     }
@@ -366,6 +404,9 @@ pub fn nongenerating_from_generating<C: ClosureOperator + ?Sized>(
     op: &C,
     budget: u64,
 ) -> Option<Vec<Set>> {
+    if let Some(e) = unique_generating(op) {
+        return Some(nongenerating_of_unique(op.size(), &e));
+    }
     let g = op.minimal_generating(budget)?;
     let masks: Vec<u64> = g.iter().map(to_mask).collect::<Option<_>>()?;
     let full = full_mask(op.size());
@@ -387,6 +428,9 @@ pub fn generating_by_closed_sets<C: ClosureOperator + ?Sized>(
     budget: u64,
 ) -> Option<Vec<Set>> {
     let n = op.size();
+    if let Some(e) = unique_generating(op) {
+        return Some(vec![e]);
+    }
     let full = full_mask(n);
     let complements: Vec<u64> = maximal_closed(op, budget)?
         .iter()
@@ -407,6 +451,9 @@ pub(crate) fn generic_minimal_generating<C: ClosureOperator + ?Sized>(
     budget: u64,
 ) -> Option<Vec<Set>> {
     let n = op.size();
+    if let Some(e) = unique_generating(op) {
+        return Some(vec![e]);
+    }
     if n > 64 {
         return None;
     }

@@ -2134,7 +2134,7 @@ fn templates_of_ones_own_are_rendered_within_time_output_and_memory() {
         std::fs::read_to_string(&caption).unwrap(),
         std::fs::read_to_string(&report).unwrap(),
     );
-    let run = |args: &[&str]| {
+    let run = |args: &[&str], seconds: &str| {
         let mut cmd = Command::new("timeout");
         cmd.args([
             "60",
@@ -2145,7 +2145,7 @@ fn templates_of_ones_own_are_rendered_within_time_output_and_memory() {
         .arg(BIN)
         .args(args)
         .current_dir(&proj)
-        .env("GRUNDY_TOOL_SECONDS", "3");
+        .env("GRUNDY_TOOL_SECONDS", seconds);
         let t0 = Instant::now();
         let out = cmd.output().unwrap();
         (
@@ -2157,26 +2157,29 @@ fn templates_of_ones_own_are_rendered_within_time_output_and_memory() {
     let nested = "<% for i in range(end=100000) %><% for j in range(end=100000) %><% for k in range(end=100000) %><% endfor %><% endfor %><% endfor %>";
     let flood = "<% for i in range(end=100000) %><% for j in range(end=100000) %>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx<% endfor %><% endfor %>";
     let doubling = "<% set_global s = \"xxxxxxxxxxxxxxxx\" %><% for i in range(end=100000) %><% set_global s = s ~ s %><% endfor %><< s | length >>";
-    for (file, original, added, phrase) in [
-        (&caption, &caption_text, nested, "did not finish within 3 s"),
-        (&caption, &caption_text, flood, "rendered more than 64 MiB"),
-        (&caption, &caption_text, doubling, "ran out of memory"),
+    // The doubling copies 4 GB in all before the worker's 2 GiB limit stops it: 1 to 2 s on
+    // an idle machine, more than 3 on a loaded one, so it runs with the full 10 s.
+    for (file, original, added, seconds, phrase) in [
+        (&caption, &caption_text, nested, "3", "did not finish within 3 s"),
+        (&caption, &caption_text, flood, "3", "rendered more than 64 MiB"),
+        (&caption, &caption_text, doubling, "10", "ran out of memory"),
         (
             &report,
             &report_text,
             "{% for i in range(end=100000) %}{% for j in range(end=100000) %}{% endfor %}{% endfor %}",
+            "3",
             "did not finish within 3 s",
         ),
     ] {
         std::fs::write(file, format!("{original}{added}\n")).unwrap();
-        let (code, stderr, took) = run(&["build", "--templates", "templates"]);
+        let (code, stderr, took) = run(&["build", "--templates", "templates"], seconds);
         assert_eq!(code, 2, "{added}: {stderr}");
         assert!(stderr.contains(phrase), "{added}: {stderr}");
         assert!(took < Duration::from_secs(SECONDS), "{added}: took {took:?}");
         assert!(!proj.join("output").exists(), "{added}: output/ written");
         std::fs::write(file, original).unwrap();
     }
-    let (code, stderr, _) = run(&["build", "--templates", "templates"]);
+    let (code, stderr, _) = run(&["build", "--templates", "templates"], "3");
     assert_eq!(code, 0, "{stderr}");
     assert!(proj.join("output/report.md").is_file());
 }

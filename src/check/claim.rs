@@ -902,7 +902,7 @@ impl Claim {
         }
         let start = game.start();
         // The `let`s are recomputed on every evaluation: a `let` may be the one that reads it.
-        let read = super::teeth::solves_own_game(&game.to_string(), || {
+        let read = super::teeth::solves_own_game(game, || {
             let env = self.env(inst, game, &start).map_err(|e| e.message)?;
             formula
                 .eval(&env)

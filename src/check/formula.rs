@@ -172,12 +172,14 @@ pub fn engine() -> &'static Engine {
             },
         );
         e.register_fn("nim", |game: &str| -> Result<i64, Box<EvalAltResult>> {
-            if let Some(v) = super::teeth::fake_call("nim", game) {
+            let closure = CLOSURE.with(|c| c.get());
+            if let Some(v) =
+                super::teeth::fake_nim(game, || parse_game(game, ParseOptions { closure }).ok())
+            {
                 return v?
                     .as_int()
                     .map_err(|t| format!("nim drew a value of type {t}").into());
             }
-            let closure = CLOSURE.with(|c| c.get());
             if super::teeth::own_game_active() {
                 if let Ok(g) = parse_game(game, ParseOptions { closure }) {
                     if let Some(v) = super::teeth::own_game_call(game, &g) {

@@ -141,6 +141,10 @@ pub fn record(helper: &'static str, v: &Dynamic) {
 struct Fake {
     rng: Rng,
     memo: HashMap<String, Dynamic>,
+    /// The games `nim` was asked for in this draw, with the spelling first used for each: two
+    /// spellings of one game ([`crate::game::identity`]) draw one value, so that
+    /// `nim("TER(C_5)") == nim("TER(C_5) + *0")` is seen to hold whatever the game.
+    games: Vec<(crate::game::AnyGame, String)>,
 }
 
 thread_local! {
@@ -167,11 +171,42 @@ pub fn fake_call(helper: &'static str, args: &str) -> Option<Result<Dynamic, Str
     })
 }
 
-/// While a value formula's teeth are tested: the game the claim is about (by its printed
-/// name, closure included) and the value `nim("…")` of that very game is made to return, so
-/// that a formula reading its own game's value shows it (docs/design.md §2, teeth).
+/// In a teeth test, the drawn value of `nim(arg)`, the same for every spelling of one game
+/// (`parse` reads `arg` as a game; an argument that does not parse fails, as it would);
+/// `None` outside teeth tests.
+pub fn fake_nim(
+    arg: &str,
+    parse: impl FnOnce() -> Option<crate::game::AnyGame>,
+) -> Option<Result<Dynamic, String>> {
+    if FAKE.with(|f| f.borrow().is_none()) {
+        return None;
+    }
+    let spelling = match parse() {
+        // The real helper fails there too: the draw is not judged (not drawn apart from the
+        // other calls, which made `nim("C_" + n) == nim("C_" + n + " + *0")` look falsifiable
+        // at every n that names no game).
+        None => return Some(Err(format!("nim(\"{arg}\"): not a game"))),
+        Some(g) => FAKE.with(|f| {
+            let mut f = f.borrow_mut();
+            let games = &mut f.as_mut()?.games;
+            let first = games
+                .iter()
+                .find(|(h, _)| crate::game::identity::same_game(&g, h))
+                .map(|(_, s)| s.clone());
+            Some(first.unwrap_or_else(|| {
+                games.push((g, arg.to_string()));
+                arg.to_string()
+            }))
+        })?,
+    };
+    fake_call("nim", &spelling)
+}
+
+/// While a value formula's teeth are tested: the game the claim is about and the value
+/// `nim("…")` of that very game, in any spelling ([`crate::game::identity`]), is made to
+/// return, so that a formula reading its own game's value shows it (docs/design.md §2, teeth).
 struct OwnGame {
-    name: String,
+    game: crate::game::AnyGame,
     replacement: i64,
     /// The argument of the first call that asked for the game itself.
     called: Option<String>,
@@ -193,7 +228,7 @@ pub fn own_game_call(arg: &str, game: &crate::game::AnyGame) -> Option<i64> {
     OWN.with(|o| {
         let mut o = o.borrow_mut();
         let own = o.as_mut()?;
-        if game.to_string() != own.name {
+        if !crate::game::identity::same_game(game, &own.game) {
             return None;
         }
         own.called.get_or_insert_with(|| arg.to_string());
@@ -206,12 +241,15 @@ pub fn own_game_call(arg: &str, game: &crate::game::AnyGame) -> Option<i64> {
 /// `nim("…")`. It is evaluated once as is and once per replacement value of the game's own
 /// `nim`; a call on the game itself that changes the result means the formula computes the
 /// value it is compared with: it checks nothing. Returns the offending call's argument.
-pub fn solves_own_game<T: PartialEq>(game: &str, eval: impl Fn() -> T) -> Option<String> {
+pub fn solves_own_game<T: PartialEq>(
+    game: &crate::game::AnyGame,
+    eval: impl Fn() -> T,
+) -> Option<String> {
     let plain = eval();
     for replacement in [0, 1, 2, 3, 1 << 20] {
         OWN.with(|o| {
             *o.borrow_mut() = Some(OwnGame {
-                name: game.to_string(),
+                game: game.clone(),
                 replacement,
                 called: None,
             })
@@ -372,6 +410,7 @@ fn always_true(
             *f.borrow_mut() = Some(Fake {
                 rng: Rng(seed),
                 memo: HashMap::new(),
+                games: Vec::new(),
             })
         });
         if recompute_lets {

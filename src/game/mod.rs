@@ -10,6 +10,7 @@ pub mod closure;
 pub mod dawson;
 pub mod family;
 pub mod features;
+pub mod identity;
 pub mod multiset;
 pub mod nimber;
 pub mod node_kayles;

@@ -42,6 +42,7 @@ const RULES: &[&str] = &[
     "sequence/preperiod",
     "sequence/least-preperiod",
     "diagram/start-node",
+    "diagram/start-beyond-reach",
     "diagram/coverage",
     "diagram/reply",
     "diagram/sink-terminal",

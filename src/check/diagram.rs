@@ -762,6 +762,10 @@ impl<'a> Explorer<'a> {
 /// A start position: the instance it comes from (as text), its game and the position.
 pub type StartPos = (String, AnyGame, AnyPos, Closure);
 
+/// The start positions, the coverage of their generators, and the refutation by a start past
+/// the exhaustive solver's reach that the fast solvers find to be an N-position.
+type StartsOrRefutation = (Vec<StartPos>, Vec<PartCoverage>, Option<Counterexample>);
+
 /// Arrows that can be followed from a position, each with the options that follow it.
 type Usable = Vec<(usize, Vec<AnyPos>)>;
 
@@ -881,6 +885,15 @@ impl Diagram {
     /// Every start position: (instance text, game, position), and per generator how many
     /// instances and start positions it selects.
     pub fn start_positions(&self) -> Result<(Vec<StartPos>, Vec<PartCoverage>), CheckError> {
+        self.starts_or_refutation(false)
+            .map(|(out, cov, _)| (out, cov))
+    }
+
+    /// [`Diagram::start_positions`]; with `refute_beyond`, a start past the exhaustive
+    /// solver's reach that the fast solvers find to be an N-position ends the list, and is
+    /// returned as the diagram's refutation (a start node is a P-node, so no strategy from it
+    /// can hold): DNG(Z_3 × Z_10) was bad input, "estimated 1.1e9 positions" (issue 42 item 5).
+    fn starts_or_refutation(&self, refute_beyond: bool) -> Result<StartsOrRefutation, CheckError> {
         let mut out = Vec::new();
         let mut cov = Vec::new();
         for (k, s) in self.starts.iter().enumerate() {
@@ -905,10 +918,45 @@ impl Diagram {
                 // is cross-checked by exhaustive solving, so an instance past the budget is an
                 // error at its location, before any exploration. The positions are taken
                 // whole, so the bound is on reachable positions, not on the memo's parts.
-                super::reachable_guard(&g).map_err(|r| CheckError {
-                    loc: s.game_loc.clone(),
-                    message: format!("{}{r}", at_instance(&inst)),
-                })?;
+                if let Err(r) = super::reachable_guard(&g) {
+                    let start = g.start();
+                    // Past reach, the start is still decided by the fast solvers.
+                    if refute_beyond
+                        && s.positions == StartPositions::Start
+                        && self.selected(s, &inst, &g, &start)?
+                    {
+                        let opts = crate::solve::dispatch::Options::quiet();
+                        if let Ok(sol) = crate::solve::dispatch::solve_for(&g, &opts, false) {
+                            if sol.outcome == crate::solve::cycle::Outcome::N {
+                                let value = sol
+                                    .nim
+                                    .map_or("an N-position".into(), |v| format!("nim-value *{v}"));
+                                cov.push(c);
+                                let refutation = Counterexample {
+                                    instance: if inst.is_empty() {
+                                        text.clone()
+                                    } else {
+                                        format!("{text} ({})", describe_instance(&inst))
+                                    },
+                                    game: g.to_string(),
+                                    position: Some(g.label(&start)),
+                                    claimed: "the diagram is a winning strategy for the second player".into(),
+                                    computed: format!(
+                                        "the start position {} has {value} (by {}), and a start node must be a P-position (the game is past the exhaustive solver's reach, so the strategy itself was not followed)",
+                                        g.label(&start),
+                                        sol.method
+                                    ),
+                                    evidence: Vec::new(),
+                                };
+                                return Ok((out, cov, Some(refutation)));
+                            }
+                        }
+                    }
+                    return Err(CheckError {
+                        loc: s.game_loc.clone(),
+                        message: format!("{}{r}", at_instance(&inst)),
+                    });
+                }
                 let candidates = match s.positions {
                     StartPositions::Start => vec![g.start()],
                     StartPositions::Reachable => {
@@ -946,7 +994,7 @@ impl Diagram {
             }
             cov.push(c);
         }
-        Ok((out, cov))
+        Ok((out, cov, None))
     }
 
     fn selected(
@@ -979,8 +1027,8 @@ impl Diagram {
     /// checked diagrams its sinks refer to.
     pub fn check(&self, families: &HashMap<String, Arc<Family>>) -> Result<Checked, CheckError> {
         let t0 = Instant::now();
-        let (starts, mut coverage) = self.start_positions()?;
-        if starts.is_empty() {
+        let (starts, mut coverage, beyond) = self.starts_or_refutation(true)?;
+        if starts.is_empty() && beyond.is_none() {
             return Err(CheckError {
                 loc: self.loc.clone(),
                 message: "no start position is selected: the diagram would hold vacuously".into(),
@@ -1115,12 +1163,14 @@ impl Diagram {
                 }
             }
         }
-        let verdict = match failure {
-            None => {
+        let verdict = match (failure, beyond) {
+            // The starts before it held; the first start past reach is an N-position.
+            (None, Some(counterexample)) => Verdict::Refuted { counterexample },
+            (None, None) => {
                 family.valid = true;
                 Verdict::Holds
             }
-            Some((i, f)) => Verdict::Refuted {
+            (Some((i, f)), _) => Verdict::Refuted {
                 counterexample: Counterexample {
                     instance: starts[i].0.clone(),
                     game: starts[i].1.to_string(),

@@ -246,3 +246,58 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("thm_99"));
     assert!(!out2.join("index.html").exists());
 }
+
+/// Every claim's page shows what was checked in the spec's own terms beside the typeset
+/// statement (issue 42 item 4): the compared value with its cases, the positions, the `let`s
+/// and the filter, escaped; a wrong reading (the filter dropped, or `<` unescaped) fails.
+#[test]
+fn claim_pages_show_the_formal_claim_beside_the_statement() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = dir.path().join("specs");
+    let paper = specs.join("paper000");
+    std::fs::create_dir_all(&paper).unwrap();
+    std::fs::write(
+        paper.join("cases.yaml"),
+        "kind: claim\nsource: Prop 9.1\nstatement: \"nim(TER(C_n)) is 1 or 0.\"\ngame: TER(C_n)\nparams:\n  n: 4..=9\nwhere: \"n != 5\"\nnim:\n  cases:\n    - { when: \"n % 4 == 0\", value: 0 }\n    - { when: \"n % 4 != 0\", value: 1 }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        paper.join("reach.yaml"),
+        "kind: claim\nsource: Prop 9.2\ngame: DNT(P_n)\nparams:\n  n: 3..=6\npositions: reachable\nlet:\n  m: \"n - 2\"\nholds: \"selected < m + 1\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = build(&specs, &out);
+    let page = |id: &str| std::fs::read_to_string(out.join(format!("site/paper000/{id}.html")));
+    let cases = page("cases").unwrap_or_default();
+    let formal = |p: &str| -> Vec<String> {
+        let Some(dd) = p
+            .split("<dt>Checked as</dt><dd class=\"formal\">")
+            .nth(1)
+            .and_then(|t| t.split("</dd>").next())
+        else {
+            return Vec::new();
+        };
+        dd.split("<br>")
+            .map(|l| l.replace("<code>", "").replace("</code>", ""))
+            .collect()
+    };
+    assert_eq!(
+        formal(&cases),
+        [
+            "nim(TER(C_n)) = 0  when n % 4 == 0",
+            "nim(TER(C_n)) = 1  when n % 4 != 0",
+            "for the instances where n != 5",
+        ],
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let reach = page("reach").unwrap();
+    assert_eq!(
+        formal(&reach),
+        [
+            "selected &lt; m + 1  at every position reachable in DNT(P_n)",
+            "let m = n - 2",
+        ]
+    );
+}

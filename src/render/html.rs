@@ -295,6 +295,9 @@ pub struct ResultRow {
     pub title: Vec<Seg>,
     pub statement: Vec<Seg>,
     pub game: Vec<Seg>,
+    /// What was checked, in the spec's own formal terms (issue 42 item 4): for a claim,
+    /// `nim(TER(W_n)) = k + nim("TER(W_" + n + ")")` and its filter, one line per case.
+    pub checked_as: Vec<String>,
     pub range: Vec<Seg>,
     pub instances: u64,
     pub positions: u64,
@@ -443,6 +446,61 @@ pub fn page_path(spec: &Spec) -> PathBuf {
 /// `because:`, diagram sinks). The spec was read before, so failure only loses those extras.
 fn yaml_of(text: &str) -> Value {
     serde_saphyr::from_str::<Value>(text).unwrap_or(Value::Null)
+}
+
+/// A claim's formal content as the spec writes it: the compared value or predicate, its cases,
+/// the positions it is about, its `let`s and its filter. Other kinds state theirs in their own
+/// fields (diagrams: nodes and arrows; maps: the map), shown on the page with the spec.
+fn checked_as(kind: &str, yaml: &Value) -> Vec<String> {
+    if kind != "claim" {
+        return Vec::new();
+    }
+    let Some(game) = str_field(yaml, "game") else {
+        return Vec::new();
+    };
+    let closure = str_field(yaml, "closure").map_or(String::new(), |c| format!(" [{c}]"));
+    let at = match str_field(yaml, "positions").as_deref() {
+        Some("reachable") => Some(format!("every position reachable in {game}{closure}")),
+        Some("all") => Some(format!("every position of {game}{closure}")),
+        _ => None,
+    };
+    // `nim(G) = F` at the start, `nim = F at every position …` otherwise.
+    let value = |word: &str, v: String| match &at {
+        None => format!("{word}({game}){closure} = {v}"),
+        Some(at) => format!("{word} = {v}  at {at}"),
+    };
+    let mut out = Vec::new();
+    for word in ["nim", "outcome"] {
+        match yaml.get(word) {
+            Some(Value::Object(o)) => {
+                for c in o
+                    .get("cases")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    let when = c.get("when").map(scalar_text).unwrap_or_default();
+                    let v = c.get("value").map(scalar_text).unwrap_or_default();
+                    out.push(format!("{}  when {when}", value(word, v)));
+                }
+            }
+            Some(v) => out.push(value(word, scalar_text(v).trim().to_string())),
+            None => {}
+        }
+    }
+    let at = at.unwrap_or_else(|| format!("the start of {game}{closure}"));
+    if let Some(p) = str_field(yaml, "holds") {
+        out.push(format!("{p}  at {at}"));
+    }
+    if let Some(Value::Object(lets)) = yaml.get("let") {
+        for (k, v) in lets {
+            out.push(format!("let {k} = {}", scalar_text(v).trim()));
+        }
+    }
+    if let Some(w) = str_field(yaml, "where") {
+        out.push(format!("for the instances where {w}"));
+    }
+    out
 }
 
 fn str_field(v: &Value, key: &str) -> Option<String> {
@@ -744,6 +802,7 @@ pub fn site(
             game: str_field(&it.yaml, "game")
                 .map(|g| math::math(&g))
                 .unwrap_or_default(),
+            checked_as: checked_as(&r.kind, &it.yaml),
             range: math::range(&r.range),
             instances: r.instances,
             positions: r.positions,

@@ -335,19 +335,17 @@ pub fn unique_generating<C: ClosureOperator + ?Sized>(op: &C) -> Option<Set> {
     op.generates(&extreme).then_some(extreme)
 }
 
-/// 𝓝 from [`unique_generating`]'s set E: the sets X ∖ {e}, sorted as the searches sort.
+/// 𝓝 from [`unique_generating`]'s set E: the sets X ∖ {e}, e ascending (the order in which
+/// the transversal search lists them; [`maximal_closed`] sorts its own).
 fn nongenerating_of_unique(n: usize, e: &Set) -> Vec<Set> {
-    let mut out: Vec<Set> = e
-        .ones()
+    e.ones()
         .map(|x| {
             let mut s = Set::with_capacity(n);
             s.insert_range(..);
             s.set(x, false);
             s
         })
-        .collect();
-    out.sort();
-    out
+        .collect()
 }
 
 /// The maximal non-generating sets of an *idempotent* operator (the hulls, not the one-step
@@ -359,7 +357,9 @@ fn nongenerating_of_unique(n: usize, e: &Set) -> Vec<Set> {
 pub fn maximal_closed<C: ClosureOperator + ?Sized>(op: &C, budget: u64) -> Option<Vec<Set>> {
     let n = op.size();
     if let Some(e) = unique_generating(op) {
-        return Some(nongenerating_of_unique(n, &e));
+        let mut out = nongenerating_of_unique(n, &e);
+        out.sort();
+        return Some(out);
     }
     if n > 64 {
         return None;
@@ -735,5 +735,51 @@ impl Game for ClosureGame {
 impl fmt::Display for ClosureGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The maximal non-generating sets by brute force over all subsets.
+    fn brute_force(op: &dyn ClosureOperator) -> Vec<Set> {
+        let n = op.size();
+        let nongen: Vec<u64> = (0u64..1 << n)
+            .filter(|&m| !op.generates(&from_mask(m, n)))
+            .collect();
+        nongen
+            .iter()
+            .filter(|&&m| !nongen.iter().any(|&t| t != m && t & m == m))
+            .map(|&m| from_mask(m, n))
+            .collect()
+    }
+
+    /// Where the extreme elements generate, the shortcut's 𝓝 and 𝒢 are the brute-force
+    /// families, in the order of the searches they stand in for; where they do not (C_4, the
+    /// directed 3-cycle) there is no shortcut.
+    #[test]
+    fn extreme_elements_give_the_families_when_they_generate() {
+        for text in [
+            "Weighted(a-b:2, b-c, c-d:3, d-e)",
+            "Weighted(c-a, c-b, c-d, d-e)",
+            "Digraph(a->b->c->d, a->e)",
+            "Poset(1<2<3, 1<4)",
+        ] {
+            let op = read_structure(text, Closure::HULL).unwrap();
+            let e = unique_generating(op.as_ref()).unwrap_or_else(|| panic!("{text}"));
+            let mut want = brute_force(op.as_ref());
+            want.sort();
+            let mut got = nongenerating_from_generating(op.as_ref(), 1 << 16).unwrap();
+            let ascending: Vec<usize> = got.iter().map(|s| s.zeroes().next().unwrap()).collect();
+            assert!(ascending.windows(2).all(|w| w[0] < w[1]), "{text}");
+            got.sort();
+            assert_eq!(got, want, "{text}");
+            assert_eq!(op.minimal_generating(1 << 16).unwrap(), vec![e], "{text}");
+        }
+        for text in ["Weighted(a-b, b-c, c-d, d-a)", "Digraph(a->b->c->a)"] {
+            let op = read_structure(text, Closure::HULL).unwrap();
+            assert!(unique_generating(op.as_ref()).is_none(), "{text}");
+        }
     }
 }

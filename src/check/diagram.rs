@@ -766,6 +766,32 @@ pub type StartPos = (String, AnyGame, AnyPos, Closure);
 /// the exhaustive solver's reach that the fast solvers find to be an N-position.
 type StartsOrRefutation = (Vec<StartPos>, Vec<PartCoverage>, Option<Counterexample>);
 
+/// The refutation of a diagram at the start of `g` (named `what`) when the fast solvers find
+/// it to be an N-position: a start node is a P-node. `None` when it is a P-position or the
+/// fast solvers do not decide it.
+fn start_is_n(g: &AnyGame, what: &str) -> Option<Counterexample> {
+    let opts = crate::solve::dispatch::Options::quiet();
+    let sol = crate::solve::dispatch::solve_for(g, &opts, false).ok()?;
+    if sol.outcome != crate::solve::cycle::Outcome::N {
+        return None;
+    }
+    let value = sol
+        .nim
+        .map_or("an N-position".into(), |v| format!("nim-value *{v}"));
+    let start = g.label(&g.start());
+    Some(Counterexample {
+        instance: what.to_string(),
+        game: g.to_string(),
+        position: Some(start.clone()),
+        claimed: "the diagram is a winning strategy for the second player".into(),
+        computed: format!(
+            "the start position {start} has {value} (by {}), and a start node must be a P-position (the game is past the exhaustive solver's reach, so the strategy itself was not followed)",
+            sol.method
+        ),
+        evidence: Vec::new(),
+    })
+}
+
 /// Arrows that can be followed from a position, each with the options that follow it.
 type Usable = Vec<(usize, Vec<AnyPos>)>;
 
@@ -914,42 +940,25 @@ impl Diagram {
                         message: format!("{}game `{text}`: {}", at_instance(&inst), e.message),
                     }
                 })?;
+                // The instance as the report names it.
+                let what = if inst.is_empty() {
+                    text.clone()
+                } else {
+                    format!("{text} ({})", describe_instance(&inst))
+                };
                 // The solver's guard (refuse, never abort): every position the strategy meets
                 // is cross-checked by exhaustive solving, so an instance past the budget is an
                 // error at its location, before any exploration. The positions are taken
                 // whole, so the bound is on reachable positions, not on the memo's parts.
                 if let Err(r) = super::reachable_guard(&g) {
-                    let start = g.start();
                     // Past reach, the start is still decided by the fast solvers.
                     if refute_beyond
                         && s.positions == StartPositions::Start
-                        && self.selected(s, &inst, &g, &start)?
+                        && self.selected(s, &inst, &g, &g.start())?
                     {
-                        let opts = crate::solve::dispatch::Options::quiet();
-                        if let Ok(sol) = crate::solve::dispatch::solve_for(&g, &opts, false) {
-                            if sol.outcome == crate::solve::cycle::Outcome::N {
-                                let value = sol
-                                    .nim
-                                    .map_or("an N-position".into(), |v| format!("nim-value *{v}"));
-                                cov.push(c);
-                                let refutation = Counterexample {
-                                    instance: if inst.is_empty() {
-                                        text.clone()
-                                    } else {
-                                        format!("{text} ({})", describe_instance(&inst))
-                                    },
-                                    game: g.to_string(),
-                                    position: Some(g.label(&start)),
-                                    claimed: "the diagram is a winning strategy for the second player".into(),
-                                    computed: format!(
-                                        "the start position {} has {value} (by {}), and a start node must be a P-position (the game is past the exhaustive solver's reach, so the strategy itself was not followed)",
-                                        g.label(&start),
-                                        sol.method
-                                    ),
-                                    evidence: Vec::new(),
-                                };
-                                return Ok((out, cov, Some(refutation)));
-                            }
+                        if let Some(refutation) = start_is_n(&g, &what) {
+                            cov.push(c);
+                            return Ok((out, cov, Some(refutation)));
                         }
                     }
                     return Err(CheckError {
@@ -978,12 +987,7 @@ impl Diagram {
                 };
                 for p in candidates {
                     if self.selected(s, &inst, &g, &p)? {
-                        let what = if inst.is_empty() {
-                            text.clone()
-                        } else {
-                            format!("{text} ({})", describe_instance(&inst))
-                        };
-                        out.push((what, g.clone(), p, s.closure));
+                        out.push((what.clone(), g.clone(), p, s.closure));
                     }
                 }
                 if out.len() > before {

@@ -793,3 +793,108 @@ fn move_kinds_differ_in_more_than_colour() {
     ];
     assert_eq!(alike_in_greyscale(&old_dot).len(), 1);
 }
+
+/// The generalized quaternion groups Q_{2^{n+2}} = Dic(n), n a power of 2: in GEN the second
+/// player answers a first move outside the Frattini subgroup Φ (index 4) by a generating move,
+/// and one inside Φ by another element of Φ, of which there are an even number (worked out by
+/// hand from Q/Φ ≅ Z_2 × Z_2). The strategy meets few positions, a few thousand for Dic(8).
+const QUATERNION_DIAGRAM: &str = r#"kind: diagram
+source: Test
+title: "GEN(Dic(n)): the second player generates once the first leaves the Frattini subgroup"
+starts:
+  - game: "GEN(Dic(n))"
+    params: {n: "2,4,8"}
+nodes:
+  E: {label: even, when: "legal && selected % 2 == 0", start: 1}
+  O: {label: odd, when: "legal && selected % 2 == 1"}
+  T: {label: generated, when: "!legal", sink: terminal}
+arrows:
+  - {from: E, to: O, style: single, move: any}
+  - {from: O, to: T, style: double, move: any}
+  - {from: O, to: E, style: double, move: any}
+"#;
+
+/// `grundy check` under an address-space limit (KiB), which sets the exhaustive solver's reach.
+fn check_limited(spec: &str, kib: u32) -> (i32, String, String) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("quaternion.yaml");
+    std::fs::write(&path, spec).expect("write");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["check", path.to_str().expect("utf-8 path")])
+        .output()
+        .expect("sh runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Past the exhaustive solver's reach (GEN(Dic(8)): 3 · 2^16 · 33 possible positions, more than
+/// 700 MB of address space allows), a diagram is walked with the nim-values of the game's
+/// structure classes, and the verdict says it rests on them (issue 42 item 5). Its wrong
+/// variant, without the generating reply, is refuted there; a strategy too large to walk
+/// (GEN(Dic(16)), whose Φ has 2^16 subsets) is refused, not run for minutes.
+#[test]
+fn diagrams_past_reach_are_walked_by_structure_classes() {
+    let (code, out, err) = check_limited(QUATERNION_DIAGRAM, 700_000);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("holds; rests on nim-values by structure classes")
+            && out.contains("at GEN(Dic(8)), past the exhaustive solver's reach"),
+        "{out}"
+    );
+    // Without the limit, all three are within reach: exhaustive values, nothing to rest on.
+    let (code, out, err) = check_limited(QUATERNION_DIAGRAM, 24_000_000);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(!out.contains("rests on"), "{out}");
+
+    let wrong = QUATERNION_DIAGRAM.replace("  - {from: O, to: T, style: double, move: any}\n", "");
+    let (code, out, err) = check_limited(&wrong, 700_000);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("REFUTED") && out.contains("GEN(Dic("), "{out}");
+
+    let t0 = std::time::Instant::now();
+    let big = QUATERNION_DIAGRAM.replace("\"2,4,8\"", "\"16\"");
+    let (code, out, err) = check_limited(&big, 24_000_000);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        err.contains("the strategy meets more than 100000") && err.contains("GEN(Dic(16))"),
+        "{err}"
+    );
+    assert!(t0.elapsed().as_secs() < 30, "{:?}", t0.elapsed());
+}
+
+/// DNG(Dic(7)) has 2^28 subsets but 16,496 positions at most (its maximal subgroups are Z_14
+/// and seven Z_4), so its parity diagram is checked exhaustively; it was refused as "an
+/// estimated 2.7e8 positions" (issue 42 item 5). All maximal subgroups of Dic(n) have even
+/// order, so every play ends after an even number of moves.
+#[test]
+fn dicyclic_parity_diagram_is_within_reach() {
+    let spec = r#"kind: diagram
+source: Test
+title: "DNG(Dic(n)): the second player wins by parity"
+starts:
+  - game: "DNG(Dic(n))"
+    params: {n: "2..=7"}
+nodes:
+  E: {label: even, when: "selected % 2 == 0", start: 1}
+  O: {label: odd, when: "selected % 2 == 1"}
+arrows:
+  - {from: E, to: O, style: single, move: any}
+  - {from: O, to: E, style: double, move: any}
+"#;
+    let (code, out, err) = check_limited(spec, 24_000_000);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("holds") && !out.contains("rests on"), "{out}");
+    // Its wrong variant on DNG(Z_n), n odd: a maximal subgroup of odd order ends a play after
+    // an odd number of moves (the start is an N-position, nim 1).
+    let wrong = spec
+        .replace("DNG(Dic(n))", "DNG(Cyc(n))")
+        .replace("2..=7", "15");
+    let (code, out, err) = check_limited(&wrong, 24_000_000);
+    assert_eq!(code, 1, "{out}\n{err}");
+}

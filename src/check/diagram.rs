@@ -11,7 +11,7 @@
 //! satisfies the predicate of a target of the node's single arrows and is valid there
 //! (coverage); (c) every position at an N-node has an option satisfying the predicate of a
 //! target of its reply arrows that is valid there (reply); (d) every position at a sink is
-//! terminal, has nim-value 0 by exhaustive solving (`*0`), or was validated as a start
+//! terminal, has nim-value 0 by the solver (`*0`), or was validated as a start
 //! position of another diagram (by reference; references are acyclic). Arrows marked `dehub`,
 //! `split` or `heap` only stand for moves of that kind.
 //!
@@ -20,6 +20,9 @@
 //! has cycles, because every move changes the position. After a success every position the
 //! strategy meets at a P-node is cross-checked to have nim-value 0 (and at an N-node a nonzero
 //! value) by the solver; a disagreement is reported as a refutation, never silently accepted.
+//! The values are the exhaustive solver's; past its reach, a closure game's or a graph's
+//! removing game's structure classes give them (docs/design.md §9), the walk is bounded by
+//! [`PAST_REACH_PAIRS`], and the report says the verdict rests on them.
 
 use super::formula::{value_to_dynamic, Env, Formula};
 use super::{
@@ -383,7 +386,7 @@ const MAX_DEPTH: usize = 4000;
 struct Explorer<'a> {
     d: &'a Diagram,
     game: &'a AnyGame,
-    solver: Solver<'a, AnyGame>,
+    values: Values<'a>,
     /// Every node's predicate at a position, evaluated together in one rhai scope (0 false,
     /// 1 true, 2 an error, re-evaluated for its message only when that node is asked): a
     /// strategy of TER(C_21) meets about a million positions, too many to keep an
@@ -399,6 +402,73 @@ struct Explorer<'a> {
     closure: Closure,
 }
 
+/// Pairs (node, position) a strategy may meet on a game past the exhaustive solver's reach
+/// before the check is refused: within reach, the solver's own guard bounds the walk.
+const PAST_REACH_PAIRS: usize = 100_000;
+
+/// The nim-values behind a diagram's solver cross-check and `*0` sinks: the exhaustive solver
+/// within its reach; past it, the structure classes of a closure game or of TER/DNT of a graph
+/// (docs/design.md §9), so that a diagram on DNG(Z_2 × Z_30) is walked instead of refused
+/// (issue 42 item 5). The walk itself (every option covered, a reply found, sinks met) does not
+/// depend on which.
+enum Values<'a> {
+    Exhaustive(Solver<'a, AnyGame>),
+    Classes(crate::solve::structure::Diagram),
+}
+
+impl Values<'_> {
+    fn nim(&mut self, g: &AnyGame, p: &AnyPos) -> Result<u32, String> {
+        match self {
+            Values::Exhaustive(solver) => Ok(solver.nim(p)),
+            Values::Classes(d) => class_position(g, p)
+                .and_then(|set| d.nim(&set))
+                .ok_or_else(|| {
+                    format!(
+                        "the position {} has no structure class of {g} (it is not reached from the start)",
+                        g.label(p)
+                    )
+                }),
+        }
+    }
+
+    fn method(&self) -> &'static str {
+        match self {
+            Values::Exhaustive(_) => "exhaustive solving",
+            Values::Classes(_) => "structure classes",
+        }
+    }
+}
+
+/// A position of a closure game or of a removing game of a graph as a set of the ground set.
+fn class_position(g: &AnyGame, p: &AnyPos) -> Option<crate::game::closure::Set> {
+    match (g, p) {
+        (AnyGame::Closure(_), AnyPos::Elements(s)) => Some(s.clone()),
+        (AnyGame::Removing(r), AnyPos::Set(m)) => {
+            Some(crate::game::closure::from_mask(*m, r.graph().n()))
+        }
+        _ => None,
+    }
+}
+
+/// The structure diagram of a game past the exhaustive solver's reach, whose classes give the
+/// nim-value of every position from its start, or why there is none.
+fn class_values(g: &AnyGame) -> Result<crate::solve::structure::Diagram, String> {
+    use crate::solve::{dispatch, structure};
+    let d =
+        match g {
+            AnyGame::Closure(c) => dispatch::structure_diagram(c)?,
+            AnyGame::Removing(r) => dispatch::removing_diagram(r, structure::MAX_CLASSES)?,
+            _ => return Err(
+                "only closure games and TER/DNT of graphs are walked past it, by structure classes"
+                    .into(),
+            ),
+        };
+    match class_position(g, &g.start()).and_then(|s| d.nim(&s)) {
+        Some(_) => Ok(d),
+        None => Err("the start's structure class is not in the diagram".into()),
+    }
+}
+
 /// A failure: the play from the start position and the reason.
 struct Failure {
     path: Vec<String>,
@@ -407,12 +477,21 @@ struct Failure {
 }
 
 impl<'a> Explorer<'a> {
+    /// The explorer of `game`'s strategy, with its values: the exhaustive solver within its
+    /// reach, else the structure classes ([`Values`]).
     fn new(
         d: &'a Diagram,
         game: &'a AnyGame,
         closure: Closure,
         families: &'a HashMap<String, Arc<Family>>,
-    ) -> Self {
+    ) -> Result<Self, CheckError> {
+        let values = match super::reachable_guard(game) {
+            Ok(()) => Values::Exhaustive(Solver::new(game)),
+            Err(r) => Values::Classes(class_values(game).map_err(|why| CheckError {
+                loc: d.loc.clone(),
+                message: format!("game `{game}`: {r}; and {why}"),
+            })?),
+        };
         let mut singles = vec![Vec::new(); d.nodes.len()];
         let mut replies = vec![Vec::new(); d.nodes.len()];
         for (i, a) in d.arrows.iter().enumerate() {
@@ -422,10 +501,10 @@ impl<'a> Explorer<'a> {
                 singles[a.from].push(i);
             }
         }
-        Explorer {
+        Ok(Explorer {
             d,
             game,
-            solver: Solver::new(game),
+            values,
             closure,
             preds: FxHashMap::default(),
             memo: FxHashMap::default(),
@@ -433,7 +512,19 @@ impl<'a> Explorer<'a> {
             replies,
             families,
             depth: 0,
-        }
+        })
+    }
+
+    /// The nim-value of p, for the cross-check and `*0` sinks.
+    fn nim(&mut self, p: &AnyPos) -> Result<u32, CheckError> {
+        self.values.nim(self.game, p).map_err(|m| CheckError {
+            loc: self.d.loc.clone(),
+            message: m,
+        })
+    }
+
+    fn past_reach(&self) -> bool {
+        matches!(self.values, Values::Classes(_))
     }
 
     fn label(&self, p: &AnyPos) -> String {
@@ -496,11 +587,12 @@ impl<'a> Explorer<'a> {
                 })
             }
             Sink::Zero => {
-                let v = self.solver.nim(p);
+                let v = self.nim(p)?;
                 (v != 0).then(|| {
                     format!(
-                        "{} has nim-value *{v} by exhaustive solving, but sits at a `*0` sink",
-                        node_label(self)
+                        "{} has nim-value *{v} by {}, but sits at a `*0` sink",
+                        node_label(self),
+                        self.values.method()
                     )
                 })
             }
@@ -546,6 +638,15 @@ impl<'a> Explorer<'a> {
     fn valid(&mut self, node: usize, p: &AnyPos) -> Result<bool, CheckError> {
         if let Some(&b) = self.memo.get(&(node, p.clone())) {
             return Ok(b);
+        }
+        if self.past_reach() && self.memo.len() >= PAST_REACH_PAIRS {
+            return Err(CheckError {
+                loc: self.d.loc.clone(),
+                message: format!(
+                    "the strategy meets more than {PAST_REACH_PAIRS} (node, position) pairs of {}, a game past the exhaustive solver's reach; a diagram is walked there only while its strategy stays small",
+                    self.game
+                ),
+            });
         }
         self.enter()?;
         let r = self.valid_uncached(node, p);
@@ -951,14 +1052,23 @@ impl Diagram {
                 // error at its location, before any exploration. The positions are taken
                 // whole, so the bound is on reachable positions, not on the memo's parts.
                 if let Err(r) = super::reachable_guard(&g) {
-                    // Past reach, the start is still decided by the fast solvers.
-                    if refute_beyond
-                        && s.positions == StartPositions::Start
+                    // Past reach, the start is still decided by the fast solvers, and the
+                    // strategy is walked with the values of the structure classes.
+                    if s.positions == StartPositions::Start
                         && self.selected(s, &inst, &g, &g.start())?
                     {
-                        if let Some(refutation) = start_is_n(&g, &what) {
-                            cov.push(c);
-                            return Ok((out, cov, Some(refutation)));
+                        if refute_beyond {
+                            if let Some(refutation) = start_is_n(&g, &what) {
+                                cov.push(c);
+                                return Ok((out, cov, Some(refutation)));
+                            }
+                        }
+                        if class_values(&g).is_ok() {
+                            out.push((what.clone(), g.clone(), g.start(), s.closure));
+                            c.instances += 1;
+                            c.positions += 1;
+                            c.first.get_or_insert_with(|| what.clone());
+                            continue;
                         }
                     }
                     return Err(CheckError {
@@ -1063,6 +1173,8 @@ impl Diagram {
             members: FxHashMap::default(),
         };
         let mut failure: Option<(usize, Failure)> = None;
+        // Games whose values came from their structure classes (past the exhaustive reach).
+        let mut by_classes: Vec<String> = Vec::new();
         // Per node and arrow: start positions whose strategy exercises it, and the distinct
         // positions (node) or moves (arrow) it is exercised at (docs/design.md §2).
         let mut node_starts = vec![0u64; self.nodes.len()];
@@ -1076,7 +1188,10 @@ impl Diagram {
             vec![FxHashSet::default(); self.arrows.len()];
         'groups: for (_, rep, members) in &groups {
             let (_, game, _, closure) = &starts[*rep];
-            let mut ex = Explorer::new(self, game, *closure, families);
+            let mut ex = Explorer::new(self, game, *closure, families)?;
+            if ex.past_reach() {
+                by_classes.push(starts[*rep].1.to_string());
+            }
             let mut graph = StrategyGraph::new(self.nodes.len(), self.arrows.len());
             for &i in members {
                 let p = &starts[i].2;
@@ -1147,7 +1262,7 @@ impl Diagram {
                 per_node[*node] += 1;
                 pairs += 1;
                 let n = &self.nodes[*node];
-                let v = ex.solver.nim(p);
+                let v = ex.nim(p)?;
                 if (v == 0) != n.p_node {
                     let want = if n.p_node { "0" } else { "nonzero" };
                     failure = Some((
@@ -1155,10 +1270,11 @@ impl Diagram {
                         Failure {
                             path: vec![ex.label(p)],
                             reason: format!(
-                                "solver cross-check: {} at {}-node {} has nim-value *{v}, expected {want}",
+                                "solver cross-check: {} at {}-node {} has nim-value *{v} (by {}), expected {want}",
                                 ex.label(p),
                                 if n.p_node { "P" } else { "N" },
-                                n.name
+                                n.name,
+                                ex.values.method()
                             ),
                             position: ex.label(p),
                         },
@@ -1228,7 +1344,12 @@ impl Diagram {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
-            laws: None,
+            laws: (!by_classes.is_empty()).then(|| {
+                format!(
+                    "rests on nim-values by structure classes (docs/design.md §9) at {}, past the exhaustive solver's reach: the strategy was walked, and its positions' values cross-checked by them",
+                    by_classes.join(", ")
+                )
+            }),
             seconds: t0.elapsed().as_secs_f64(),
         }
         .with_coverage(coverage);
@@ -1353,7 +1474,7 @@ impl Diagram {
         let mut out = Vec::new();
         for (_, members) in &groups {
             let (_, game, _, closure) = &starts[members[0]];
-            let mut ex = Explorer::new(self, game, *closure, families);
+            let mut ex = Explorer::new(self, game, *closure, families)?;
             let mut group = StrategyGroup {
                 games: members.iter().map(|&i| starts[i].1.clone()).collect(),
                 starts: Vec::new(),

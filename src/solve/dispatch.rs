@@ -590,7 +590,23 @@ fn removing_by_estimate(
 /// graph read as a closure operator (src/game/closure/graph.rs, which finds 𝒩* also where the
 /// paper's families are past their search budget): (nim-value, classes), or why not.
 pub fn removing_by_classes(g: &RemovingGame, max_classes: usize) -> Result<(u32, u64), String> {
-    use crate::game::closure::{from_mask, graph::GraphOperator, ClosureGame, Direction, Goal};
+    let d = removing_diagram(g, max_classes)?;
+    let nim = d
+        .nim(&crate::game::closure::from_mask(
+            g.start_set(),
+            g.graph().n(),
+        ))
+        .ok_or("the start's class is not in the diagram")?;
+    Ok((nim, d.classes.len() as u64))
+}
+
+/// The structure diagram of TER or DNT of a graph (see [`removing_by_classes`]): the nim-value
+/// of every position from the diagram's ∅ by [`super::structure::Diagram::nim`].
+pub fn removing_diagram(
+    g: &RemovingGame,
+    max_classes: usize,
+) -> Result<super::structure::Diagram, String> {
+    use crate::game::closure::{graph::GraphOperator, ClosureGame, Direction, Goal};
     let n = g.graph().n();
     // The game's own intervals and families (searched within the same budget), not a second
     // search.
@@ -607,12 +623,8 @@ pub fn removing_by_classes(g: &RemovingGame, max_classes: usize) -> Result<(u32,
     let facets = cg
         .facets()
         .ok_or("the maximal nonterminating sets 𝒩* are past their search budget")?;
-    let d = super::structure::Diagram::build(n, facets, goal == Goal::Achievement, max_classes)
-        .map_err(|e| e.to_string())?;
-    let nim = d
-        .nim(&from_mask(g.start_set(), n))
-        .ok_or("the start's class is not in the diagram")?;
-    Ok((nim, d.classes.len() as u64))
+    super::structure::Diagram::build(n, facets, goal == Goal::Achievement, max_classes)
+        .map_err(|e| e.to_string())
 }
 
 fn level_key(g: &RemovingGame) -> LevelKey {

@@ -192,7 +192,8 @@ pub fn removing(game: &RemovingGame) -> Estimate {
 ///   [n−1]), so every position is (c′, λ′) with c′ ≤ c and λ′ a partition of some s ≤ |λ|, or
 ///   Λ^n itself: at most (c + 1)(2 + Σ_{s ≤ |λ|} p(s)).
 /// - TER(U): each element only decreases, so at most Π (u + 1) multisets.
-/// - closure games: subsets of the ground set, 2^|X|.
+/// - closure games: subsets of the ground set, 2^|X|, or fewer by their maximal legal sets
+///   ([`closure_bound`]).
 /// - *k: k + 1 positions; a sum: the product of its parts' bounds (when all have one).
 pub fn distinct_bound(game: &crate::game::AnyGame) -> Option<f64> {
     use crate::game::spl::Partition;
@@ -208,14 +209,41 @@ pub fn distinct_bound(game: &crate::game::AnyGame) -> Option<f64> {
         }
         AnyGame::Multiset(g) => Some(g.start().iter().map(|&u| f64::from(u) + 1.0).product()),
         AnyGame::Nimber(k) => Some(f64::from(*k) + 1.0),
-        // A position of a closure game is a subset of its ground set.
-        AnyGame::Closure(g) => Some(2f64.powi(g.size().min(1024) as i32)),
+        AnyGame::Closure(g) => Some(closure_bound(g)),
         AnyGame::Family(g) => g.distinct_bound(),
         // A position of a sum is a tuple of positions of its parts.
         AnyGame::Sum(parts) => parts.iter().map(distinct_bound).product(),
         _ => None,
     }
 }
+
+/// Subsets a closure game's positions are met among, at most 2^|X|. Past [`SUBSETS_KNOWN`],
+/// when the maximal legal sets 𝓜 are known (they are cached by the game and found anyway by
+/// the structure-class solver): a position is a legal set, a subset of some M ∈ 𝓜, or (in an
+/// achievement game) a legal set and the one element that ended the game, so at most
+/// Σ_M 2^|M| · (1 + |X|) positions. DNG(Dic(7)) has 2^28 subsets and at most 16,496 positions
+/// (its 𝓜 is Z_14 and seven Z_4), which the reachable guard once refused (issue 42 item 5).
+fn closure_bound(g: &crate::game::closure::ClosureGame) -> f64 {
+    let subsets = 2f64.powi(g.size().min(1024) as i32);
+    if subsets <= SUBSETS_KNOWN {
+        return subsets;
+    }
+    let Some(facets) = g.facets() else {
+        return subsets;
+    };
+    let legal: f64 = facets
+        .iter()
+        .map(|m| 2f64.powi(m.count_ones(..).min(1024) as i32))
+        .sum();
+    let ends = match g.goal() {
+        crate::game::closure::Goal::Achievement => 1.0 + g.size() as f64,
+        crate::game::closure::Goal::Avoidance => 1.0,
+    };
+    subsets.min(legal * ends)
+}
+
+/// Subset counts small enough that a closure game's bound is 2^|X| without finding 𝓜.
+const SUBSETS_KNOWN: f64 = (1u64 << 20) as f64;
 
 /// An upper bound on the positions reachable from the start, each taken whole (what listing
 /// them all visits): [`distinct_bound`] but for games that split positions into components
@@ -299,6 +327,31 @@ mod tests {
             assert!(real <= bound, "{text}: {real} solved > bound {bound}");
             // Far below the tree estimate, which is what made the guard refuse these.
             assert!(bound < 1e5, "{text}: {bound}");
+        }
+    }
+
+    #[test]
+    fn closure_bounds_by_maximal_sets_cover_the_solved_counts() {
+        use crate::expr::{parse_game, ParseOptions};
+        // Ground sets of 21 to 28 elements, past the 2^20 subsets bounded without 𝓜, in both
+        // goals; DNG(Dic(7)) has 2^28 subsets and 16,496 as its bound. (The removing games'
+        // 𝓜 of groups this size is of sets too large to count their positions here.)
+        for (text, most) in [
+            ("DNG(Dic(7))", 16_496.0),
+            ("GEN(Dic(7))", 16_496.0 * 29.0),
+            ("GEN(Sym(4))", 2e5),
+            ("DNG(Dic(6))", 13_056.0),
+            ("DNG(Cyc(3) x Cyc(7))", 200.0),
+        ] {
+            let g = parse_game(text, ParseOptions::default()).unwrap();
+            let bound = distinct_bound(&g).unwrap();
+            let mut s = Solver::new(&g);
+            let real = s.reachable_within(&g.start(), 1 << 26).unwrap().len() as f64;
+            assert!(real <= bound, "{text}: {real} reachable > bound {bound}");
+            assert!(
+                bound <= most,
+                "{text}: bound {bound}, expected at most {most}"
+            );
         }
     }
 

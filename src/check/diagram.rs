@@ -1019,7 +1019,8 @@ impl Diagram {
     /// [`Diagram::start_positions`]; with `refute_beyond`, a start past the exhaustive
     /// solver's reach that the fast solvers find to be an N-position ends the list, and is
     /// returned as the diagram's refutation (a start node is a P-node, so no strategy from it
-    /// can hold): DNG(Z_3 × Z_10) was bad input, "estimated 1.1e9 positions" (issue 42 item 5).
+    /// can hold): DNG(Z_3^4) would be bad input, "past the solver's reach" (issue 42
+    /// item 5). Other starts past reach are kept when their structure classes give values.
     fn starts_or_refutation(&self, refute_beyond: bool) -> Result<StartsOrRefutation, CheckError> {
         let mut out = Vec::new();
         let mut cov = Vec::new();

@@ -9,11 +9,19 @@
 //!   `G : *0` adds none);
 //! - TER and DNT of two graphs are the same game when one graph maps onto the other by an
 //!   isomorphism that maps start set onto start set, under the same closure (petgraph's VF2);
+//! - GEN, DNG, TER and DNT on any closure operator (groups, posets, digraphs, …) are the same
+//!   game when they have the same goal (achievement or avoidance) and their maximal legal sets
+//!   𝓜 are isomorphic set systems: a position is legal iff it lies in a member of 𝓜, and a
+//!   move adds one element, so a bijection of the ground sets carrying 𝓜 onto 𝓜 carries
+//!   positions and options onto each other. So DNG(Sym(3) × Z_3) is DNG(Perm(…)) of the same
+//!   group whatever its generators, and GEN of two non-isomorphic groups with the same
+//!   maximal-subgroup structure is one game (VF2 on the element–member incidence graph);
 //! - anything else is the same game when it prints the same.
 //!
 //! "Not the same" is not a proof of different values: a formula may still read an equal game
-//! this does not recognise (two groups given by different generators, say), which the rule
-//! then misses, never the other way round.
+//! this does not recognise (structures past [`ISOMORPHISM_VERTICES`] or [`SET_SYSTEM_SIZE`],
+//! an isomorphism search past [`MATCH_BUDGET`] steps), which the rule then misses, never the
+//! other way round.
 
 use super::any::AnyGame;
 
@@ -60,8 +68,76 @@ fn same_part(a: &AnyGame, b: &AnyGame) -> bool {
                 && x.convexity().closure_kind().name() == y.convexity().closure_kind().name()
                 && isomorphic_with_start(x, y)
         }
+        (AnyGame::Closure(x), AnyGame::Closure(y)) => {
+            x.goal() == y.goal() && (x.name() == y.name() || same_set_system(x, y))
+        }
         _ => a.to_string() == b.to_string(),
     }
+}
+
+/// Largest ground set plus 𝓜 whose incidence graphs are compared.
+const SET_SYSTEM_SIZE: usize = 640;
+
+/// Node pairs VF2 may try before a comparison gives up (as "not the same"): a search on two
+/// structures that agree on every invariant below but are not isomorphic could otherwise take
+/// exponential time.
+const MATCH_BUDGET: u64 = 2_000_000;
+
+/// Whether two closure games' maximal legal sets are isomorphic set systems (see the module
+/// header), as incidence graphs: an element node per element, a member node per member of 𝓜.
+fn same_set_system(x: &super::closure::ClosureGame, y: &super::closure::ClosureGame) -> bool {
+    if x.size() != y.size() {
+        return false;
+    }
+    let (Some(mx), Some(my)) = (x.facets(), y.facets()) else {
+        return false;
+    };
+    if mx.len() != my.len() || x.size() + mx.len() > SET_SYSTEM_SIZE {
+        return false;
+    }
+    // Invariants first: the members' sizes and the elements' degrees, as sorted lists.
+    let profile = |m: &[super::closure::Set], n: usize| {
+        let mut sizes: Vec<usize> = m.iter().map(|s| s.count_ones(..)).collect();
+        sizes.sort_unstable();
+        let mut degrees: Vec<usize> = (0..n)
+            .map(|e| m.iter().filter(|s| s.contains(e)).count())
+            .collect();
+        degrees.sort_unstable();
+        (sizes, degrees)
+    };
+    if profile(mx, x.size()) != profile(my, y.size()) {
+        return false;
+    }
+    let incidence = |m: &[super::closure::Set], n: usize| {
+        let mut g = petgraph::graph::UnGraph::<bool, ()>::default();
+        let elements: Vec<_> = (0..n).map(|_| g.add_node(false)).collect();
+        for s in m {
+            let member = g.add_node(true);
+            for e in s.ones() {
+                g.add_edge(elements[e], member, ());
+            }
+        }
+        g
+    };
+    isomorphic_within_budget(&incidence(mx, x.size()), &incidence(my, y.size()))
+}
+
+/// VF2 with node colours, giving up (false) past [`MATCH_BUDGET`] node comparisons.
+fn isomorphic_within_budget(
+    a: &petgraph::graph::UnGraph<bool, ()>,
+    b: &petgraph::graph::UnGraph<bool, ()>,
+) -> bool {
+    let steps = std::cell::Cell::new(0u64);
+    let found = petgraph::algo::is_isomorphic_matching(
+        a,
+        b,
+        |p, q| {
+            steps.set(steps.get() + 1);
+            steps.get() <= MATCH_BUDGET && p == q
+        },
+        |_, _| true,
+    );
+    found && steps.get() <= MATCH_BUDGET
 }
 
 /// Graph sizes past which isomorphism is not searched (VF2 can be slow on large regular
@@ -95,12 +171,7 @@ fn isomorphic_with_start(
         }
         pg
     };
-    petgraph::algo::is_isomorphic_matching(
-        &marked(gx, x.start_set()),
-        &marked(gy, y.start_set()),
-        |a, b| a == b,
-        |_, _| true,
-    )
+    isomorphic_within_budget(&marked(gx, x.start_set()), &marked(gy, y.start_set()))
 }
 
 #[cfg(test)]
@@ -126,6 +197,12 @@ mod tests {
             // C_4 and K_{2,2} are one graph; P_5 started next to either end.
             ("TER(C_4)", "TER(K_{2,2})"),
             ("DNT_{v2}(P_5)", "DNT_{v4}(P_5)"),
+            // One group by other presentations: Sym(3) as the dihedral group of the triangle
+            // and by generating permutations; Z_6 as Z_2 × Z_3; Sym(3) × Z_3 on 6 points.
+            ("DNG(Sym(3))", "DNG(Dih(3))"),
+            ("GEN(Sym(3))", "GEN(Perm((1,2),(1,2,3)))"),
+            ("GEN(Cyc(6))", "GEN(Cyc(2) x Cyc(3))"),
+            ("DNG(Sym(3) x Cyc(3))", "DNG(Perm((1,2),(1,2,3),(4,5,6)))"),
         ] {
             assert!(same(a, b), "{a} and {b}");
         }
@@ -143,6 +220,11 @@ mod tests {
             ("TER(C_6)", "TER(K_{3,3})"),
             ("TER(P_4)", "TER(K_{1,3})"),
             ("TER(C_5) + TER(C_5)", "TER(C_5)"),
+            // Groups of one order with other maximal subgroups, and one group under the other
+            // goal: Dic(3) and Dih(6) (order 12), Z_4 and Z_2 × Z_2, GEN and DNG of Sym(3).
+            ("DNG(Dic(3))", "DNG(Dih(6))"),
+            ("GEN(Cyc(4))", "GEN(Cyc(2) x Cyc(2))"),
+            ("GEN(Sym(3))", "DNG(Sym(3))"),
         ] {
             assert!(!same(a, b), "{a} and {b}");
         }

@@ -267,6 +267,7 @@ impl grundy::check::kind::SpecKind for Positions {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: 0.0,
         };

@@ -28,6 +28,8 @@ const RULES: &[&str] = &[
     "claim/stale-unreached",
     "claim/erratum-holds",
     "claim/holds",
+    "claim/is-group",
+    "claim/closure-as-stated",
     "sets/members",
     "sets/rule",
     "sets/transversal",

@@ -1176,6 +1176,7 @@ impl Certificate {
                 rests_on: Vec::new(),
                 companion: None,
                 excused: None,
+                identity: None,
                 laws: None,
                 seconds: t0.elapsed().as_secs_f64(),
             }

@@ -208,6 +208,42 @@ pub struct Claim {
     pub unreached: Vec<Option<String>>,
     /// [`Claim::reads_families`], decided on first use (environments are built per position).
     pub family_features_read: std::sync::OnceLock<bool>,
+    /// `is:`, the group the statement names (with parameters), and where it is written.
+    pub is_group: Option<(String, Loc)>,
+}
+
+/// Whether the game is on a group isomorphic to the one named `declared` (`is:`): `Err` with
+/// the reason when it is not, when the game is not on a group, or when the search does not
+/// decide.
+pub fn check_group_is(game: &AnyGame, declared: &str) -> Result<(), String> {
+    use crate::group::isomorphism::{isomorphic, Answer, Invariants};
+    let want = crate::group::families::parse_group(declared)
+        .map_err(|e| format!("`is: {declared}`: {e}"))?;
+    let AnyGame::Closure(c) = game else {
+        return Err(format!(
+            "`is: {declared}` declares a group, but {game} is not a game on a group"
+        ));
+    };
+    let Some(have) = c.operator().group() else {
+        return Err(format!(
+            "`is: {declared}` declares a group, but {game} is not a game on a group"
+        ));
+    };
+    match isomorphic(have, &want) {
+        Answer::Isomorphic => Ok(()),
+        Answer::Not(why) => Err(format!(
+            "the game's group {} is not {declared}, as `is:` declares: {why} ({}: {}; {declared}: {})",
+            have.name(),
+            have.name(),
+            Invariants::of(have).describe(),
+            Invariants::of(&want).describe()
+        )),
+        Answer::Undecided => Err(format!(
+            "whether the game's group {} is {declared}, as `is:` declares, was not decided within {} assignments of generators",
+            have.name(),
+            crate::group::isomorphism::SEARCH_BUDGET
+        )),
+    }
 }
 
 /// How often each case of a claim applied within one instance (positions per case).
@@ -301,7 +337,31 @@ impl Claim {
             loc: self.game_loc.clone(),
             message: format!("{}game `{text}`: {}", at_instance(inst), e.message),
         })?;
+        if let Some((declared, loc)) = &self.is_group {
+            check_group_is(&g, &instantiate(declared, inst)).map_err(|m| CheckError {
+                loc: loc.clone(),
+                message: format!("{}{m}", at_instance(inst)),
+            })?;
+        }
         Ok((text, g))
+    }
+
+    /// What `is:` adds to the verdict: the declared group, checked by isomorphism, and its
+    /// invariants at the first instance (docs/design.md §2, "What a group is").
+    pub fn group_identity(&self) -> Option<String> {
+        let (declared, _) = self.is_group.as_ref()?;
+        let instances = instances(&self.params);
+        let first = instances.first()?;
+        let group = crate::group::families::parse_group(&instantiate(declared, first)).ok()?;
+        let inv = crate::group::isomorphism::Invariants::of(&group).describe();
+        Some(if first.is_empty() {
+            format!("its group is {declared}, checked by isomorphism ({inv})")
+        } else {
+            format!(
+                "its group is {declared}, checked by isomorphism at every instance (at {}: {inv})",
+                describe_instance(first)
+            )
+        })
     }
 
     /// Whether a formula of the claim may read a feature computed from the graph's families
@@ -1110,6 +1170,7 @@ impl Claim {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: self.group_identity(),
             laws: all
                 .first()
                 .and_then(|i| self.game_of(i).ok())

@@ -1345,6 +1345,7 @@ impl Diagram {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: (!by_classes.is_empty()).then(|| {
                 format!(
                     "rests on nim-values by structure classes (docs/design.md §9) at {}, past the exhaustive solver's reach: the strategy was walked, and its positions' values cross-checked by them",

@@ -1347,6 +1347,7 @@ impl Figure {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         };

@@ -368,6 +368,10 @@ pub struct Report {
     /// verdict: "2 of 5 cases excused as unreached" (issue 42 item 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excused: Option<String>,
+    /// What the spec's structure was checked to be (`is:`): "its group is Dih(Z_3 x Z_3),
+    /// checked by isomorphism (order 18, …)" (issue 42 item 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
     /// The laws a game spec declares and the verdict rests on, checked but not proved
     /// (docs/user-games.md, "Declared laws"): "rests on UNKS's declared laws (…)".
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -399,6 +403,7 @@ impl Report {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: 0.0,
         }

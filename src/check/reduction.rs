@@ -904,6 +904,7 @@ impl Reduction {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         }

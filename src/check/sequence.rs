@@ -247,6 +247,7 @@ impl SequenceSpec {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         };

@@ -401,6 +401,7 @@ impl SetsClaim {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         })

@@ -410,6 +410,7 @@ impl SignatureTable {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         }

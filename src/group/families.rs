@@ -72,6 +72,9 @@ pub fn parse_group(text: &str) -> Result<Group, GroupError> {
     if head == "Perm" {
         return permutations(t, arg);
     }
+    if head == "Dih" && arg.trim().parse::<u64>().is_err() && looks_like_group(arg) {
+        return generalized_dihedral(&parse_group(arg)?);
+    }
     let n: u64 = arg
         .trim()
         .parse()
@@ -179,6 +182,31 @@ fn factorial(n: u64) -> u128 {
     (1..=n as u128)
         .try_fold(1u128, |a, b| a.checked_mul(b))
         .unwrap_or(u128::MAX)
+}
+
+/// `Dih(A)` for an abelian group A: A ⋊ Z_2, the involution inverting every element of A
+/// (Dih(Z_n) ≅ Dih(n)); e.g. `Dih(Cyc(3) x Cyc(3))`, of order 18 with 9 involutions.
+pub fn generalized_dihedral(a: &Group) -> Result<Group, GroupError> {
+    let name = format!("Dih({})", a.name());
+    let n = a.order();
+    let gens = a.generators();
+    if gens.iter().any(|&x| {
+        gens.iter()
+            .any(|&y| a.mul(x as usize, y as usize) != a.mul(y as usize, x as usize))
+    }) {
+        return Err(bad("Dih", format!("{} is not abelian", a.name())));
+    }
+    check_order(&name, 2 * n as u128)?;
+    // (x, s) is x + s·n: (x, s)(y, t) = (x · y^{±1}, s + t), inverted when s = 1.
+    let mul = |p: usize, q: usize| {
+        let (x, s) = (p % n, p / n);
+        let (y, t) = (q % n, q / n);
+        let y = if s == 1 { a.inverse(y) } else { y };
+        a.mul(x, y) + ((s + t) % 2) * n
+    };
+    let mut generators: Vec<usize> = gens.iter().map(|&g| g as usize).collect();
+    generators.push(n);
+    Group::from_multiplication(name, 2 * n, &generators, mul)
 }
 
 pub fn symmetric(n: u64) -> Result<Group, GroupError> {

@@ -12,6 +12,7 @@
 //! subgroup are computed (never tabled) in [`subgroups`].
 
 pub mod families;
+pub mod isomorphism;
 pub mod subgroups;
 
 pub use families::parse_group;
@@ -29,7 +30,7 @@ pub const MAX_DEGREE: usize = 4096;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GroupError {
-    #[error("unknown group `{0}` (expected Cyc(n), Z_n, Dih(n), Sym(n), S_n, Alt(n), A_n, Dic(n), Perm((1,2,3),(1,2)) or a direct product such as Cyc(2) x Sym(3))")]
+    #[error("unknown group `{0}` (expected Cyc(n), Z_n, Dih(n), Dih(A) of an abelian A, Sym(n), S_n, Alt(n), A_n, Dic(n), Perm((1,2,3),(1,2)) or a direct product such as Cyc(2) x Sym(3))")]
     Unknown(String),
     #[error("bad parameter for {family}: {why}")]
     BadParameter { family: String, why: String },

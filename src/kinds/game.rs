@@ -321,6 +321,7 @@ impl SpecKind for GameSpec {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: 0.0,
         }))

@@ -36,6 +36,7 @@ impl SpecKind for ValueTable {
             rests_on: Vec::new(),
             companion: None,
             excused: None,
+            identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         };

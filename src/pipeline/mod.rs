@@ -1180,7 +1180,7 @@ impl SpecError {
 /// "holds; 1 of 5 cases excused as unreached".
 pub fn verdict_line(r: &Report) -> String {
     let mut line = verdict_text(r).to_string();
-    for extra in [&r.excused, &r.laws].into_iter().flatten() {
+    for extra in [&r.excused, &r.laws, &r.identity].into_iter().flatten() {
         line.push_str("; ");
         line.push_str(extra);
     }

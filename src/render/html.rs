@@ -288,6 +288,8 @@ pub struct ResultRow {
     pub excused: Option<String>,
     /// The laws of a game spec the verdict rests on ([`crate::check::Report::laws`]).
     pub laws: Option<String>,
+    /// What the spec's structure was checked to be ([`crate::check::Report::identity`]).
+    pub identity: Option<String>,
     /// The spec's `sanity:` reason: a sanity check, not counted among the results.
     pub sanity: Option<String>,
     pub expect: &'static str,
@@ -786,6 +788,7 @@ pub fn site(
             },
             excused: r.excused.clone(),
             laws: r.laws.clone(),
+            identity: r.identity.clone(),
             sanity: it.entry.spec.header.sanity.clone(),
             expect: if r.expect == crate::check::Expectation::Holds {
                 "holds"

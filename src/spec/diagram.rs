@@ -135,6 +135,7 @@ pub(crate) fn validate_diagram(
     let mut starts = Vec::new();
     for s in &r.starts {
         let closure = closure_of(src, &s.closure)?;
+        super::closure_as_stated(src, h, closure, &s.closure)?;
         let ps = params(src, &s.params)?;
         let features = probe_game(src, &s.game, &ps, closure)?;
         super::no_shadowing(

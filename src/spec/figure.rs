@@ -193,6 +193,7 @@ pub fn validate_figure(
         ));
     }
     let closure = closure_of(src, &r.closure)?;
+    super::closure_as_stated(src, h, closure, &r.closure)?;
     if let Some(c) = &r.caption {
         crate::text::texlabel::validate_text(c.value())
             .map_err(|why| src.error(c, format!("caption: {why}"), None))?;

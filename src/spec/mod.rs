@@ -623,6 +623,53 @@ pub(crate) fn closure_of(src: &Source, c: &Option<Sp<String>>) -> Result<Closure
     }
 }
 
+/// The closures a statement names by their registered word (`geodetic`, `monophonic`, the
+/// convex `hull`, a user closure's name), as whole words, ignoring case.
+pub(crate) fn closures_named_in(statement: &str) -> Vec<Closure> {
+    let text = statement.to_lowercase();
+    crate::graph::closures::all()
+        .into_iter()
+        .filter(|c| {
+            let word = c.name().to_lowercase();
+            text.match_indices(&word).any(|(i, w)| {
+                let before = text[..i].chars().next_back();
+                let after = text[i + w.len()..].chars().next();
+                let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() && c != '_');
+                edge(before) && edge(after)
+            })
+        })
+        .collect()
+}
+
+/// A statement that names closures, none of them the spec's (`closure:`, the hull by default),
+/// is bad input at `closure:` (or at the statement): a convex-hull statement encoded under
+/// `closure: geodetic` checked another game (issue 42 item 4).
+pub(crate) fn closure_as_stated(
+    src: &Source,
+    h: &RawHeader,
+    closure: Closure,
+    at: &Option<Sp<String>>,
+) -> Result<(), SpecError> {
+    let Some(statement) = &h.statement else {
+        return Ok(());
+    };
+    let named = closures_named_in(statement);
+    if named.is_empty() || named.contains(&closure) {
+        return Ok(());
+    }
+    let words: Vec<String> = named.iter().map(|c| format!("`{}`", c.name())).collect();
+    let message = format!(
+        "the statement names the {} closure, but the spec is checked under `{}`",
+        words.join(" and the "),
+        closure.name()
+    );
+    let help = Some(format!("write `closure: {}`", named[0].name()));
+    Err(match at {
+        Some(c) => src.error(c, message, help),
+        None => src.error(&h.kind, message, help),
+    })
+}
+
 pub(crate) fn formula(src: &Source, at: &Sp<String>) -> Result<Formula, SpecError> {
     Formula::compile(at.value()).map_err(|e| {
         src.error_inside(
@@ -1200,6 +1247,7 @@ pub(crate) fn validate_claim(
     r: RawClaim,
 ) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
+    closure_as_stated(src, h, closure, &r.closure)?;
     let ps = params(src, &r.params)?;
     // Only an outcome claim may name a game played misère (docs/user-games.md, "Misère play"):
     // a `nim:` or `holds:` claim about one is refused at its field, saying why.
@@ -1299,6 +1347,7 @@ pub(crate) fn validate_claim(
         claimed_loc,
         expect: expectation(src, h)?,
         family_features_read: Default::default(),
+        is_group: r.is_group.as_ref().map(|g| (g.value().clone(), src.loc(g))),
         unreached: match r.nim.as_ref().or(r.outcome.as_ref()).map(|f| f.value()) {
             Some(RawFormula::Cases { cases }) => {
                 cases.iter().map(|c| c.unreached.clone()).collect()
@@ -1440,6 +1489,7 @@ pub(crate) fn validate_table(
         ));
     }
     let closure = closure_of(src, &r.closure)?;
+    closure_as_stated(src, h, closure, &r.closure)?;
     let rows = params(src, &r.rows)?;
     let [row] = <[Param; 1]>::try_from(rows).map_err(|_| {
         src.error(
@@ -1532,6 +1582,7 @@ pub(crate) fn validate_sets(
         }
         (None, Some(graph)) => {
             let closure = closure_of(src, &r.closure)?;
+            closure_as_stated(src, h, closure, &r.closure)?;
             let ps = params(src, &r.params)?;
             let first: Vec<(String, ParamValue)> = ps
                 .iter()

@@ -302,6 +302,10 @@ pub struct RawClaim {
     /// true at every selected instance or position (no game value is computed).
     #[serde(default)]
     pub holds: Option<Sp<String>>,
+    /// The group the statement names, with the parameters (`Dih(Cyc(3) x Cyc(3))`,
+    /// `Dih(n)`): the game's group must be isomorphic to it at every instance.
+    #[serde(default, rename = "is")]
+    pub is_group: Option<Sp<String>>,
 }
 
 /// `kind: table`: a computed table rendered through templates.

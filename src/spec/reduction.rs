@@ -85,6 +85,7 @@ pub fn validate_reduction(
     r: RawReduction,
 ) -> Result<Spec, SpecError> {
     let closure = closure_of(src, &r.closure)?;
+    super::closure_as_stated(src, h, closure, &r.closure)?;
     let ps = params(src, &r.params)?;
     if r.lets.is_empty() {
         probe_game(src, &r.from, &ps, closure)?;

@@ -88,6 +88,10 @@ pub trait ClosureOperator: Send + Sync + fmt::Debug {
     fn minimal_generating(&self, budget: u64) -> Option<Vec<Set>> {
         generic_minimal_generating(self, budget)
     }
+    /// The group whose subgroups close, for an operator on a group (`is:` declarations).
+    fn group(&self) -> Option<&crate::group::Group> {
+        None
+    }
     /// The meanings of [`ClosureOperator::features`], for `grundy features` and the guide.
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         &[]
@@ -196,6 +200,9 @@ impl ClosureOperator for FromFile {
     }
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         self.0.feature_docs()
+    }
+    fn group(&self) -> Option<&crate::group::Group> {
+        self.0.group()
     }
     fn features(&self) -> Vec<(String, Value)> {
         self.0.features()

@@ -37,6 +37,11 @@ pub const OPERATOR: Operator = Operator {
             meaning: "the dihedral group of order 2n",
         },
         FormDoc {
+            syntax: "Dih(A)",
+            example: "DNG(Dih(Cyc(3) x Cyc(3)))",
+            meaning: "the generalized dihedral group A ⋊ Z_2 of an abelian group A, of order 2|A|",
+        },
+        FormDoc {
             syntax: "Dic(n)",
             example: "GEN(Dic(2))",
             meaning: "the dicyclic group of order 4n (Dic(2) = Q_8)",
@@ -130,6 +135,9 @@ pub const FEATURES: &[FeatureDoc] = &[
 ];
 
 impl ClosureOperator for SubgroupOperator {
+    fn group(&self) -> Option<&Group> {
+        Some(&self.group)
+    }
     fn feature_docs(&self) -> &'static [FeatureDoc] {
         FEATURES
     }

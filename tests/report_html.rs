@@ -247,9 +247,10 @@ fn index_lists_results_in_numeric_order_with_statuses() {
     assert!(!out2.join("index.html").exists());
 }
 
-/// Every claim's page shows what was checked in the spec's own terms beside the typeset
-/// statement (issue 42 item 4): the compared value with its cases, the positions, the `let`s
-/// and the filter, escaped; a wrong reading (the filter dropped, or `<` unescaped) fails.
+/// Every spec's page shows what was checked in the spec's own terms beside the typeset
+/// statement (issue 42 item 4): a claim's compared value with its cases, the positions, the
+/// `let`s and the filter, escaped; a diagram's starts and predicates; a family's members;
+/// a wrong reading (the filter dropped, `<` unescaped, `y` read as `true`) fails.
 #[test]
 fn claim_pages_show_the_formal_claim_beside_the_statement() {
     let dir = tempfile::tempdir().unwrap();
@@ -264,6 +265,21 @@ fn claim_pages_show_the_formal_claim_beside_the_statement() {
     std::fs::write(
         paper.join("reach.yaml"),
         "kind: claim\nsource: Prop 9.2\ngame: DNT(P_n)\nparams:\n  n: 3..=6\npositions: reachable\nlet:\n  m: \"n - 2\"\nholds: \"selected < m + 1\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        paper.join("parity.yaml"),
+        "kind: diagram\nsource: Prop 9.3\ntitle: parity\nstarts:\n  - game: \"DNG(Cyc(2) x Cyc(n))\"\n    params: {n: \"2,4\"}\nnodes:\n  E: {label: even, when: \"selected % 2 == 0\", start: 1}\n  O: {label: odd, when: \"selected % 2 == 1 || !legal\"}\narrows:\n  - {from: E, to: O, style: single, move: any}\n  - {from: O, to: E, style: double, move: any}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        paper.join("leaves.yaml"),
+        "kind: sets\nsource: Prop 9.4\ngraph: P_3\nfamily: \"G\"\nmembers: [[v1, v3]]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        paper.join("tail.yaml"),
+        "kind: sets\nsource: Prop 9.5\ngraph: Kite\nfamily: \"N\"\nmembers: [[x, y, u], [x, y, v], [y, u, v, w]]\n",
     )
     .unwrap();
     let out = dir.path().join("out");
@@ -299,5 +315,29 @@ fn claim_pages_show_the_formal_claim_beside_the_statement() {
             "selected &lt; m + 1  at every position reachable in DNT(P_n)",
             "let m = n - 2",
         ]
+    );
+    // Other kinds: a diagram's starts and node predicates, a family's members (a vertex `y`,
+    // which YAML could read as `true`, is not printed as one).
+    assert_eq!(
+        formal(&page("parity").unwrap()),
+        [
+            "the start of DNG(Cyc(2) x Cyc(n)) is a P-position for n in 2,4",
+            "node E: selected % 2 == 0  (start)",
+            "node O: selected % 2 == 1 || !legal",
+        ]
+    );
+    assert_eq!(formal(&page("leaves").unwrap()), ["G of P_3 = {{v1, v3}}"]);
+    let tail = page("tail").unwrap();
+    assert_eq!(
+        formal(&tail),
+        ["N of Kite = the 3 sets of the spec&#39;s list"]
+    );
+    // report.md has the same in a column, a predicate's `||` escaped so the row keeps its
+    // cells (a bare pipe would end the cell).
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let row = md.lines().find(|l| l.contains("`parity`")).unwrap();
+    assert!(
+        row.contains("node O: selected % 2 == 1 \\|\\| !legal") && row.matches(" | ").count() == 8,
+        "{row}"
     );
 }

@@ -578,6 +578,10 @@ pub struct CertifiedReport<'a> {
     /// shows it as a sanity check and does not count it among the results.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sanity: Option<&'a str>,
+    /// What the spec checked in its own formal terms (`crate::render::html::checked_as`),
+    /// for report.md's column beside the verdict and report.json.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub checked_as: String,
 }
 
 impl std::ops::Deref for CertifiedReport<'_> {

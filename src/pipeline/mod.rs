@@ -624,6 +624,7 @@ pub fn summary_with_certificates<'a>(
             certificate,
             verified: None,
             sanity: None,
+            checked_as: String::new(),
         })
         .collect();
     let mut s = Summary {
@@ -868,6 +869,7 @@ pub fn render_all(
     for r in &mut s.reports {
         r.verified = previous.verified.by_id.get(&r.id).map(String::as_str);
         r.sanity = sanity.get(r.id.as_str()).copied();
+        r.checked_as = crate::render::html::checked_as_file(&r.kind, &r.file).join("; ");
     }
     s.count();
     // The verifier's counts are over the results; the sanity checks are not among them.

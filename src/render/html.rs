@@ -450,13 +450,234 @@ fn yaml_of(text: &str) -> Value {
     serde_saphyr::from_str::<Value>(text).unwrap_or(Value::Null)
 }
 
-/// A claim's formal content as the spec writes it: the compared value or predicate, its cases,
-/// the positions it is about, its `let`s and its filter. Other kinds state theirs in their own
-/// fields (diagrams: nodes and arrows; maps: the map), shown on the page with the spec.
-fn checked_as(kind: &str, yaml: &Value) -> Vec<String> {
-    if kind != "claim" {
-        return Vec::new();
+/// [`checked_as`] of the spec in `file` (read again, as the site does).
+pub fn checked_as_file(kind: &str, file: &str) -> Vec<String> {
+    crate::files::read_regular_text(Path::new(file), crate::spec::MAX_SPEC_BYTES)
+        .ok()
+        .map_or_else(Vec::new, |t| checked_as(kind, &yaml_of(&t)))
+}
+
+/// A spec's formal content as the spec writes it, beside its prose statement (issue 42 item
+/// 4). A claim: the compared value or predicate, its cases, the positions it is about, its
+/// `let`s, its filter and its declared group. A diagram: the games whose starts must be
+/// P-positions and each node's predicate. A family of sets, a map, a value table, a sequence,
+/// an even-kernel certificate: what is compared with what. Figures draw and state nothing.
+pub fn checked_as(kind: &str, yaml: &Value) -> Vec<String> {
+    match kind {
+        "claim" => claim_checked_as(yaml),
+        "diagram" => diagram_checked_as(yaml),
+        "sets" => sets_checked_as(yaml),
+        "reduction" => reduction_checked_as(yaml),
+        "sequence" => sequence_checked_as(yaml),
+        "certificate" => certificate_checked_as(yaml),
+        "table" => table_checked_as(yaml),
+        _ => Vec::new(),
     }
+}
+
+fn closure_suffix(yaml: &Value) -> String {
+    str_field(yaml, "closure").map_or(String::new(), |c| format!(" [{c}]"))
+}
+
+fn params_text(yaml: &Value) -> Option<String> {
+    ranges_text(yaml, "params")
+}
+
+/// `for n in 5..=16, m in 2,3` of a map of ranges (`params:`, a table's `rows:`/`columns:`).
+fn ranges_text(yaml: &Value, key: &str) -> Option<String> {
+    let Some(Value::Object(ps)) = yaml.get(key) else {
+        return None;
+    };
+    let parts: Vec<String> = ps
+        .iter()
+        .map(|(k, v)| format!("{k} in {}", scalar_text(v).trim()))
+        .collect();
+    (!parts.is_empty()).then(|| format!("for {}", parts.join(", ")))
+}
+
+fn diagram_checked_as(yaml: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in yaml
+        .get("starts")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let Some(game) = str_field(s, "game") else {
+            continue;
+        };
+        let which = match str_field(s, "positions").as_deref() {
+            Some("reachable") => "every reachable position",
+            _ => "the start",
+        };
+        let mut line = format!("{which} of {game}{} is a P-position", closure_suffix(s));
+        if let Some(p) = params_text(s) {
+            line.push_str(&format!(" {p}"));
+        }
+        if let Some(w) = str_field(s, "where") {
+            line.push_str(&format!(" where {w}"));
+        }
+        out.push(line);
+    }
+    if let Some(Value::Object(nodes)) = yaml.get("nodes") {
+        for (name, n) in nodes {
+            let when = str_field(n, "when").unwrap_or_default();
+            let mut line = format!("node {name}: {when}");
+            if n.get("start").is_some() {
+                line.push_str("  (start)");
+            }
+            if let Some(sink) = n.get("sink") {
+                line.push_str(&format!("  (sink {})", scalar_text(sink).trim()));
+            }
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// A family of sets as `{a, b}, {c}`, when every member is a list of names or numbers (YAML
+/// may read a bare `y` as a boolean, which would print as `true`): else how many members.
+fn family_text(v: &Value) -> String {
+    let sets: Option<Vec<String>> = v.as_array().and_then(|members| {
+        members
+            .iter()
+            .map(|m| {
+                let names: Option<Vec<String>> = m
+                    .as_array()?
+                    .iter()
+                    .map(|e| match e {
+                        Value::String(s) => Some(s.clone()),
+                        Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                Some(format!("{{{}}}", names?.join(", ")))
+            })
+            .collect()
+    });
+    match sets {
+        Some(sets) => format!("{{{}}}", sets.join(", ")),
+        None => format!(
+            "the {} sets of the spec's list",
+            v.as_array().map_or(0, Vec::len)
+        ),
+    }
+}
+
+fn sets_checked_as(yaml: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(t) = yaml.get("transversal_of") {
+        let members = yaml.get("members").map_or_else(String::new, family_text);
+        out.push(format!(
+            "the minimal transversals of {} are {members}",
+            family_text(t)
+        ));
+        return out;
+    }
+    let graph = str_field(yaml, "graph").unwrap_or_default();
+    let family = str_field(yaml, "family").unwrap_or_default();
+    let of = format!("{family} of {graph}{}", closure_suffix(yaml));
+    if let Some(m) = yaml.get("members") {
+        out.push(format!("{of} = {}", family_text(m)));
+    }
+    if let Some(r) = str_field(yaml, "rule") {
+        out.push(format!("S in {of} iff {r}"));
+    }
+    if let Some(p) = params_text(yaml) {
+        out.push(p);
+    }
+    out
+}
+
+fn reduction_checked_as(yaml: &Value) -> Vec<String> {
+    let from = str_field(yaml, "from").unwrap_or_default();
+    let to = str_field(yaml, "to").unwrap_or_default();
+    let q = |k: &str| str_field(yaml, k).map_or(String::new(), |q| format!(" / {q}"));
+    let claims: Vec<String> = yaml
+        .get("claims")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(scalar_text)
+        .collect();
+    let mut out = vec![format!(
+        "f: {from}{} -> {to}{}{} is {}",
+        q("from_quotient"),
+        q("to_quotient"),
+        closure_suffix(yaml),
+        claims.join(", ")
+    )];
+    if yaml.get("map").is_some() {
+        out.push("f is the spec's `map:` script".into());
+    }
+    if let Some(p) = params_text(yaml) {
+        out.push(p);
+    }
+    if let Some(w) = str_field(yaml, "where") {
+        out.push(format!("for the instances where {w}"));
+    }
+    out
+}
+
+fn sequence_checked_as(yaml: &Value) -> Vec<String> {
+    let game = str_field(yaml, "octal")
+        .map(|o| format!("the octal game {o}"))
+        .or_else(|| str_field(yaml, "game"))
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    if yaml.get("values").is_some() {
+        let n = str_field(yaml, "length").unwrap_or_default();
+        out.push(format!(
+            "the nim-values of {game} on heaps n < {n} are the listed values"
+        ));
+    }
+    if let Some(p) = str_field(yaml, "period") {
+        out.push(format!("period {p}"));
+    }
+    if let Some(p) = str_field(yaml, "preperiod") {
+        out.push(format!("preperiod {p}"));
+    }
+    out
+}
+
+fn certificate_checked_as(yaml: &Value) -> Vec<String> {
+    let graph = str_field(yaml, "graph").unwrap_or_default();
+    let token = str_field(yaml, "token").unwrap_or_default();
+    let mut out = vec![format!(
+        "UEG({graph}, {token}) has an even kernel: the token's start is a P-position"
+    )];
+    if let Some(p) = params_text(yaml) {
+        out.push(p);
+    }
+    if let Some(Value::Object(lets)) = yaml.get("let") {
+        for (k, v) in lets {
+            out.push(format!("let {k} = {}", scalar_text(v).trim()));
+        }
+    }
+    out
+}
+
+fn table_checked_as(yaml: &Value) -> Vec<String> {
+    if str_field(yaml, "table").as_deref() == Some("signatures") {
+        return vec![
+            "each row (signature ρ(U) = (p, d), the options' d̃ under conditions (1)–(4), a subset and a superset of nim(Opt(U)), the mex) against every nonterminal multiset U of its signature up to the sum bound".into(),
+        ];
+    }
+    let mut games: Vec<String> = str_field(yaml, "game").into_iter().collect();
+    if let Some(Value::Object(gs)) = yaml.get("games") {
+        games.extend(gs.values().map(|g| scalar_text(g).trim().to_string()));
+    }
+    let over: Vec<String> = ["rows", "columns"]
+        .iter()
+        .filter_map(|k| ranges_text(yaml, k))
+        .collect();
+    games
+        .iter()
+        .map(|g| format!("nim({g}){} {}", closure_suffix(yaml), over.join(", ")))
+        .collect()
+}
+
+fn claim_checked_as(yaml: &Value) -> Vec<String> {
     let Some(game) = str_field(yaml, "game") else {
         return Vec::new();
     };
@@ -501,6 +722,9 @@ fn checked_as(kind: &str, yaml: &Value) -> Vec<String> {
     }
     if let Some(w) = str_field(yaml, "where") {
         out.push(format!("for the instances where {w}"));
+    }
+    if let Some(g) = str_field(yaml, "is") {
+        out.push(format!("its group isomorphic to {g}"));
     }
     out
 }

@@ -15,6 +15,7 @@
 //! | `tex_path`    | a file name in `\input{…}`                | only the output-path characters `A-Z a-z 0-9 _ . / -`; anything else → `?` (no such file) |
 //! | `md`          | Markdown text and table cells              | Markdown punctuation backslash-escaped, `& < >` as entities, line breaks → space |
 //! | `md_code`     | inside a Markdown code span `` `…` ``       | backticks → `'`, line breaks → space |
+//! | `md_cell_code` | a code span in a Markdown table cell      | as `md_code`, and each pipe backslash-escaped |
 //! | `url`         | a relative link target (Markdown, HTML)    | percent-encoded outside `A-Z a-z 0-9 - . _ ~ /`, so no scheme (`javascript:`) and no HTML |
 //! | `tex_comment`/`dot_comment` | the rest of a `%` / `//` comment line | line breaks and control characters → space |
 //! | `html_comment`/`md_comment` | inside `<!-- … -->`           | `--` broken up (so `-->` cannot occur), controls → space |
@@ -181,6 +182,13 @@ pub fn md_code_escape(s: &str) -> String {
             c => c,
         })
         .collect()
+}
+
+/// The inside of a code span in a Markdown table cell (the `md_cell_code` filter): as
+/// [`md_code_escape`], and `|` as `\|`, which GitHub-flavoured tables read as a pipe inside
+/// the cell (a bare one would end it: `a || b` in a predicate).
+pub fn md_cell_code_escape(s: &str) -> String {
+    md_code_escape(s).replace('|', "\\|")
 }
 
 /// A title's LaTeX math (`$(o, \\lambda^t_1)$ for odd $o \\ge 3$`) as a preview prints it:
@@ -351,7 +359,7 @@ pub fn dot_html_escape(s: &str) -> String {
 /// Registers every filter of the module header on a tera instance.
 pub fn register_filters(t: &mut tera::Tera) {
     type F = fn(&str) -> String;
-    let filters: [(&str, F); 16] = [
+    let filters: [(&str, F); 17] = [
         ("latex", latex_escape),
         ("tex", latex_escape),
         ("tex_math", tex_math_escape),
@@ -366,6 +374,7 @@ pub fn register_filters(t: &mut tera::Tera) {
         ("md_comment", html_comment_escape),
         ("md", md_escape),
         ("md_code", md_code_escape),
+        ("md_cell_code", md_cell_code_escape),
         ("url", url_escape),
         ("paper_html", paper_html),
     ];

@@ -333,3 +333,20 @@ fn solve_routes_large_bipartite_ueg_to_gf2_and_refuses_the_rest() {
         "nim(UEG(SP_{5,2}, (1,1))) = 1"
     );
 }
+
+/// Every certificate carries what its spec checked in the spec's own formal terms, for a
+/// reader (issue 42 item 4): Thm 5.29's cases as the spec writes them (the committed output).
+#[test]
+fn certificates_say_what_was_checked() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("output/certificates/thm_5_29.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the certificate")).unwrap();
+    assert_eq!(
+        doc["checked_as"],
+        serde_json::json!([
+            "nim(TER(W_n)) = 2  when [5, 6, 10, 11, 25, 26, 30, 31].contains(n % 34)",
+            "nim(TER(W_n)) = 1  when ![5, 6, 10, 11, 25, 26, 30, 31].contains(n % 34)"
+        ])
+    );
+}

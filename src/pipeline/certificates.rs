@@ -86,6 +86,9 @@ pub fn make(spec: &Spec, checked: &Checked, ctx: &Context) -> Result<Made, Strin
         "spec": spec.id(),
         "spec_sha256": spec.sha256,
         "source": checked.report.source,
+        // What the spec checked, in its own formal terms, for a reader of the certificate
+        // (issue 42 item 4); the verifier re-derives the claim from the spec, not from this.
+        "checked_as": crate::render::html::checked_as_file(&checked.report.kind, &checked.report.file),
         "kind": b.kind,
         "not_certified": skipped,
     });

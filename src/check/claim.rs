@@ -239,7 +239,7 @@ pub fn check_group_is(game: &AnyGame, declared: &str) -> Result<(), String> {
             Invariants::of(&want).describe()
         )),
         Answer::Undecided => Err(format!(
-            "whether the game's group {} is {declared}, as `is:` declares, was not decided within {} assignments of generators",
+            "whether the game's group {} is {declared}, as `is:` declares, was not decided within {} steps of the isomorphism search",
             have.name(),
             crate::group::isomorphism::SEARCH_BUDGET
         )),

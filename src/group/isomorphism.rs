@@ -9,13 +9,14 @@
 //! assignment of images extended along the Cayley graph into a map that must be a
 //! well-defined bijective homomorphism. A map that passes is checked on the whole
 //! multiplication table, so "isomorphic" is never said of groups that are not; past
-//! [`SEARCH_BUDGET`] assignments the answer is "not decided".
+//! [`SEARCH_BUDGET`] steps of extension (about a second) the answer is "not decided".
 
 use super::Group;
 use std::collections::BTreeMap;
 
-/// Image assignments tried before the search gives up.
-pub const SEARCH_BUDGET: u64 = 200_000;
+/// Steps of extension (an element times a generator, summed over the assignments tried)
+/// before the search gives up.
+pub const SEARCH_BUDGET: u64 = 50_000_000;
 
 /// A group's invariants, as the report prints them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,7 +114,7 @@ pub enum Answer {
     Isomorphic,
     /// Not isomorphic, and why (an invariant that differs, or the exhausted search).
     Not(String),
-    /// The search passed [`SEARCH_BUDGET`].
+    /// The search passed [`SEARCH_BUDGET`] steps.
     Undecided,
 }
 
@@ -133,6 +134,10 @@ pub fn isomorphic(g: &Group, h: &Group) -> Answer {
             (0..n).filter(|&y| h.element_order(y) == o).collect()
         })
         .collect();
+    if gens.is_empty() {
+        // The trivial group, and h has its order.
+        return Answer::Isomorphic;
+    }
     let mut images = vec![0usize; gens.len()];
     let mut tried = 0u64;
     let found = assign(g, h, &gens, &candidates, 0, &mut images, &mut tried);
@@ -146,7 +151,9 @@ pub fn isomorphic(g: &Group, h: &Group) -> Answer {
 }
 
 /// Tries every image of generator `i` onwards: `Some(true)` when an isomorphism is found,
-/// `Some(false)` when none exists, `None` past the budget.
+/// `Some(false)` when none exists, `None` past the budget. An image is kept only when the map
+/// so far extends to an injective homomorphism of the subgroup the first generators generate
+/// (the restriction of an isomorphism is one), which prunes the search level by level.
 fn assign(
     g: &Group,
     h: &Group,
@@ -156,15 +163,20 @@ fn assign(
     images: &mut Vec<usize>,
     tried: &mut u64,
 ) -> Option<bool> {
-    if i == gens.len() {
-        *tried += 1;
+    for &y in &candidates[i] {
+        images[i] = y;
+        let (ok, steps) = extends(g, h, &gens[..=i], &images[..=i]);
+        *tried += steps;
         if *tried > SEARCH_BUDGET {
             return None;
         }
-        return Some(extends(g, h, gens, images));
-    }
-    for &y in &candidates[i] {
-        images[i] = y;
+        if !ok {
+            continue;
+        }
+        if i + 1 == gens.len() {
+            // The generators generate g: an injective homomorphism onto as many elements.
+            return Some(is_isomorphism(g, h, gens, images));
+        }
         match assign(g, h, gens, candidates, i + 1, images, tried) {
             Some(false) => {}
             other => return other,
@@ -173,32 +185,51 @@ fn assign(
     Some(false)
 }
 
-/// Whether generators ↦ images extends to an isomorphism g → h: the map built along g's
-/// Cayley graph (φ(x · s) = φ(x) · φ(s)) must be consistent, injective, and a homomorphism
-/// on every product (checked whole, so a map accepted here is an isomorphism).
-fn extends(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> bool {
+/// Whether generators ↦ images extends to an injective homomorphism of the subgroup they
+/// generate: the map built along the Cayley graph (φ(x · s) = φ(x) · φ(s)) must be
+/// consistent and injective. With the steps it took.
+fn extends(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> (bool, u64) {
+    phi(g, h, gens, images).map_or((false, 0), |(_, steps)| (true, steps))
+}
+
+/// The map of [`extends`] on the subgroup generated, or `None` when it is not a consistent
+/// injective map.
+fn phi(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> Option<(Vec<usize>, u64)> {
     let n = g.order();
     let mut phi = vec![usize::MAX; n];
-    let mut used = vec![false; n];
+    let mut used = vec![false; h.order()];
     phi[0] = 0;
     used[0] = true;
+    let mut steps = 0u64;
     let mut queue = std::collections::VecDeque::from([0usize]);
     while let Some(x) = queue.pop_front() {
         for (&s, &t) in gens.iter().zip(images) {
+            steps += 1;
             let (y, fy) = (g.mul(x, s), h.mul(phi[x], t));
             if phi[y] == usize::MAX {
                 if used[fy] {
-                    return false;
+                    return None;
                 }
                 phi[y] = fy;
                 used[fy] = true;
                 queue.push_back(y);
             } else if phi[y] != fy {
-                return false;
+                return None;
             }
         }
     }
-    phi.iter().all(|&v| v != usize::MAX)
+    Some((phi, steps))
+}
+
+/// Whether generators ↦ images is an isomorphism g → h, checked on the whole multiplication
+/// table (so a map accepted here is one, whatever the search before it).
+fn is_isomorphism(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> bool {
+    let n = g.order();
+    let Some((phi, _)) = phi(g, h, gens, images) else {
+        return false;
+    };
+    h.order() == n
+        && phi.iter().all(|&v| v != usize::MAX)
         && (0..n).all(|a| (0..n).all(|b| phi[g.mul(a, b)] == h.mul(phi[a], phi[b])))
 }
 
@@ -244,6 +275,11 @@ mod tests {
             ("Dih(6)", "Sym(3) x Cyc(2)"),
             ("Alt(4)", "Perm((1,2,3),(1,2)(3,4))"),
             ("Sym(4)", "Perm((1,2,3,4),(1,2))"),
+            // Eight generators with 255 candidates each: found by pruning level by level.
+            (
+                "Cyc(2) x Cyc(2) x Cyc(2) x Cyc(2) x Cyc(2) x Cyc(2) x Cyc(2) x Cyc(2)",
+                "Dih(2) x Dih(2) x Dih(2) x Dih(2)",
+            ),
         ] {
             assert_eq!(answer(a, b), Answer::Isomorphic, "{a} ≅ {b}");
         }

@@ -1749,3 +1749,25 @@ fn dot_preview_titles_keep_no_ascii_math() {
         ["label=\"Fig 5.2: DNT_{v1}(W_7)\""]
     );
 }
+
+/// A caption file says what its spec checked, in TeX comments that print nothing (issue 42
+/// item 4): the printed caption keeps the paper's words. Prop 5.23's table (committed output).
+#[test]
+fn caption_files_say_what_was_checked_in_comments() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("output/paper000/dc_sequence.caption.tex"),
+    )
+    .expect("the caption file");
+    assert!(
+        text.contains("\n% Checked as: period 34\n% Checked as: preperiod 68\n"),
+        "{text}"
+    );
+    // Every line but the caption is a comment: nothing else is typeset.
+    for line in text.lines() {
+        assert!(
+            line.starts_with('%') || line.starts_with("\\caption{"),
+            "{line}"
+        );
+    }
+}

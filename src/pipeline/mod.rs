@@ -908,6 +908,7 @@ pub fn render_all(
                 r.file,
                 s.sha256
             ),
+            checked_as: crate::render::html::checked_as_file(&r.kind, &r.file),
         })
         .collect();
     let mut all = files.clone();

@@ -27,6 +27,10 @@ pub struct Entry {
     /// What every companion's header comment names besides the file it is drawn from: the
     /// grundy version, the spec and its sha256 (`version 0.1.0; spec specs/x.yaml, sha256 …`).
     pub header: String,
+    /// What the spec checked in its own formal terms ([`super::html::checked_as`]), written
+    /// into every caption file as TeX comments: the file says what was checked, the printed
+    /// caption keeps the paper's words (issue 42 item 4).
+    pub checked_as: Vec<String>,
 }
 
 /// Templates see their view as `view`.
@@ -46,6 +50,8 @@ struct CaptionView<'a> {
     /// Where the figure comes from (the paper's result, the spec's source): a TeX comment,
     /// never printed.
     provenance: &'a str,
+    /// What the spec checked ([`Entry::checked_as`]), TeX comments.
+    checked_as: &'a [String],
 }
 
 #[derive(Serialize, Clone)]
@@ -297,6 +303,7 @@ fn caption_file(
     from: &str,
     stem: &str,
     (caption, provenance): &(String, String),
+    checked_as: &[String],
     table: bool,
 ) -> Result<(PathBuf, Vec<u8>), RenderError> {
     let label = stem.replace(['/', '\\'], ":");
@@ -314,6 +321,7 @@ fn caption_file(
                 caption,
                 label: &label,
                 provenance,
+                checked_as,
             },
         },
     )?;
@@ -357,14 +365,14 @@ pub fn artifacts(
                 let cap = PathBuf::from(format!("{stem}.caption.tex"));
                 match files.iter().find(|(q, _)| *q == cap) {
                     Some(kept) if e.view.is_none() => Ok(kept.clone()),
-                    _ => caption_file(renderer, &from, stem, &caption, false),
+                    _ => caption_file(renderer, &from, stem, &caption, &e.checked_as, false),
                 }
             };
             let table_caption = |stem: &str| -> Result<(PathBuf, Vec<u8>), RenderError> {
                 let cap = PathBuf::from(format!("{stem}.caption.tex"));
                 match files.iter().find(|(q, _)| *q == cap) {
                     Some(kept) if e.view.is_none() => Ok(kept.clone()),
-                    _ => caption_file(renderer, &from, stem, &caption, true),
+                    _ => caption_file(renderer, &from, stem, &caption, &e.checked_as, true),
                 }
             };
             // A figure drawn in TikZ by its own template (exact coordinates, no layout).
@@ -457,6 +465,7 @@ mod tests {
     #[test]
     fn captions_from_titles_and_certificates() {
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Thm 6".into(),
@@ -473,6 +482,7 @@ mod tests {
             )
         );
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Thm 16".into(),
@@ -487,6 +497,7 @@ mod tests {
         // Thm 14, Case 4.1 on SP(7,2): the seed's vertex names 1, 2̄ as the drawing labels
         // them, its G - {(1,2),(2,2̄),(2̄,1̄)}, never the spec's coordinates or its instance.
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Thm 14".into(),
@@ -506,6 +517,7 @@ mod tests {
             assert!(!c.contains(spec_wording), "{spec_wording} in {c}");
         }
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Fig 3.1".into(),
@@ -522,6 +534,7 @@ mod tests {
         let dc = serde_json::json!({"title": "Nim sequence of DC(n)", "period": 34,
             "preperiod": 52, "period_start": 68, "rows": rows(&[0, 34, 68])});
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Prop 5.23".into(),
@@ -552,6 +565,7 @@ mod tests {
             serde_json::json!({"title": "Diagram (B) for k ≥ 3", "arrows": a})
         };
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Lemma 5.38".into(),
@@ -572,6 +586,7 @@ mod tests {
         assert_eq!(move_legend(&arrows(&["any"])), None);
         // The paper's result named in a title goes to the comment, not into the caption.
         let e = Entry {
+            checked_as: Vec::new(),
             header: String::new(),
             paths: vec![],
             source: "Fig 5.2".into(),

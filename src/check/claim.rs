@@ -219,12 +219,11 @@ pub fn check_group_is(game: &AnyGame, declared: &str) -> Result<(), String> {
     use crate::group::isomorphism::{isomorphic, Answer, Invariants};
     let want = crate::group::families::parse_group(declared)
         .map_err(|e| format!("`is: {declared}`: {e}"))?;
-    let AnyGame::Closure(c) = game else {
-        return Err(format!(
-            "`is: {declared}` declares a group, but {game} is not a game on a group"
-        ));
+    let on_group = match game {
+        AnyGame::Closure(c) => c.operator().group(),
+        _ => None,
     };
-    let Some(have) = c.operator().group() else {
+    let Some(have) = on_group else {
         return Err(format!(
             "`is: {declared}` declares a group, but {game} is not a game on a group"
         ));

@@ -165,12 +165,12 @@ fn assign(
 ) -> Option<bool> {
     for &y in &candidates[i] {
         images[i] = y;
-        let (ok, steps) = extends(g, h, &gens[..=i], &images[..=i]);
+        let (map, steps) = phi(g, h, &gens[..=i], &images[..=i]);
         *tried += steps;
         if *tried > SEARCH_BUDGET {
             return None;
         }
-        if !ok {
+        if map.is_none() {
             continue;
         }
         if i + 1 == gens.len() {
@@ -185,16 +185,10 @@ fn assign(
     Some(false)
 }
 
-/// Whether generators ↦ images extends to an injective homomorphism of the subgroup they
-/// generate: the map built along the Cayley graph (φ(x · s) = φ(x) · φ(s)) must be
-/// consistent and injective. With the steps it took.
-fn extends(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> (bool, u64) {
-    phi(g, h, gens, images).map_or((false, 0), |(_, steps)| (true, steps))
-}
-
-/// The map of [`extends`] on the subgroup generated, or `None` when it is not a consistent
-/// injective map.
-fn phi(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> Option<(Vec<usize>, u64)> {
+/// The map generators ↦ images extended along the Cayley graph of the subgroup they generate
+/// (φ(x · s) = φ(x) · φ(s)), or `None` when it is not consistent and injective (then no
+/// injective homomorphism extends it); with the steps it took either way, for the budget.
+fn phi(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> (Option<Vec<usize>>, u64) {
     let n = g.order();
     let mut phi = vec![usize::MAX; n];
     let mut used = vec![false; h.order()];
@@ -208,24 +202,24 @@ fn phi(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> Option<(Vec<us
             let (y, fy) = (g.mul(x, s), h.mul(phi[x], t));
             if phi[y] == usize::MAX {
                 if used[fy] {
-                    return None;
+                    return (None, steps);
                 }
                 phi[y] = fy;
                 used[fy] = true;
                 queue.push_back(y);
             } else if phi[y] != fy {
-                return None;
+                return (None, steps);
             }
         }
     }
-    Some((phi, steps))
+    (Some(phi), steps)
 }
 
 /// Whether generators ↦ images is an isomorphism g → h, checked on the whole multiplication
 /// table (so a map accepted here is one, whatever the search before it).
 fn is_isomorphism(g: &Group, h: &Group, gens: &[usize], images: &[usize]) -> bool {
     let n = g.order();
-    let Some((phi, _)) = phi(g, h, gens, images) else {
+    let (Some(phi), _) = phi(g, h, gens, images) else {
         return false;
     };
     h.order() == n

@@ -31,11 +31,9 @@ use serde_json::{json, Value};
 /// selection: the same game read as a closure game on the graph's closure operator (as the
 /// structure-class solver reads it, `crate::solve::dispatch::removing_by_classes`), so that it
 /// is certified by its maximal sets like GEN and DNG, and grundy-verify recomputes them with
-/// its own interpreter of the closure's rule. The hull's removing games are certified by their
-/// nim tables; under the geodetic and monophonic closures they are not certified yet (the
-/// verifier's naive closure code takes minutes on the committed ranges, and does not confirm
-/// "too many maximal sets" as a reason to skip an instance); a started game is not a closure
-/// game's start.
+/// its own interpreter of the closure's rule. Under the built-in closures (the hull, the
+/// geodetic and monophonic closures) removing games are certified by their nim tables
+/// (encode.rs names the closure); a started game is not a closure game's start.
 pub(super) fn removing_as_closure(game: &AnyGame) -> Option<(AnyGame, ClosureGame)> {
     use crate::game::closure::{graph::GraphOperator, Goal};
     use crate::game::removing::Rule;

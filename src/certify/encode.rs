@@ -1,5 +1,6 @@
 //! Games and positions in the certificates' self-describing encoding, which `grundy-verify`
-//! reads without any of grundy's code: a graph is its vertex count and edge list, a vertex set
+//! reads without any of grundy's code: a graph is its vertex count and edge list (a removing
+//! game under another closure than the default hull names it, `"closure": "geodetic"`), a vertex set
 //! a bitmask (bit i = vertex i), a pin row the bitmask of standing pins, a multiset an
 //! ascending list, an SPL position `{"c":…, "parts":[…]}` or `{"c":…, "Lambda": n}`, an edge
 //! geography position `[token, "remaining edges as hex"]`, a sum or ordinal sum the list of
@@ -19,14 +20,20 @@ fn graph(g: &Graph) -> Value {
 pub fn game(g: &AnyGame) -> Result<Value, String> {
     Ok(match g {
         AnyGame::Removing(r) => {
-            if !r.convexity().closure_kind().is_geodesic_hull() {
+            let closure = r.convexity().closure_kind();
+            // A closure defined in a spec is certified as a closure game, bound to its spec's
+            // bytes (certify/closure.rs), not by tables.
+            if closure.spec_sha256().is_some() {
                 return Err(format!(
-                    "games under the {} closure are not certified",
-                    r.convexity().closure_kind()
+                    "games under the {closure} closure are certified as closure games, from the empty selection"
                 ));
             }
             let rule = r.rule().to_string();
-            json!({ rule: { "graph": graph(r.graph()), "start": r.start_set() } })
+            if closure == crate::graph::Closure::default() {
+                json!({ rule: { "graph": graph(r.graph()), "start": r.start_set() } })
+            } else {
+                json!({ rule: { "graph": graph(r.graph()), "start": r.start_set(), "closure": closure.name() } })
+            }
         }
         AnyGame::Nimber(k) => json!({ "nim": k }),
         AnyGame::Dawson(d) => json!({ "DC": { "pins": d.pins(), "start": d.start() } }),

@@ -4,7 +4,7 @@
 //! from the definitions alone, sharing no code with the solver.
 //!
 //! Kinds: nim-value tables closed under options (claims), the Guy–Smith period data of octal
-//! sequences, strategies of case analysis diagrams, and even-kernel play trees for edge
+//! sequences, strategies of case analysis diagrams, families of sets ([`families`]), and even-kernel play trees for edge
 //! geography. Tables list literal positions (no symmetry reduction, which the checker would
 //! have to trust), so large instances exceed the per-instance budget and are listed in the
 //! certificate as not certified, with the reason; a spec none of whose instances fits is
@@ -14,6 +14,7 @@
 pub(crate) mod claims;
 pub(crate) mod closure;
 pub mod encode;
+pub(crate) mod families;
 pub(crate) mod kernels;
 pub(crate) mod maps;
 pub(crate) mod octal;

@@ -143,15 +143,16 @@ impl SetsClaim {
         }
     }
 
-    fn check_graph_instance(
+    /// The instance's graph, its four families (by definition up to [`MAX_RULE_VERTICES`]
+    /// vertices, else by Prop 2.4 from 𝒩) and the formulas' variables; `None` when the
+    /// `where` filter leaves the instance out.
+    fn instance_families(
         &self,
         inst: &Instance,
         graph: &str,
         closure: Closure,
         filter: &Option<Formula>,
-        family: Family,
-        members: &Members,
-    ) -> Result<Option<Result<(), Counterexample>>, CheckError> {
+    ) -> Result<Option<(Graph, SetFamilies, Env, String)>, CheckError> {
         let text = instantiate(graph, inst);
         let g = parse_graph(&text)
             .map_err(|e| self.err(format!("{}graph `{text}`: {e}", at_instance(inst))))?;
@@ -199,6 +200,67 @@ impl SetsClaim {
                 return Ok(None);
             }
         }
+        Ok(Some((g, fams, env, text)))
+    }
+
+    /// The certificate's content (`grundy-verify` recomputes all of it): per instance the
+    /// `where` filter selects, its label and the claimed family's members by vertex names; for
+    /// a transversal claim, the one instance with Tr of the family.
+    pub fn families_for_certificate(
+        &self,
+    ) -> Result<Vec<(String, String, Vec<Vec<String>>)>, CheckError> {
+        match &self.body {
+            SetsBody::Transversal { members, .. } => Ok(vec![(
+                "single instance".into(),
+                "Tr".into(),
+                members.clone(),
+            )]),
+            SetsBody::Graph {
+                graph,
+                closure,
+                params,
+                filter,
+                family,
+                ..
+            } => {
+                let folder = crate::graph::io::base();
+                let all = instances(params);
+                let each: Vec<_> = all
+                    .par_iter()
+                    .map(|i| {
+                        crate::graph::io::with_base(folder.as_deref(), || {
+                            self.instance_families(i, graph, *closure, filter)
+                        })
+                        .map(|o| {
+                            o.map(|(g, fams, _, _)| {
+                                (
+                                    describe_instance(i),
+                                    family.name().to_string(),
+                                    name_sets(&g, family.of(&fams)),
+                                )
+                            })
+                        })
+                    })
+                    .collect();
+                each.into_iter().filter_map(Result::transpose).collect()
+            }
+        }
+    }
+
+    fn check_graph_instance(
+        &self,
+        inst: &Instance,
+        graph: &str,
+        closure: Closure,
+        filter: &Option<Formula>,
+        family: Family,
+        members: &Members,
+    ) -> Result<Option<Result<(), Counterexample>>, CheckError> {
+        let Some((g, fams, mut env, text)) =
+            self.instance_families(inst, graph, closure, filter)?
+        else {
+            return Ok(None);
+        };
         let actual = family.of(&fams);
         let cx = |claimed: String, computed: String, evidence: Vec<String>| Counterexample {
             instance: describe_instance(inst),

@@ -16,4 +16,7 @@ impl SpecKind for SetsClaim {
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
         Ok(Checked::new(self.check()?))
     }
+    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
+        crate::certify::families::certify(self)
+    }
 }

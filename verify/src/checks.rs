@@ -51,6 +51,11 @@ pub enum Body {
     Predicates {
         instances: Vec<PredicateInstance>,
     },
+    /// A `sets` spec (grundy's certify/families.rs): per instance the claimed family's
+    /// members, which [`crate::sets`] recomputes from the definitions.
+    Families {
+        instances: Vec<FamilyInstance>,
+    },
     /// A refuted verdict (grundy's certify/refute.rs): the counterexample instance and the
     /// evidence there (a nim table, a closure entry or an octal period proof), checked as
     /// its own kind; [`crate::refute`] re-derives from the spec that the claim fails there.
@@ -66,6 +71,15 @@ pub struct PredicateInstance {
     pub instance: String,
     pub game: Game,
     pub positions: u64,
+}
+
+/// One instance of a `sets` spec: the family named (`G`, `N`, `G*`, `N*`, or `Tr`) and its
+/// members by vertex names.
+#[derive(Deserialize, Clone)]
+pub struct FamilyInstance {
+    pub instance: String,
+    pub family: String,
+    pub members: Vec<Vec<String>>,
 }
 
 /// The instance a refutation names.
@@ -879,6 +893,8 @@ pub enum Evidence {
     /// A `holds` predicate: per instance its game (rules built, so a game) and the number of
     /// positions selected, as the certificate states it.
     Predicates(Vec<(String, Game, u64)>),
+    /// A `sets` spec's instances as the certificate lists them.
+    Families(Vec<FamilyInstance>),
     /// A refutation: the counterexample instance and the facts checked there.
     Refuted(String, Box<Evidence>),
 }
@@ -984,6 +1000,12 @@ fn check_body(
                     .map(|i| (i.instance.clone(), i.game.clone(), i.positions))
                     .collect(),
             )
+        }
+        Body::Families { instances } => {
+            for i in instances {
+                total += 1 + i.members.len() as u64;
+            }
+            Evidence::Families(instances.clone())
         }
         Body::ClosureValues { instances } => {
             for i in instances {

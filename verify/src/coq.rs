@@ -25,11 +25,16 @@ enum Game {
     Ter {
         graph: crate::games::Graph,
         start: u64,
+        /// Another closure than the hull: `formal/` defines the hull only.
+        #[serde(default)]
+        closure: Option<String>,
     },
     #[serde(rename = "DNT")]
     Dnt {
         graph: crate::games::Graph,
         start: u64,
+        #[serde(default)]
+        closure: Option<String>,
     },
     #[serde(rename = "nim")]
     Nim(u32),
@@ -46,7 +51,18 @@ enum Game {
 impl Game {
     /// The game of a certificate's table, if the Coq development defines it.
     fn of(g: &crate::games::Game) -> Option<Game> {
-        serde_json::from_value(g.json()?.clone()).ok()
+        let game: Game = serde_json::from_value(g.json()?.clone()).ok()?;
+        game.hull_only().then_some(game)
+    }
+
+    /// Every removing game in it is played under the hull, the one closure `formal/` defines.
+    fn hull_only(&self) -> bool {
+        match self {
+            Game::Ter { closure, .. } | Game::Dnt { closure, .. } => closure.is_none(),
+            Game::Sum(parts) => parts.iter().all(Game::hull_only),
+            Game::Ordinal(a, b) => a.hull_only() && b.hull_only(),
+            Game::Nim(_) | Game::Dawson { .. } | Game::Multiset(_) => true,
+        }
     }
 }
 use serde_json::Value;
@@ -135,7 +151,7 @@ fn simple(game: &Game, name: &str) -> Option<CoqGame> {
             vec![graph_def(name, graph)?],
             vec![ok],
         )),
-        Game::Dnt { graph, start } => Some(n(
+        Game::Dnt { graph, start, .. } => Some(n(
             format!("(DNT {name})"),
             vec![graph_def(name, graph)?],
             vec![

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Why re-deriving stopped: the verifier cannot (the claim is not re-derived), or the
 /// certificate does not answer the spec's question (it is rejected).
+#[derive(Debug)]
 pub enum Stop {
     Not(String),
     Reject(String),
@@ -508,11 +509,6 @@ fn claim(
         Some("reachable") => true,
         Some(p) => return Err(Stop::Not(format!("positions `{p}`"))),
     };
-    if raw.closure.as_deref().is_some_and(|c| c != "hull") {
-        return Err(Stop::Not(
-            "games under another closure than the hull".into(),
-        ));
-    }
     // Grundy lists the claim at the start of every table; a table without it claims nothing.
     if !reach {
         if let Some(f) = facts.iter().find(|f| !f.start_claimed) {
@@ -1034,6 +1030,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
         ("certificate", Evidence::Kernels(k)) => kernels(&e, raw, c, k),
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
+        ("sets", Evidence::Families(f)) => crate::sets::derive(raw, f),
         ("diagram", Evidence::Strategy(g)) => diagram(&e, raw, g),
         (kind, _) => Err(Stop::Reject(format!(
             "a certificate of this kind does not answer a `kind: {kind}` spec"

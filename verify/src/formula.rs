@@ -118,6 +118,32 @@ fn new_engine() -> Engine {
                 .map_err(|m| m.into())
         },
     );
+    // Over sets of vertex names and families of them (`sets` specs, crate::sets): a set is
+    // an array of strings, its order immaterial.
+    e.register_fn("same_set", |a: rhai::Array, b: rhai::Array| {
+        name_set(&a) == name_set(&b)
+    });
+    e.register_fn("has_set", |family: rhai::Array, s: rhai::Array| {
+        let s = name_set(&s);
+        family
+            .iter()
+            .any(|m| m.clone().into_array().is_ok_and(|m| name_set(&m) == s))
+    });
+    e.register_fn(
+        "tr",
+        |family: rhai::Array| -> Result<rhai::Array, Box<rhai::EvalAltResult>> {
+            let sets: Vec<std::collections::BTreeSet<String>> = family
+                .iter()
+                .map(|m| m.clone().into_array().map(|m| name_set(&m)))
+                .collect::<Result<_, _>>()
+                .map_err(|_| "tr: a family is an array of sets".to_string())?;
+            let members = crate::sets::transversals(&sets).map_err(|m| m.to_string())?;
+            Ok(members
+                .into_iter()
+                .map(|t| Dynamic::from_array(t.into_iter().map(Dynamic::from).collect()))
+                .collect())
+        },
+    );
     e.register_fn("distinct", |a: rhai::Array| -> rhai::Array {
         let mut v: Vec<INT> = a.iter().filter_map(|x| x.as_int().ok()).collect();
         v.sort_unstable();
@@ -125,6 +151,52 @@ fn new_engine() -> Engine {
         v.into_iter().map(Dynamic::from).collect()
     });
     e
+}
+
+/// A set of names as a sorted set (an element that is not a string is read as its text).
+fn name_set(a: &rhai::Array) -> std::collections::BTreeSet<String> {
+    a.iter().map(|x| x.to_string()).collect()
+}
+
+impl Evaluator {
+    /// `src` compiled once (an expression, else a script).
+    fn compiled(&self, src: &str) -> Result<AST, String> {
+        let mut cache = self.compiled.borrow_mut();
+        if let Some(a) = cache.get(src) {
+            return Ok(a.clone());
+        }
+        let a = self
+            .engine
+            .compile_expression(src)
+            .or_else(|_| self.engine.compile(src))
+            .map_err(|e| e.to_string())?;
+        cache.insert(src.to_string(), a.clone());
+        Ok(a)
+    }
+
+    /// Evaluates the truth value `src` in a scope the caller built (a `sets` rule over every
+    /// subset, with the families, `V` and `adj` in it).
+    pub fn eval_bool_in(&self, scope: &mut Scope, src: &str) -> Result<bool, FormulaError> {
+        let ast = self.compiled(src).map_err(|m| not_evaluable(src, m))?;
+        let d = self
+            .engine
+            .eval_ast_with_scope::<Dynamic>(scope, &ast)
+            .map_err(|e| not_evaluable(src, e.to_string()))?;
+        d.as_bool()
+            .map_err(|_| FormulaError::Failed(format!("`{src}` is not a truth value")))
+    }
+}
+
+/// An unknown variable or function means the formula reads what the verifier does not
+/// compute; any other failure is the spec's error.
+fn not_evaluable(src: &str, m: String) -> FormulaError {
+    if m.contains("Variable not found") || m.contains("Function not found") {
+        FormulaError::NotEvaluable(format!(
+            "`{src}` reads what the verifier does not compute ({m})"
+        ))
+    } else {
+        FormulaError::Failed(format!("`{src}`: {m}"))
+    }
 }
 
 /// The variables in scope: parameters, then `let` values, in order.
@@ -139,7 +211,7 @@ impl Env {
         self.vars.push((k.to_string(), v));
     }
 
-    fn scope(&self) -> Scope<'static> {
+    pub fn scope(&self) -> Scope<'static> {
         let mut s = Scope::new();
         for (k, v) in &self.vars {
             let d = match v {
@@ -156,35 +228,12 @@ impl Env {
     /// Evaluates `src`; an unknown variable or function means the formula reads what the
     /// verifier does not compute.
     pub fn eval(&self, ev: &Evaluator, src: &str) -> Result<Val, FormulaError> {
-        let not = |m: String| {
-            if m.contains("Variable not found") || m.contains("Function not found") {
-                FormulaError::NotEvaluable(format!(
-                    "`{src}` reads what the verifier does not compute ({m})"
-                ))
-            } else {
-                FormulaError::Failed(format!("`{src}`: {m}"))
-            }
-        };
-        let ast = {
-            let mut cache = ev.compiled.borrow_mut();
-            match cache.get(src) {
-                Some(a) => a.clone(),
-                None => {
-                    let a = ev
-                        .engine
-                        .compile_expression(src)
-                        .or_else(|_| ev.engine.compile(src))
-                        .map_err(|e| not(e.to_string()))?;
-                    cache.insert(src.to_string(), a.clone());
-                    a
-                }
-            }
-        };
+        let ast = ev.compiled(src).map_err(|m| not_evaluable(src, m))?;
         let mut scope = self.scope();
         let d = ev
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut scope, &ast)
-            .map_err(|e| not(e.to_string()))?;
+            .map_err(|e| not_evaluable(src, e.to_string()))?;
         if let Ok(i) = d.as_int() {
             return Ok(Val::Int(i));
         }

@@ -39,6 +39,7 @@ mod names;
 mod posets;
 mod predicate;
 mod refute;
+mod sets;
 mod solve;
 mod spec;
 mod structures;
@@ -191,6 +192,39 @@ fn verify_bound(
         Ok(r) => r,
         Err(e) => return reject(e),
     };
+    // Every game the spec names is played under its `closure:`.
+    let Some(kind) = closures::Kind::parse(raw.closure.as_deref()) else {
+        return (
+            cert.spec.clone(),
+            Outcome::Checked {
+                entries,
+                refs,
+                derived: Err(format!(
+                    "the closure {} is not one the verifier knows",
+                    raw.closure.as_deref().unwrap_or_default()
+                )),
+                coq: None,
+                laws: BTreeMap::new(),
+                misere: BTreeSet::new(),
+            },
+        );
+    };
+    closures::in_spec_closure(kind, || {
+        derive_bound(cert, &raw, entries, evidence, refs, to_coq)
+    })
+}
+
+/// [`verify_bound`] past the evidence check, under the spec's closure.
+fn derive_bound(
+    cert: &checks::Certificate,
+    raw: &spec::Raw,
+    entries: u64,
+    evidence: checks::Evidence,
+    refs: BTreeSet<String>,
+    to_coq: bool,
+) -> (String, Outcome) {
+    let reject = |m: String| (cert.spec.clone(), Outcome::Rejected(m));
+    let raw = raw;
     if let checks::Evidence::Refuted(instance, inner) = &evidence {
         return match refute::derive(&raw, instance, inner)
             .and_then(|why| exempt::check(&raw, cert, &evidence).map(|_| why))

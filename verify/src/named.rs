@@ -63,6 +63,11 @@ pub fn generalized_petersen(n: usize, k: usize) -> Result<Graph, String> {
 pub fn named(name: &str) -> Option<Graph> {
     let g = match name {
         "Petersen" => generalized_petersen(5, 2).ok()?,
+        // Seed 000, Example 2.6: x pendant at y, and the 4-cycle y, u, w, v.
+        "Kite" => Graph {
+            n: 5,
+            edges: vec![(0, 1), (1, 2), (1, 3), (2, 4), (3, 4)],
+        },
         "Heawood" => lcf(&[5, -5], 7),
         "MoebiusKantor" | "MobiusKantor" => lcf(&[5, -5], 8),
         "Pappus" => lcf(&[5, 7, -7, 7, -7, -5], 3),

@@ -292,40 +292,57 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
     })
 }
 
-/// The index of a named vertex: `v1`…`vn` on P_n, C_n, K_n; the rim `v1`…`v_{n−1}` and the
-/// centre `c` on W_n; the centres `c1`…`cm` and the rim `v1`…`vn` on W_{m,n}.
+/// The names of a graph's vertices in index order, as the specs write them: `v1`…`vn` on
+/// P_n, C_n, K_n; the rim `v1`…`v_{n−1}` then the centre `c` on W_n; the centres `c1`…`cm`
+/// then the rim `v1`…`vn` on W_{m,n}; part by part `a1, a2, …, b1, …` on K_{m1,…,mk} (up to
+/// 26 parts); `x, y, u, v, w` on the kite; `0`…`n−1` on a graph6 string. `None` for a graph
+/// the verifier does not name.
+pub fn vertex_names(graph: &str, n: usize) -> Option<Vec<String>> {
+    let graph = graph.trim();
+    fn seq(p: &str, k: usize) -> impl Iterator<Item = String> + '_ {
+        (1..=k).map(move |i| format!("{p}{i}"))
+    }
+    let names: Vec<String> = if graph.starts_with("graph6:") {
+        (0..n).map(|i| i.to_string()).collect()
+    } else if graph == "Kite" {
+        ["x", "y", "u", "v", "w"].map(String::from).to_vec()
+    } else if let Some(mn) = graph.strip_prefix("W_{").and_then(|r| r.strip_suffix('}')) {
+        let m: usize = mn.split(',').next()?.trim().parse().ok()?;
+        seq("c", m).chain(seq("v", n.checked_sub(m)?)).collect()
+    } else if graph.starts_with("W_") {
+        seq("v", n.checked_sub(1)?)
+            .chain(["c".to_string()])
+            .collect()
+    } else if let Some(p) = graph.strip_prefix("K_{").and_then(|r| r.strip_suffix('}')) {
+        let parts = nums(p).ok()?;
+        if parts.len() > 26 {
+            return None;
+        }
+        parts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &k)| seq(&((b'a' + i as u8) as char).to_string(), k).collect::<Vec<_>>())
+            .collect()
+    } else if ["P_", "C_", "K_"].iter().any(|f| graph.starts_with(f)) {
+        seq("v", n).collect()
+    } else {
+        return None;
+    };
+    (names.len() == n).then_some(names)
+}
+
+/// The index of a named vertex ([`vertex_names`]) on P_n, C_n, K_n, W_n and W_{m,n}.
 pub fn vertex(graph: &str, n: usize, v: &str) -> Result<usize, String> {
     let bad = || format!("`{v}` is not a vertex of {graph} the verifier names");
-    let num = |s: &str| s.parse::<usize>().ok().filter(|&i| i >= 1);
-    let i = if let Some(mn) = graph.strip_prefix("W_{").and_then(|r| r.strip_suffix('}')) {
-        let m = mn
-            .split(',')
-            .next()
-            .and_then(|m| m.trim().parse::<usize>().ok())
-            .ok_or_else(bad)?;
-        match (
-            v.strip_prefix('c').and_then(num),
-            v.strip_prefix('v').and_then(num),
-        ) {
-            (Some(i), _) if i <= m => i - 1,
-            (_, Some(i)) => m + i - 1,
-            _ => return Err(bad()),
-        }
-    } else if graph.starts_with("W_") {
-        match (v, v.strip_prefix('v').and_then(num)) {
-            ("c", _) => n - 1,
-            (_, Some(i)) if i < n => i - 1,
-            _ => return Err(bad()),
-        }
-    } else if ["P_", "C_", "K_"].iter().any(|f| graph.starts_with(f)) && !graph.contains(',') {
-        v.strip_prefix('v').and_then(num).ok_or_else(bad)? - 1
-    } else {
-        return Err(bad());
-    };
-    if i >= n {
+    let g = graph.trim();
+    if !["P_", "C_", "K_", "W_"].iter().any(|f| g.starts_with(f))
+        || (g.starts_with("K_") && g.contains(','))
+    {
         return Err(bad());
     }
-    Ok(i)
+    vertex_names(g, n)
+        .and_then(|names| names.iter().position(|x| x == v))
+        .ok_or_else(bad)
 }
 
 /// Splits `s` at top-level occurrences of `sep` (outside brackets).

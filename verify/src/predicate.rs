@@ -36,11 +36,6 @@ pub fn derive(
         Some("reachable") => true,
         Some(p) => return Err(Stop::Not(format!("positions `{p}`"))),
     };
-    if raw.closure.as_deref().is_some_and(|c| c != "hull") {
-        return Err(Stop::Not(
-            "games under another closure than the hull".into(),
-        ));
-    }
     let template = raw
         .game
         .as_ref()

@@ -57,7 +57,9 @@ pub fn solve(rules: &Rules) -> Result<u32, String> {
 pub fn nim_of_name(name: &str) -> Result<u32, String> {
     static CACHE: OnceLock<Mutex<HashMap<String, u32>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(v) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
+    // A graph game's value depends on the closure it is played under (the spec's).
+    let key = format!("{name} under {}", crate::closures::spec_closure().text());
+    if let Some(v) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(*v);
     }
     let v = match nim_by_family(name) {
@@ -74,6 +76,6 @@ pub fn nim_of_name(name: &str) -> Result<u32, String> {
     cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(name.to_string(), v);
+        .insert(key, v);
     Ok(v)
 }

@@ -121,6 +121,15 @@ pub struct Raw {
     pub claims: Option<Value>,
     // kind: diagram: start families (each with `game`, `params`, `let`, `where`)
     pub starts: Option<Vec<Value>>,
+    // kind: sets (kept as YAML values: other kinds use these names for other things)
+    pub family: Option<Value>,
+    pub rule: Option<Value>,
+    /// `members` and `transversal_of` as text (YAML 1.1 reads the vertex `y` as true when the
+    /// type is left open).
+    #[serde(skip)]
+    pub members: Option<Vec<Vec<String>>>,
+    #[serde(skip)]
+    pub transversal_of: Option<Vec<Vec<String>>>,
     // kind: sequence
     pub octal: Option<String>,
     pub values: Option<Value>,
@@ -134,6 +143,12 @@ pub struct Raw {
 }
 
 #[derive(Deserialize)]
+struct SetsText {
+    members: Option<Vec<Vec<String>>>,
+    transversal_of: Option<Vec<Vec<String>>>,
+}
+
+#[derive(Deserialize)]
 struct OutcomeText {
     outcome: Option<String>,
 }
@@ -144,6 +159,12 @@ pub fn parse(text: &str) -> Result<Raw, String> {
     raw.outcome_text = serde_saphyr::from_str::<OutcomeText>(text)
         .ok()
         .and_then(|o| o.outcome);
+    if raw.kind == "sets" {
+        let t = serde_saphyr::from_str::<SetsText>(text)
+            .map_err(|e| format!("the spec's sets cannot be read as names: {e}"))?;
+        raw.members = t.members;
+        raw.transversal_of = t.transversal_of;
+    }
     Ok(raw)
 }
 

@@ -1404,3 +1404,91 @@ fn predicates_rederived() {
         "instance n=60 of the spec is neither certified nor listed as not certified",
     );
 }
+
+/// Families of sets (issue 43): the verifier closes every subset itself, reads 𝒢, 𝒩, 𝒢*, 𝒩*
+/// off their definitions and decides the listed members or the rule on every subset; the
+/// certificate's members must be its own family.
+#[test]
+fn families_of_sets_edited() {
+    let s = Scratch::new("families");
+    s.verified("example_2_6_n", "1 of 1 instances");
+    s.verified("prop_5_16", "10 of 10 instances");
+    s.verified("example_2_1", "1 of 1 instances");
+    s.verified("geodetic_sets_paths", "13 of 13 instances");
+    // A member of the kite's 𝒩 replaced in the certificate.
+    let s = Scratch::new("families-member");
+    s.edit("example_2_6_n", |c| {
+        c["instances"][0]["members"][0] = json!(["x", "y", "w"])
+    });
+    s.rejected(
+        "example_2_6_n",
+        "the certificate lists {w,x,y} in N, which is not a member",
+    );
+    // A member dropped.
+    let s = Scratch::new("families-drop");
+    s.edit("prop_5_16", |c| {
+        c["instances"][2]["members"].as_array_mut().unwrap().pop();
+    });
+    s.rejected("prop_5_16", "instance n=7: the certificate leaves out");
+    // An instance dropped.
+    let s = Scratch::new("families-instance");
+    s.edit("prop_5_16", |c| {
+        c["instances"].as_array_mut().unwrap().remove(0);
+    });
+    s.rejected(
+        "prop_5_16",
+        "instance n=5: selected by the spec but not in the certificate",
+    );
+    // The spec's members stated wrong (the hash updated, as a forger would).
+    let s = Scratch::new("families-spec");
+    s.edit_spec("example_2_6_n", |t| {
+        t.replace("members: [[x, y, u]", "members: [[x, y, w]")
+    });
+    s.rejected("example_2_6_n", "the spec claims N =");
+    // A rule that admits a set outside 𝒩 (two rim vertices, not neighbours).
+    let s = Scratch::new("families-rule");
+    s.edit_spec("prop_5_16", |t| {
+        t.replace(" && adj[comp[0]].contains(comp[1])", "")
+    });
+    s.rejected("prop_5_16", "instance n=5: the rule admits");
+    // Under the geodetic closure the path's 𝒢 is {{v1, vn}}; a rule naming v2 is refused.
+    let s = Scratch::new("families-geodetic");
+    s.edit_spec("geodetic_sets_paths", |t| {
+        t.replace("S.contains(\"v1\")", "S.contains(\"v2\")")
+    });
+    s.rejected("geodetic_sets_paths", "the rule");
+    // Example 2.1's transversals with one member changed.
+    let s = Scratch::new("families-tr");
+    s.edit_spec("example_2_1", |t| t.replace("[1, 4, 5]]", "[1, 4]]"));
+    s.rejected("example_2_1", "the spec claims Tr =");
+}
+
+/// Removing games under the one-step geodetic closure (seed 000 §6 question 2): the
+/// certificate's games name their closure, the verifier plays them under it and under the
+/// spec's `closure:`; neither can be dropped.
+#[test]
+fn geodetic_removing_games_edited() {
+    let id = "geodetic_hypercubes_ter";
+    let s = Scratch::new("geodetic");
+    s.verified(id, "3 of 4 instances");
+    // The tables' closure dropped: Q_3's table, made under the one-step closure, is read
+    // under the hull and its values fail there.
+    let s = Scratch::new("geodetic-table");
+    s.edit(id, |c| {
+        for t in c["tables"].as_array_mut().unwrap() {
+            t["game"]["TER"].as_object_mut().unwrap().remove("closure");
+        }
+    });
+    s.rejected(id, "instance n=3");
+    // The spec's `closure:` dropped (its hash updated): the certificate's games are not the
+    // spec's games under the hull.
+    let s = Scratch::new("geodetic-spec");
+    s.edit_spec(id, |t| t.replace("closure: geodetic\n", ""));
+    s.rejected(id, "instance n=1: the table's game is not TER(Q_1)");
+    // A closure the verifier does not register, or one named where the hull is left out.
+    let s = Scratch::new("geodetic-unknown");
+    s.edit(id, |c| {
+        c["tables"][0]["game"]["TER"]["closure"] = json!("hull")
+    });
+    s.rejected(id, "is not a closure a removing game's certificate names");
+}

@@ -11,7 +11,27 @@ mod monophonic;
 pub mod user;
 
 use crate::games::Graph;
+use std::cell::Cell;
 use std::fmt;
+
+thread_local! {
+    /// The `closure:` of the spec being verified on this thread: every graph game its names
+    /// build is played under it, as in grundy (a spec's closure applies to all its games).
+    static SPEC_CLOSURE: Cell<Option<Kind>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with the games named on this thread built under `kind`.
+pub fn in_spec_closure<R>(kind: Kind, f: impl FnOnce() -> R) -> R {
+    let old = SPEC_CLOSURE.with(|c| c.replace(Some(kind)));
+    let r = f();
+    SPEC_CLOSURE.with(|c| c.set(old));
+    r
+}
+
+/// The closure games named on this thread are built under (the hull outside a spec).
+pub fn spec_closure() -> Kind {
+    SPEC_CLOSURE.with(|c| c.get()).unwrap_or(Kind(CLOSURES[0]))
+}
 
 /// A graph closure by its intervals.
 pub trait Rule: Sync {

@@ -1,8 +1,11 @@
-//! The removing games TER and DNT on a graph under geodetic convexity (paper 000 §2–§3):
+//! The removing games TER and DNT on a graph under geodetic convexity (paper 000 §2–§3), or
+//! under another registered closure (seed 000 §6 question 2: the one-step geodetic closure):
 //! positions are vertex sets P (bit i = vertex i), selected from a start set; TER selects any
 //! unselected vertex while P is nonterminating, DNT only if the new set is still
-//! nonterminating. Certificates write `{"TER": {"graph": …, "start": mask}}`; specs write
-//! `TER(G)`, `DNT(G)` or, started at named vertices, `DNT_{c,v3}(W_7)`.
+//! nonterminating. Certificates write `{"TER": {"graph": …, "start": mask}}`, with
+//! `"closure": name` under another closure than the hull; specs write `TER(G)`, `DNT(G)` or,
+//! started at named vertices, `DNT_{c,v3}(W_7)`, under the spec's `closure:`
+//! ([`crate::closures::spec_closure`]).
 //!
 //! Features (paper 000 §2–§4): at a position P, `vertices` = |V|, `edges` = |E|, `size` =
 //! |P|, `unselected` = |V ∖ P|, `terminating` ([V ∖ P] ≠ V, §3); and of the graph, from its
@@ -18,7 +21,9 @@
 //! nothing changes.
 
 use super::{call, downcast, from_json, int, Description, Family, Game, Graph, Moves, Pos, Rules};
+use crate::closures::Kind;
 use crate::formula::{Env, Val};
+use crate::graph_closure::GraphClosure;
 use crate::names::{parse_graph, vertex};
 use serde::Deserialize;
 use serde_json::Value;
@@ -54,18 +59,35 @@ fn named_start(t: &str, g: &str, graph: &Graph, set: &str) -> Result<u64, String
     Ok(start)
 }
 
-/// A removing game as written: its graph and start set.
+/// A removing game as written: its graph, start set and closure.
 #[derive(Clone, Debug)]
 pub struct RemovingGame {
     dnt: bool,
     graph: Graph,
     start: u64,
+    closure: Kind,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Json {
     graph: Graph,
     start: u64,
+    /// Absent: the hull.
+    #[serde(default)]
+    closure: Option<String>,
+}
+
+/// A closure a certificate names: a built-in one (a closure defined in a spec is played as a
+/// closure game, bound to its spec's bytes, never here).
+fn closure_named(name: Option<&str>) -> Result<Kind, String> {
+    match name.map(|n| (n, Kind::parse(Some(n)))) {
+        None => Ok(Kind::parse(None).expect("the hull is registered")),
+        Some((_, Some(k))) if k.spec_sha256().is_none() && k.text() != "hull" => Ok(k),
+        Some((n, _)) => Err(format!(
+            "`{n}` is not a closure a removing game's certificate names (the hull is written by leaving it out)"
+        )),
+    }
 }
 
 impl Family for Removing {
@@ -74,21 +96,28 @@ impl Family for Removing {
     }
 
     fn read(&self, v: Value) -> Result<Game, String> {
-        let Json { graph, start } = from_json(v)?;
+        let Json {
+            graph,
+            start,
+            closure,
+        } = from_json(v)?;
         Ok(Game::new(RemovingGame {
             dnt: self.dnt,
             graph,
             start,
+            closure: closure_named(closure.as_deref())?,
         }))
     }
 
     fn parse(&self, t: &str) -> Option<Result<Game, String>> {
         let (head, inner) = call(t)?;
+        let closure = crate::closures::spec_closure();
         let game = |graph, start| {
             Game::new(RemovingGame {
                 dnt: self.dnt,
                 graph,
                 start,
+                closure,
             })
         };
         // Started at named vertices: `DNT_{c,v3}(W_7)`.
@@ -133,7 +162,7 @@ impl Description for RemovingGame {
 
     fn rules(&self) -> Result<Rules, String> {
         self.graph.validate()?;
-        let conv = Convexity::new(&self.graph)?;
+        let conv = Convexity::new(&self.graph, self.closure)?;
         if self.dnt && conv.terminating(self.start) {
             return Err("the DNT start is terminating".into());
         }
@@ -151,6 +180,7 @@ impl Description for RemovingGame {
         downcast::<RemovingGame>(other).is_some_and(|o| {
             o.dnt == self.dnt
                 && o.start == self.start
+                && o.closure.text() == self.closure.text()
                 && crate::names::same_graph(&self.graph, &o.graph)
         })
     }
@@ -222,7 +252,7 @@ impl Moves for RemovingRules {
         env.set("unselected", Val::Int((n - p.count_ones() as usize) as i64));
         env.set("terminating", Val::Bool(conv.terminating(p)));
         let g = self.generating.get_or_init(|| {
-            crate::graph_closure::minimal_generating(n, |s| conv.hull(s) == conv.all())
+            crate::graph_closure::minimal_generating(n, |s| conv.close(s) == conv.all())
         });
         if let Some(g) = g {
             env.set("min_gen_sets", Val::Int(g.len() as i64));
@@ -292,74 +322,39 @@ pub fn terminal_parities(
     Some(memo)
 }
 
-/// Geodetic convexity (paper 000 §2.1): the interval I[u,v] is the set of vertices on shortest
-/// u–v paths, w ∈ I[u,v] iff d(u,w) + d(w,v) = d(u,v); a set is convex when it contains the
-/// interval of each pair of its vertices, and the hull [S] is the least convex superset of S.
+/// The closure the game is played under, on the graph's vertices: geodetic convexity (paper
+/// 000 §2.1, the interval I[u,v] the vertices on shortest u–v paths and the hull [S] the
+/// least convex superset of S) unless the certificate names another registered closure
+/// ([`crate::closures`]); the closing itself is [`GraphClosure::close`].
 pub struct Convexity {
-    n: usize,
-    /// `interval[u][v]` as a vertex set (bit w = vertex w).
-    interval: Vec<Vec<u64>>,
+    c: GraphClosure,
 }
 
 impl Convexity {
-    pub fn new(g: &Graph) -> Result<Convexity, String> {
+    pub fn new(g: &Graph, kind: Kind) -> Result<Convexity, String> {
         if g.n > 64 {
             return Err(format!("{} vertices: positions are 64-bit sets", g.n));
         }
-        let dist: Vec<Vec<Option<usize>>> = (0..g.n).map(|s| g.distances(s)).collect();
-        let mut interval = vec![vec![0u64; g.n]; g.n];
-        for u in 0..g.n {
-            for v in 0..g.n {
-                // Without a u–v path there is no shortest path: the interval is {u, v}.
-                let mut set = (1u64 << u) | (1u64 << v);
-                if let Some(duv) = dist[u][v] {
-                    for w in 0..g.n {
-                        if let (Some(a), Some(b)) = (dist[u][w], dist[w][v]) {
-                            if a + b == duv {
-                                set |= 1 << w;
-                            }
-                        }
-                    }
-                }
-                interval[u][v] = set;
-            }
-        }
-        Ok(Convexity { n: g.n, interval })
+        Ok(Convexity {
+            c: GraphClosure::new(g, kind)?,
+        })
     }
 
-    /// [S]: add the interval of every pair until a fixed point (§2.1).
-    pub fn hull(&self, s: u64) -> u64 {
-        let mut cur = s;
-        loop {
-            let mut next = cur;
-            for u in 0..self.n {
-                for v in 0..self.n {
-                    if cur >> u & 1 == 1 && cur >> v & 1 == 1 {
-                        next |= self.interval[u][v];
-                    }
-                }
-            }
-            if next == cur {
-                return cur;
-            }
-            cur = next;
-        }
+    /// The closure of S (for the hull, [S]: every pair's interval added to a fixed point).
+    pub fn close(&self, s: u64) -> u64 {
+        self.c.close(s)
     }
 
     pub fn n(&self) -> usize {
-        self.n
+        self.c.n
     }
 
     pub fn all(&self) -> u64 {
-        if self.n == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.n) - 1
-        }
+        self.c.all()
     }
 
-    /// §3: P is terminating iff [V \ P] ≠ V.
+    /// §3: P is terminating iff the closure of V \ P is not V.
     pub fn terminating(&self, p: u64) -> bool {
-        self.hull(self.all() & !p) != self.all()
+        self.close(self.all() & !p) != self.all()
     }
 }

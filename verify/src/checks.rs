@@ -65,11 +65,15 @@ pub enum Body {
     },
 }
 
-/// One instance of a `holds` predicate: its game and the number of positions selected.
+/// One instance of a `holds` predicate: its game (rules, or a closure game by its name,
+/// which [`crate::closure`] builds) and the number of positions selected.
 #[derive(Deserialize)]
 pub struct PredicateInstance {
     pub instance: String,
-    pub game: Game,
+    #[serde(default)]
+    pub game: Option<Game>,
+    #[serde(default)]
+    pub closure_game: Option<String>,
     pub positions: u64,
 }
 
@@ -892,7 +896,7 @@ pub enum Evidence {
     Closures(Vec<ClosureEntry>),
     /// A `holds` predicate: per instance its game (rules built, so a game) and the number of
     /// positions selected, as the certificate states it.
-    Predicates(Vec<(String, Game, u64)>),
+    Predicates(Vec<(String, Option<Game>, u64)>),
     /// A `sets` spec's instances as the certificate lists them.
     Families(Vec<FamilyInstance>),
     /// A refutation: the counterexample instance and the facts checked there.
@@ -987,10 +991,22 @@ fn check_body(
         }
         Body::Predicates { instances } => {
             for i in instances {
-                let rules =
-                    Rules::new(&i.game).map_err(|e| format!("instance {}: {e}", i.instance))?;
-                if rules.misere() {
-                    return Err(format!("instance {}: a predicate about a game played misère (only outcome claims are read for it)", i.instance));
+                match (&i.game, &i.closure_game) {
+                    (Some(g), None) => {
+                        let rules =
+                            Rules::new(g).map_err(|e| format!("instance {}: {e}", i.instance))?;
+                        if rules.misere() {
+                            return Err(format!("instance {}: a predicate about a game played misère (only outcome claims are read for it)", i.instance));
+                        }
+                    }
+                    // Built from the spec's name by the verifier itself (crate::predicate).
+                    (None, Some(_)) => {}
+                    _ => {
+                        return Err(format!(
+                            "instance {}: a predicate's instance names one game: `game` or `closure_game`",
+                            i.instance
+                        ))
+                    }
                 }
                 total += i.positions;
             }

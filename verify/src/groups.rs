@@ -7,6 +7,7 @@
 //!
 //! - `Cyc(n)` (`Z_n`): the rotation i ↦ i + 1 of the points 0..n;
 //! - `Dih(n)`, n ≥ 3: the symmetries of the n-gon, rotation and reflection i ↦ −i (mod n);
+//!   `Dih(A)` for an abelian group A: A ⋊ Z_2 with the reflection inverting A;
 //!   n ≤ 2, and `Dic(n)` (order 4n, ⟨a, x | a^{2n}, x² = aⁿ, x⁻¹ax = a⁻¹⟩): the left-regular
 //!   representation of a^i x^j numbered i + (order of a)·j;
 //! - `Sym(n)` (`S_n`): the transposition (1,2) and the n-cycle; `Alt(n)` (`A_n`): the 3-cycles
@@ -273,15 +274,15 @@ fn rotation(n: usize) -> Vec<u32> {
 }
 
 /// Splits at top-level `sep` (outside parentheses).
-fn split_top(s: &str, sep: char) -> Vec<&str> {
+fn split_top<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
     let (mut out, mut depth, mut from) = (Vec::new(), 0i32, 0);
     for (i, c) in s.char_indices() {
         match c {
             '(' => depth += 1,
             ')' => depth -= 1,
-            c if c == sep && depth == 0 => {
+            _ if depth == 0 && i >= from && s[i..].starts_with(sep) => {
                 out.push(&s[from..i]);
-                from = i + c.len_utf8();
+                from = i + sep.len();
             }
             _ => {}
         }
@@ -324,9 +325,9 @@ fn cycles(text: &str, degree: usize) -> Result<Vec<u32>, String> {
 /// The generators (on `degree` points) of the group named `t`, or why it is not one.
 fn generators(t: &str) -> Result<(usize, Vec<Vec<u32>>), String> {
     let t = t.trim();
-    let factors: Vec<&str> = t
-        .split(" x ")
-        .flat_map(|f| split_top(f, '×'))
+    let factors: Vec<&str> = split_top(t, " x ")
+        .into_iter()
+        .flat_map(|f| split_top(f, "×"))
         .map(str::trim)
         .collect();
     if factors.len() > 1 {
@@ -368,7 +369,7 @@ fn generators(t: &str) -> Result<(usize, Vec<Vec<u32>>), String> {
         f => f,
     };
     if family == "Perm" {
-        let gens: Vec<&str> = split_top(arg, ',').into_iter().map(str::trim).collect();
+        let gens: Vec<&str> = split_top(arg, ",").into_iter().map(str::trim).collect();
         let degree = arg
             .split(|c: char| !c.is_ascii_digit())
             .filter_map(|x| x.parse::<usize>().ok())
@@ -380,6 +381,9 @@ fn generators(t: &str) -> Result<(usize, Vec<Vec<u32>>), String> {
             .map(|g| cycles(g, degree))
             .collect::<Result<_, _>>()?;
         return Ok((degree, perms));
+    }
+    if family == "Dih" && number(arg).is_err() {
+        return generalized_dihedral(arg);
     }
     let n = number(arg)?;
     let ident = |n: usize| -> Vec<u32> { (0..n as u32).collect() };
@@ -439,6 +443,33 @@ fn generators(t: &str) -> Result<(usize, Vec<Vec<u32>>), String> {
     })
 }
 
+/// `Dih(A)` for an abelian group A: the generalized dihedral group A ⋊ Z_2, the reflection
+/// inverting A, as the left-regular representation of (a, s) numbered a + |A|·s, with
+/// (a, s)(b, t) = (a·b^{(−1)^s}, s + t).
+fn generalized_dihedral(arg: &str) -> Result<(usize, Vec<Vec<u32>>), String> {
+    let a = parse_group(arg)?;
+    let m = a.n;
+    if (0..m).any(|x| (0..m).any(|y| a.mul(x, y) != a.mul(y, x))) {
+        return Err(format!("Dih({arg}): {arg} is not abelian"));
+    }
+    if 2 * m > MAX_ORDER {
+        return Err(format!("Dih({arg}) has more than {MAX_ORDER} elements"));
+    }
+    // The identity is element 0 (its cycle notation `()` sorts first).
+    let inv: Vec<usize> = (0..m)
+        .map(|x| (0..m).find(|&y| a.mul(x, y) == 0).unwrap_or(0))
+        .collect();
+    let mul = |p: usize, q: usize| {
+        let (x, s, y, t) = (p % m, p / m, q % m, q / m);
+        let y = if s == 1 { inv[y] } else { y };
+        a.mul(x, y) + m * ((s + t) % 2)
+    };
+    let mut gens = a.gens.clone();
+    gens.push(m);
+    let g = Group::regular(2 * m, &gens, mul)?;
+    Ok((2 * m, g.gens.iter().map(|&x| g.perms[x].clone()).collect()))
+}
+
 /// Whether `t` names a group (a family the verifier knows, or a product of them).
 pub fn looks_like_group(t: &str) -> bool {
     let t = t.trim();
@@ -453,4 +484,35 @@ pub fn looks_like_group(t: &str) -> bool {
 pub fn parse_group(t: &str) -> Result<Group, String> {
     let (degree, gens) = generators(t)?;
     Group::generated(degree, &gens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order_counts(g: &Group) -> Vec<usize> {
+        let mut c = vec![0; g.n + 1];
+        for a in 0..g.n {
+            c[g.element_order(a)] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn generalized_dihedral_groups() {
+        // Dih(Z_5) is the dihedral group of order 10: 1 identity, 5 reflections, 4 rotations.
+        let d = parse_group("Dih(Cyc(5))").unwrap();
+        assert_eq!(
+            order_counts(&d),
+            order_counts(&parse_group("Dih(5)").unwrap())
+        );
+        // Dih(Z_3 × Z_3), order 18: A has no involutions, every (a, 1) is one.
+        let d = parse_group("Dih(Cyc(3) x Cyc(3))").unwrap();
+        let c = order_counts(&d);
+        assert_eq!((d.n, c[1], c[2], c[3]), (18, 1, 9, 8));
+        // Nested in a product, split at the top level only.
+        assert_eq!(parse_group("Cyc(2) x Dih(Cyc(3) x Cyc(3))").unwrap().n, 36);
+        // Wrong variant: a nonabelian A is refused, not built as some other group.
+        assert!(parse_group("Dih(Sym(3))").is_err_and(|e| e.contains("not abelian")));
+    }
 }

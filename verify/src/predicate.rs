@@ -8,7 +8,10 @@
 //! filter selects: one false is a rejection naming the position. A predicate reading a
 //! feature the verifier does not compute is not evaluated ("claim not re-derived").
 //! Instances listed as not certified are evaluated the same way when within the verifier's
-//! own budget, else their stated count is recounted ([`crate::exempt`]).
+//! own budget, else their stated count is recounted ([`crate::exempt`]). A closure game (on
+//! a group, a poset, …) is built by [`crate::closure`] from the spec's name and the predicate
+//! evaluated at its start with the features and values the verifier computes for it (a
+//! `nim("GEN(…)")` in it is the verifier's own value, [`crate::solve::nim_of_name`]).
 
 use crate::checks::Certificate;
 use crate::derive::{all_instances, env_at, Rederived, Stop};
@@ -24,7 +27,7 @@ use std::collections::BTreeMap;
 pub fn derive(
     raw: &Raw,
     c: &Certificate,
-    listed_: &[(String, Game, u64)],
+    listed_: &[(String, Option<Game>, u64)],
 ) -> Result<Rederived, Stop> {
     let pred = raw
         .holds
@@ -42,9 +45,9 @@ pub fn derive(
         .ok_or_else(|| Stop::Not("no `game`".into()))?;
     let e = engine();
     let reasons = listed(c).map_err(Stop::Reject)?;
-    let mut by_label: BTreeMap<&str, &Game> = BTreeMap::new();
+    let mut by_label: BTreeMap<&str, Option<&Game>> = BTreeMap::new();
     for (l, g, _) in listed_ {
-        if by_label.insert(l.as_str(), g).is_some() {
+        if by_label.insert(l.as_str(), g.as_ref()).is_some() {
             return Err(Stop::Reject(format!("instance {l} is certified twice")));
         }
     }
@@ -58,8 +61,66 @@ pub fn derive(
             seen += 1;
         }
         let name = substitute(template, &i.names);
+        // A closure game (on a group, a poset, …): the predicate at its start, with the
+        // features the verifier computes for it.
+        if let Some(built) = crate::closure::parse(&name, raw.closure.as_deref()) {
+            if reach {
+                return Err(Stop::Not(
+                    "closure games at positions other than the start".into(),
+                ));
+            }
+            let game = built.map_err(|w| Stop::Not(format!("{name}: {w}")))?;
+            if listed_game.is_some_and(|g| g.is_some()) {
+                return Err(Stop::Reject(format!(
+                    "instance {}: the certificate lists a game by its rules where the spec names the closure game {name}",
+                    i.label
+                )));
+            }
+            let env = crate::derive::closure_env(&e, raw, &i.env, &game)?;
+            if !selected(&e, raw, &env)? {
+                if listed_game.is_some() {
+                    return Err(Stop::Reject(format!(
+                        "instance {}: the claim selects no position of it",
+                        i.label
+                    )));
+                }
+                continue;
+            }
+            if !env.eval_bool(&e, &pred)? {
+                let what = format!("the predicate is false at the start of {name} by the verifier's own values and features");
+                return Err(Stop::Reject(match exempt {
+                    Some(why) => unconfirmed(&i.label, why, &what),
+                    None => format!("instance {}: {what}", i.label),
+                }));
+            }
+            if listed_game.is_some() && exempt.is_some() {
+                return Err(Stop::Reject(format!(
+                    "instance {} is both certified and listed as not certified",
+                    i.label
+                )));
+            }
+            if listed_game.is_none() && exempt.is_none() {
+                return Err(Stop::Reject(format!(
+                    "instance {} of the spec is neither certified nor listed as not certified",
+                    i.label
+                )));
+            }
+            certified += 1;
+            total += 1;
+            continue;
+        }
         let game = Game::parse(&name).map_err(Stop::Not)?;
         let rules = Rules::new(&game).map_err(|w| Stop::Not(format!("{name}: {w}")))?;
+        let listed_game = match listed_game {
+            Some(None) => {
+                return Err(Stop::Reject(format!(
+                    "instance {}: the certificate lists a closure game where the spec names {name}",
+                    i.label
+                )))
+            }
+            Some(Some(g)) => Some(g),
+            None => None,
+        };
         if let Some(g) = listed_game {
             if !game.same(g) {
                 return Err(Stop::Reject(format!(

@@ -3,7 +3,8 @@
 //! nim(p) = mex nim(Opt(p)) over the game built by [`crate::games`] from its name, memoised
 //! with an explicit stack and bounded in positions. A game family may solve its named games
 //! by a rule of its own instead ([`crate::games::Family::nim_of_name`]: Dawson's Chess run by
-//! run, for rows longer than positions hold).
+//! run, for rows longer than positions hold); a closure game is solved by
+//! [`crate::closure`].
 
 use crate::games::{mex, nim_by_family, Game, Pos, Rules};
 use std::collections::{HashMap, HashSet};
@@ -62,9 +63,16 @@ pub fn nim_of_name(name: &str) -> Result<u32, String> {
     if let Some(v) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(*v);
     }
-    let v = match nim_by_family(name) {
-        Some(v) => v?,
-        None => {
+    let closure_game = crate::closure::parse(name, Some(crate::closures::spec_closure().text()));
+    let v = match (nim_by_family(name), closure_game) {
+        (Some(v), _) => v?,
+        // A closure game (GEN(Cyc(4)), DNG of a group, a poset, …): its own solvers.
+        (None, Some(g)) => {
+            g.and_then(|g| g.value())
+                .map_err(|e| format!("nim({name}): {e}"))?
+                .0
+        }
+        (None, None) => {
             let game = Game::parse(name)?;
             let rules = Rules::new(&game)?;
             if rules.misere() {

@@ -1492,3 +1492,42 @@ fn geodetic_removing_games_edited() {
     });
     s.rejected(id, "is not a closure a removing game's certificate names");
 }
+
+/// A `holds` predicate on closure games (issue 43): the verifier builds each game from the
+/// spec (here DNG of the generalized dihedral groups Dih(Z_3 × Z_3), …, with its own
+/// Dih(A)) and evaluates the predicate with its own values.
+#[test]
+fn closure_predicates_rederived() {
+    let id = "dng_generalized_dihedral_odd";
+    let s = Scratch::new("closure-predicate");
+    s.verified(id, "4 of 4 instances");
+    // The predicate stated false (DNG(Dih(A)) is a P-position: its value is 0, not 1).
+    let s = Scratch::new("closure-predicate-false");
+    s.edit_spec(id, |t| t.replace("][i]) == 0", "][i]) == 1"));
+    s.rejected(
+        id,
+        "instance i=0: the predicate is false at the start of DNG(Perm(",
+    );
+    // An instance dropped without a word.
+    let s = Scratch::new("closure-predicate-drop");
+    s.edit(id, |c| {
+        c["instances"].as_array_mut().unwrap().pop();
+    });
+    s.rejected(
+        id,
+        "instance i=3 of the spec is neither certified nor listed as not certified",
+    );
+    // A game given by rules where the spec names a closure game.
+    let s = Scratch::new("closure-predicate-rules");
+    s.edit(id, |c| {
+        c["instances"][0]["game"] = json!({"nim": 0});
+        c["instances"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("closure_game");
+    });
+    s.rejected(
+        id,
+        "instance i=0: the certificate lists a game by its rules",
+    );
+}

@@ -48,6 +48,11 @@ pub struct TableView {
 pub struct RowView {
     pub key: String,
     pub cells: Vec<String>,
+    /// Where each cell's value comes from, `column@instance` (the column's key in `games:`,
+    /// empty for a column parameter; the instance as reports name it, `m=2, n=3`): the TeX
+    /// template writes them in a comment after the row, and `grundy-verify` recomputes every
+    /// cell it names and checks it against the row's and column's headers.
+    pub sources: Vec<String>,
 }
 
 impl ValueTable {
@@ -74,50 +79,55 @@ impl ValueTable {
 
     pub fn compute(&self) -> Result<TableView, CheckError> {
         let rows = instances(std::slice::from_ref(&self.row));
-        let (headers, column_name, cells): (Vec<String>, String, Vec<(super::Instance, String)>) =
-            match &self.columns {
-                Columns::Param { param, game } => {
-                    let mut cells = Vec::new();
-                    for r in &rows {
-                        for v in &param.values {
-                            let mut inst = r.clone();
-                            inst.push((param.name.clone(), v.clone()));
-                            cells.push((inst, game.clone()));
-                        }
+        type Cells = Vec<(super::Instance, String, String)>;
+        let (headers, column_name, cells): (Vec<String>, String, Cells) = match &self.columns {
+            Columns::Param { param, game } => {
+                let mut cells = Vec::new();
+                for r in &rows {
+                    for v in &param.values {
+                        let mut inst = r.clone();
+                        inst.push((param.name.clone(), v.clone()));
+                        cells.push((inst, String::new(), game.clone()));
                     }
-                    (
-                        param.values.iter().map(|v| v.to_string()).collect(),
-                        param.name.clone(),
-                        cells,
-                    )
                 }
-                Columns::Games(games) => {
-                    let mut cells = Vec::new();
-                    for r in &rows {
-                        for (_, g) in games {
-                            cells.push((r.clone(), g.clone()));
-                        }
+                (
+                    param.values.iter().map(|v| v.to_string()).collect(),
+                    param.name.clone(),
+                    cells,
+                )
+            }
+            Columns::Games(games) => {
+                let mut cells = Vec::new();
+                for r in &rows {
+                    for (h, g) in games {
+                        cells.push((r.clone(), h.clone(), g.clone()));
                     }
-                    (
-                        games.iter().map(|(h, _)| h.clone()).collect(),
-                        String::new(),
-                        cells,
-                    )
                 }
-            };
+                (
+                    games.iter().map(|(h, _)| h.clone()).collect(),
+                    String::new(),
+                    cells,
+                )
+            }
+        };
         // The spec's folder goes along to the workers (relative `file:` graphs).
         let folder = crate::graph::io::base();
         let values: Vec<String> = cells
             .par_iter()
-            .map(|(i, g)| crate::graph::io::with_base(folder.as_deref(), || self.cell(g, i)))
+            .map(|(i, _, g)| crate::graph::io::with_base(folder.as_deref(), || self.cell(g, i)))
             .collect::<Result<_, _>>()?;
+        let sources: Vec<String> = cells
+            .iter()
+            .map(|(i, h, _)| format!("{h}@{}", super::describe_instance(i)))
+            .collect();
         let width = headers.len();
         let rows_view = rows
             .iter()
-            .zip(values.chunks(width))
-            .map(|(r, c)| RowView {
+            .zip(values.chunks(width).zip(sources.chunks(width)))
+            .map(|(r, (c, s))| RowView {
                 key: r[0].1.to_string(),
                 cells: c.to_vec(),
+                sources: s.to_vec(),
             })
             .collect();
         let mut params = vec![self.row.clone()];

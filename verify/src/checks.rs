@@ -51,6 +51,11 @@ pub enum Body {
     Predicates {
         instances: Vec<PredicateInstance>,
     },
+    /// A value table: its cell count; the cells and the rendered files are read from the
+    /// spec and the output folder ([`crate::tables`]).
+    ValueTable {
+        cells: u64,
+    },
     /// A `sets` spec (grundy's certify/families.rs): per instance the claimed family's
     /// members, which [`crate::sets`] recomputes from the definitions.
     Families {
@@ -897,6 +902,8 @@ pub enum Evidence {
     /// A `holds` predicate: per instance its game (rules built, so a game) and the number of
     /// positions selected, as the certificate states it.
     Predicates(Vec<(String, Option<Game>, u64)>),
+    /// A value table's cell count, as the certificate states it.
+    ValueTable(u64),
     /// A `sets` spec's instances as the certificate lists them.
     Families(Vec<FamilyInstance>),
     /// A refutation: the counterexample instance and the facts checked there.
@@ -1016,6 +1023,10 @@ fn check_body(
                     .map(|i| (i.instance.clone(), i.game.clone(), i.positions))
                     .collect(),
             )
+        }
+        Body::ValueTable { cells } => {
+            total += cells;
+            Evidence::ValueTable(*cells)
         }
         Body::Families { instances } => {
             for i in instances {

@@ -1031,6 +1031,16 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
         ("sets", Evidence::Families(f)) => crate::sets::derive(raw, f),
+        ("table", Evidence::ValueTable(cells)) => {
+            let r = crate::tables::derive(raw)?;
+            if r.total as u64 != *cells {
+                return Err(Stop::Reject(format!(
+                    "the certificate counts {cells} cells, the spec has {}",
+                    r.total
+                )));
+            }
+            Ok(r)
+        }
         ("diagram", Evidence::Strategy(g)) => diagram(&e, raw, g),
         (kind, _) => Err(Stop::Reject(format!(
             "a certificate of this kind does not answer a `kind: {kind}` spec"

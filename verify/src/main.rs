@@ -43,6 +43,7 @@ mod sets;
 mod solve;
 mod spec;
 mod structures;
+mod tables;
 mod user;
 
 use io::{errln, outln};
@@ -224,10 +225,9 @@ fn derive_bound(
     to_coq: bool,
 ) -> (String, Outcome) {
     let reject = |m: String| (cert.spec.clone(), Outcome::Rejected(m));
-    let raw = raw;
     if let checks::Evidence::Refuted(instance, inner) = &evidence {
-        return match refute::derive(&raw, instance, inner)
-            .and_then(|why| exempt::check(&raw, cert, &evidence).map(|_| why))
+        return match refute::derive(raw, instance, inner)
+            .and_then(|why| exempt::check(raw, cert, &evidence).map(|_| why))
         {
             Ok(why) => (
                 cert.spec.clone(),
@@ -256,8 +256,8 @@ fn derive_bound(
         };
     }
     // Every exemption confirmed or verified by the verifier itself (exempt.rs).
-    let derived = match derive::derive(&raw, cert, &evidence)
-        .and_then(|r| Ok((r, exempt::check(&raw, cert, &evidence)?)))
+    let derived = match derive::derive(raw, cert, &evidence)
+        .and_then(|r| Ok((r, exempt::check(raw, cert, &evidence)?)))
     {
         Ok((r, own)) => Ok((r.certified + own, r.total, own)),
         Err(derive::Stop::Not(why)) => Err(why),
@@ -387,6 +387,8 @@ fn main() -> ExitCode {
         },
         None => BTreeMap::new(),
     };
+    // Rendered tables are read from the output folder the certificates sit in.
+    let _ = tables::OUTPUT_ROOT.set(a.dir.parent().map(Path::to_path_buf).unwrap_or_default());
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&a.dir) {
         Ok(rd) => rd
             .filter_map(|e| e.ok().map(|e| e.path()))

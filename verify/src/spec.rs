@@ -121,6 +121,11 @@ pub struct Raw {
     pub claims: Option<Value>,
     // kind: diagram: start families (each with `game`, `params`, `let`, `where`)
     pub starts: Option<Vec<Value>>,
+    // kind: table (value tables; kept as YAML values, as Table 5.1 reads them otherwise)
+    pub rows: Option<Value>,
+    pub columns: Option<Value>,
+    pub games: Option<Value>,
+    pub output: Option<Value>,
     // kind: sets (kept as YAML values: other kinds use these names for other things)
     pub family: Option<Value>,
     pub rule: Option<Value>,

@@ -30,7 +30,8 @@ impl Scratch {
             std::process::id()
         ));
         let _ = std::fs::remove_dir_all(&dir);
-        for sub in ["specs", "certificates"] {
+        // The output folder's rendered tables sit beside the certificates, as in output/.
+        for sub in ["specs", "certificates", "paper000"] {
             std::fs::create_dir_all(dir.join(sub)).unwrap();
             for e in std::fs::read_dir(Path::new(DATA).join(sub)).unwrap() {
                 let p = e.unwrap().path();
@@ -1530,4 +1531,52 @@ fn closure_predicates_rederived() {
         id,
         "instance i=0: the certificate lists a game by its rules",
     );
+}
+
+/// Value tables bound to their values (issue 43, tables): the verifier solves every cell of
+/// the spec and reads the rendered TeX, each row with its cells' sources; an edited number,
+/// header or source is rejected.
+#[test]
+fn value_tables_edited() {
+    let id = "table_ter_wmn";
+    let tex = |s: &Scratch| s.dir.join("paper000").join("table_ter_wmn.tex");
+    let edit_tex = |s: &Scratch, f: &dyn Fn(&str) -> String| {
+        let t = std::fs::read_to_string(tex(s)).unwrap();
+        let u = f(&t);
+        assert_ne!(t, u, "the edit changes the file");
+        std::fs::write(tex(s), u).unwrap();
+    };
+    let s = Scratch::new("table");
+    s.verified(id, "36 of 36 instances");
+    // A cell edited: nim(TER(W_{2,3})) is 2.
+    let s = Scratch::new("table-cell");
+    edit_tex(&s, &|t| t.replacen("\n2 & 2 & 0", "\n2 & 1 & 0", 1));
+    s.rejected(
+        id,
+        "`@m=2, n=3` prints 1, but nim(TER(W_{2,3})) = 2 by the verifier",
+    );
+    // A row header edited: the values of m = 2 shown as m = 9's.
+    let s = Scratch::new("table-header");
+    edit_tex(&s, &|t| t.replacen("\n2 & 2 & 0", "\n9 & 2 & 0", 1));
+    s.rejected(
+        id,
+        "the value of `@m=2, n=3` sits under the headers `9` and `3`",
+    );
+    // A row's sources dropped: its numbers come from nowhere.
+    let s = Scratch::new("table-sources");
+    edit_tex(&s, &|t| {
+        t.lines()
+            .filter(|l| !l.starts_with("% sources: @m=7"))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    });
+    s.rejected(id, "line 17: numbers with no source");
+    // A source pointed at another cell.
+    let s = Scratch::new("table-source");
+    edit_tex(&s, &|t| t.replacen("@m=2, n=3 ;", "@m=3, n=3 ;", 1));
+    s.rejected(id, "sits under the headers");
+    // The certificate's count of cells.
+    let s = Scratch::new("table-count");
+    s.edit(id, |c| c["cells"] = json!(35));
+    s.rejected(id, "the certificate counts 35 cells, the spec has 36");
 }

@@ -3,7 +3,9 @@
 //! or a first move followed by an even kernel of the remaining graph containing the token's
 //! new vertex (an N-position). The witnesses are found by the GF(2) criterion
 //! ([`crate::game::ueg::gf2_verdict`]) rather than by the spec's own construction; what the
-//! checker verifies is the verdict (each token's outcome), not the construction.
+//! checker verifies is the verdict (each token's outcome), not the construction. Where the
+//! GF(2) criterion finds no witness and the spec gives its play (Thms 14–16 of seed 002), the
+//! play itself is the proof tree: our moves, every reply of the opponent, and the kernels.
 
 use super::{Body, MAX_SPEC_POSITIONS};
 use crate::check::certificate::Certificate;
@@ -42,8 +44,15 @@ pub(crate) fn certify(c: &Certificate) -> Result<Body, String> {
         }
         let graph = json!({ "n": n, "edges": &edges });
         let mut certs = Vec::new();
-        for &t in &b.tokens {
+        for (k, &t) in b.tokens.iter().enumerate() {
             let (proof, size) = match gf2_verdict(&adj, t) {
+                // The spec's own play, where it gives one (Thms 14–16): a tree of moves,
+                // every reply and the kernels, each checked by the verifier.
+                Err(_) if b.plays.get(k).is_some_and(Option::is_some) => {
+                    let p = b.plays[k].clone().expect("checked above");
+                    let size = vertices_named(&p);
+                    (p, size)
+                }
                 Err(e) => {
                     skipped.push((b.instance, format!("no GF(2) witness: {e}")));
                     continue 'instances;
@@ -81,4 +90,14 @@ pub(crate) fn certify(c: &Certificate) -> Result<Body, String> {
         data: json!({ "instances": out }),
         skipped,
     })
+}
+
+/// The vertices a proof tree names (its size against the budget).
+fn vertices_named(p: &serde_json::Value) -> usize {
+    match p {
+        serde_json::Value::Number(_) => 1,
+        serde_json::Value::Array(a) => a.iter().map(vertices_named).sum(),
+        serde_json::Value::Object(o) => o.values().map(vertices_named).sum(),
+        _ => 0,
+    }
 }

@@ -591,6 +591,84 @@ impl Certificate {
         Ok(result)
     }
 
+    /// The spec's play from `token` in the certificates' proof encoding (`grundy-verify`'s
+    /// `Proof`: `{"kernel": [..]}`, `{"move": {"to": v, "then": ..}}`, `{"replies": [[v,
+    /// ..], ..]}`, vertices by number), on the graph with the used edges deleted; `Err` where
+    /// the play fails (the check reports that failure). The verifier checks every kernel and
+    /// that the replies are exactly the legal ones, so the tree is evidence, not a claim.
+    fn play_proof(
+        &self,
+        node: &Node,
+        board: &mut Board,
+        token: usize,
+        env: &Env,
+    ) -> Result<serde_json::Value, String> {
+        use serde_json::json;
+        let at = |name: &str, board: &Board| {
+            board
+                .vertex(name)
+                .ok_or_else(|| format!("{name} is not a vertex of {}", board.name))
+        };
+        let mut token = token;
+        let mut moved = None;
+        if let Some(mv) = &node.mv {
+            let to = at(&self.vertex_name(mv, env)?, board)?;
+            if !board.g.remove_edge(token, to) {
+                return Err(format!(
+                    "{token}–{to} is not an edge of the remaining graph"
+                ));
+            }
+            moved = Some((token, to));
+            token = to;
+        }
+        let after = match &node.after {
+            After::Kernel(rule) => match self.kernel(rule, board, env)? {
+                Ok(set) => Ok(json!({ "kernel": set })),
+                Err(why) => Err(why),
+            },
+            After::Replies(replies) => {
+                let mut out = Vec::new();
+                let mut failed = None;
+                for r in replies {
+                    let to = match at(&self.vertex_name(&r.reply, env)?, board) {
+                        Ok(v) => v,
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    };
+                    if !board.g.remove_edge(token, to) {
+                        failed = Some(format!(
+                            "{token}–{to} is not an edge of the remaining graph"
+                        ));
+                        break;
+                    }
+                    let sub = self.play_proof(&r.node, board, to, env);
+                    board.g.add_edge(token, to);
+                    match sub {
+                        Ok(p) => out.push(json!([to, p])),
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                match failed {
+                    Some(e) => Err(e),
+                    None => Ok(json!({ "replies": out })),
+                }
+            }
+        };
+        if let Some((a, b)) = moved {
+            board.g.add_edge(a, b);
+        }
+        let after = after?;
+        Ok(match moved {
+            Some((_, to)) => json!({ "move": { "to": to, "then": after } }),
+            None => after,
+        })
+    }
+
     /// The tokens of an instance.
     fn tokens(&self, board: &Board, env: &Env) -> Result<Result<Vec<usize>, String>, String> {
         match &self.tokens {
@@ -1258,6 +1336,9 @@ pub struct InstanceBoard {
     pub vertices: usize,
     pub tokens: Vec<usize>,
     pub claimed_p: bool,
+    /// For a spec that gives its play: each token's play as a proof tree (see
+    /// `Certificate::play_proof`), `None` where the play fails.
+    pub plays: Vec<Option<serde_json::Value>>,
 }
 
 impl Certificate {
@@ -1282,24 +1363,33 @@ impl Certificate {
                 .filter(|&n| n > max_vertices)
             {
                 out.push(InstanceBoard {
-                    instance: instance_name(&inst),
+                    instance: describe_instance(&inst),
                     graph: None,
                     vertices: n,
                     tokens: Vec::new(),
                     claimed_p,
+                    plays: Vec::new(),
                 });
                 continue;
             }
-            let board = build_graph(&text).map_err(|m| self.err(&inst, m))?;
+            let mut board = build_graph(&text).map_err(|m| self.err(&inst, m))?;
             let Ok(tokens) = self.tokens(&board, &env).map_err(|m| self.err(&inst, m))? else {
                 continue;
             };
+            let plays = match &self.proof {
+                Proof::Play(node) => tokens
+                    .iter()
+                    .map(|&t| self.play_proof(node, &mut board, t, &env).ok())
+                    .collect(),
+                _ => Vec::new(),
+            };
             out.push(InstanceBoard {
-                instance: instance_name(&inst),
+                instance: describe_instance(&inst),
                 vertices: board.g.names.len(),
                 graph: Some(board.g),
                 tokens,
                 claimed_p,
+                plays,
             });
         }
         Ok(out)

@@ -573,7 +573,7 @@ fn check_proof(
             r
         }
         (Proof::Replies(rs), false) => {
-            let legal: HashSet<usize> = edges
+            let legal: BTreeSet<usize> = edges
                 .iter()
                 .filter_map(|&(a, b)| {
                     if a == token {
@@ -585,7 +585,7 @@ fn check_proof(
                     }
                 })
                 .collect();
-            let listed: HashSet<usize> = rs.iter().map(|(v, _)| *v).collect();
+            let listed: BTreeSet<usize> = rs.iter().map(|(v, _)| *v).collect();
             if legal != listed || rs.len() != listed.len() {
                 return Err(format!(
                     "{}: replies listed {listed:?}, legal moves {legal:?}",
@@ -959,8 +959,10 @@ fn check_body(
         Body::Kernels { instances } => {
             let mut facts = Vec::new();
             for k in instances {
-                total += check_kernel_instance(k)
-                    .map_err(|e| format!("instance {}: {e}", k.instance))?;
+                total += check_kernel_instance(k).map_err(|e| match k.instance.as_str() {
+                    "" => e,
+                    i => format!("instance {i}: {e}"),
+                })?;
                 facts.push(KernelFact {
                     instance: k.instance.clone(),
                     graph: k.graph.clone(),

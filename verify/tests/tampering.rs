@@ -1580,3 +1580,28 @@ fn value_tables_edited() {
     s.edit(id, |c| c["cells"] = json!(35));
     s.rejected(id, "the certificate counts 35 cells, the spec has 36");
 }
+
+/// A play given by the spec (seed 002 Thm 15, SP(3,2) from (1,1)), certified as its tree of
+/// moves, every reply and the even kernels where the GF(2) criterion finds no witness.
+#[test]
+fn spec_plays_edited() {
+    let id = "thm_15_sp_3_2";
+    let s = Scratch::new("play");
+    s.verified(id, "1 of 1 instances");
+    // A kernel with a vertex dropped is no even kernel.
+    let s = Scratch::new("play-kernel");
+    s.edit(id, |c| {
+        c["instances"][0]["tokens"][0]["proof"]["replies"][0][1]["move"]["then"]["kernel"] =
+            json!([1, 2])
+    });
+    s.rejected(id, "token 0");
+    // A reply of the opponent left unanswered.
+    let s = Scratch::new("play-reply");
+    s.edit(id, |c| {
+        c["instances"][0]["tokens"][0]["proof"]["replies"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
+    });
+    s.rejected(id, "replies listed {1, 2}, legal moves {1, 2, 3}");
+}

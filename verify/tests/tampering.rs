@@ -1605,3 +1605,17 @@ fn spec_plays_edited() {
     });
     s.rejected(id, "replies listed {1, 2}, legal moves {1, 2, 3}");
 }
+
+/// Example 3.4's feature, computed by the verifier: no terminal position of TER(W_5) leaves
+/// a generating pair of antipodal vertices unselected; stated as one, it is rejected.
+#[test]
+fn antipodal_pairs_rederived() {
+    let id = "example_3_4_antipodal_ter";
+    let s = Scratch::new("antipodal");
+    s.verified(id, "1 of 1 instances");
+    let s = Scratch::new("antipodal-false");
+    s.edit_spec(id, |t| {
+        t.replace("free_antipodal_pairs == 0", "free_antipodal_pairs == 1")
+    });
+    s.rejected(id, "the predicate is false at");
+}

@@ -14,7 +14,8 @@
 //! (𝒢 = {L}), `gen_complement` = |V ∖ L| (−1 unless 𝒢 = {L}), `n_star_sizes`, the sizes
 //! of the members of 𝒩* (the maximal nonterminating sets: P is nonterminating iff V ∖ P
 //! contains a member of 𝒢, so 𝒩* = {V ∖ L : L ∈ 𝒢}, listed by ascending L), and
-//! `n_star_union` = |⋃𝒩*|; and of the gamegraph, `terminal_parities`: the parities of the
+//! `n_star_union` = |⋃𝒩*|; `free_antipodal_pairs`, the unselected pairs at distance diam(G)
+//! that generate G (Example 3.4); and of the gamegraph, `terminal_parities`: the parities of the
 //! terminal positions reachable from P (seed 000 Prop 2.2), by a search of the positions.
 //!
 //! Naive on purpose: distances by breadth-first search, hulls by closing under intervals until
@@ -171,6 +172,8 @@ impl Description for RemovingGame {
             conv,
             start: self.start,
             edges: self.graph.edges.len(),
+            graph: self.graph.clone(),
+            antipodal: OnceLock::new(),
             generating: OnceLock::new(),
             terminal: OnceLock::new(),
         }))
@@ -200,6 +203,10 @@ struct RemovingRules {
     conv: Convexity,
     start: u64,
     edges: usize,
+    /// The graph (for the distances of `free_antipodal_pairs`).
+    graph: Graph,
+    /// The vertex pairs at distance diam(G) that generate G, found once.
+    antipodal: OnceLock<Vec<u64>>,
     /// The minimal generating sets 𝒢 (masks), found once when a formula asks; `None` inside
     /// past the search budget.
     generating: OnceLock<Option<Vec<u64>>>,
@@ -251,6 +258,25 @@ impl Moves for RemovingRules {
         env.set("size", Val::Int(p.count_ones() as i64));
         env.set("unselected", Val::Int((n - p.count_ones() as usize) as i64));
         env.set("terminating", Val::Bool(conv.terminating(p)));
+        // Example 3.4: the unselected pairs of vertices at distance diam(G) that generate G.
+        let pairs = self.antipodal.get_or_init(|| {
+            let dist: Vec<Vec<Option<usize>>> = (0..n).map(|v| self.graph.distances(v)).collect();
+            let diam = dist.iter().flatten().flatten().copied().max().unwrap_or(0);
+            let mut out = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    let m = (1u64 << a) | (1u64 << b);
+                    if diam > 0 && dist[a][b] == Some(diam) && conv.close(m) == conv.all() {
+                        out.push(m);
+                    }
+                }
+            }
+            out
+        });
+        env.set(
+            "free_antipodal_pairs",
+            Val::Int(pairs.iter().filter(|&&m| m & p == 0).count() as i64),
+        );
         let g = self.generating.get_or_init(|| {
             crate::graph_closure::minimal_generating(n, |s| conv.close(s) == conv.all())
         });

@@ -144,6 +144,8 @@ fn new_engine() -> Engine {
                 .collect())
         },
     );
+    // Seed 002's trail (Lemmas 9 and 10, Remark 12), crate::trail.
+    crate::trail::register(&mut e);
     e.register_fn("distinct", |a: rhai::Array| -> rhai::Array {
         let mut v: Vec<INT> = a.iter().filter_map(|x| x.as_int().ok()).collect();
         v.sort_unstable();

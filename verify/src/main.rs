@@ -44,6 +44,7 @@ mod solve;
 mod spec;
 mod structures;
 mod tables;
+mod trail;
 mod user;
 
 use io::{errln, outln};

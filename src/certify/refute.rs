@@ -4,11 +4,14 @@
 //! instance's nim-value table (closed under options, its values by mex; the claimed value is
 //! left out, since the verifier evaluates the spec's formula itself) or, for a closure game,
 //! the instance's maximal legal sets and value; a `sequence` spec carries the octal
-//! sequence's period proof, against which the stated numbers fail. A kind offers this through
+//! sequence's period proof, against which the stated numbers fail; a `certificate` spec
+//! whose play fails carries its counterexample instance only, the verifier walking the
+//! spec's play itself. A kind offers this through
 //! [`crate::check::kind::SpecKind::certify_refutation`]; the others keep their
 //! counterexample in the report only.
 
 use super::{Body, MAX_INSTANCE_POSITIONS};
+use crate::check::certificate::Certificate as KernelSpec;
 use crate::check::claim::{Claim, Kept};
 use crate::check::sequence::SequenceSpec;
 use crate::check::{describe_instance, Counterexample, Verdict};
@@ -28,6 +31,21 @@ pub(crate) fn sequence(s: &SequenceSpec, verdict: &Verdict) -> Result<Body, Stri
     let cx = counterexample(verdict)?;
     let b = super::octal::certify(s)?;
     body(cx, with_kind(b.kind, b.data))
+}
+
+/// The refutation certificate of a `certificate` spec that gives its play: the counterexample
+/// instance only, since `grundy-verify` walks the spec's own play there (its moves, replies
+/// and kernels) and finds where it fails. A construction that is grundy's code (`solver:`)
+/// is not re-derived by the verifier, so it has no refutation certificate.
+pub(crate) fn spec_play(c: &KernelSpec, verdict: &Verdict) -> Result<Body, String> {
+    let cx = counterexample(verdict)?;
+    if !matches!(c.proof, crate::check::certificate::Proof::Play(_)) {
+        return Err(
+            "the refuted construction is one of grundy's solvers, which the verifier does not re-implement"
+                .into(),
+        );
+    }
+    body(cx, json!({ "kind": "spec-play" }))
 }
 
 fn counterexample(verdict: &Verdict) -> Result<&Counterexample, String> {

@@ -37,4 +37,11 @@ impl SpecKind for Certificate {
     fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::kernels::certify(self)
     }
+    fn certify_refutation(
+        &self,
+        _ctx: &Context,
+        checked: &Checked,
+    ) -> Result<crate::certify::Body, String> {
+        crate::certify::refute::spec_play(self, &checked.report.verdict)
+    }
 }

@@ -51,6 +51,9 @@ pub enum Body {
     Predicates {
         instances: Vec<PredicateInstance>,
     },
+    /// The evidence of a refuted `certificate` spec that gives its play: none beyond the
+    /// counterexample instance, where [`crate::plays`] walks the spec's play itself.
+    SpecPlay {},
     /// A value table: its cell count; the cells and the rendered files are read from the
     /// spec and the output folder ([`crate::tables`]).
     ValueTable {
@@ -902,6 +905,8 @@ pub enum Evidence {
     /// A `holds` predicate: per instance its game (rules built, so a game) and the number of
     /// positions selected, as the certificate states it.
     Predicates(Vec<(String, Option<Game>, u64)>),
+    /// A refuted play, to be walked from the spec.
+    SpecPlay,
     /// A value table's cell count, as the certificate states it.
     ValueTable(u64),
     /// A `sets` spec's instances as the certificate lists them.
@@ -1026,6 +1031,10 @@ fn check_body(
                     .collect(),
             )
         }
+        Body::SpecPlay {} if top => {
+            return Err("a spec's play is evidence of a refutation only".into())
+        }
+        Body::SpecPlay {} => Evidence::SpecPlay,
         Body::ValueTable { cells } => {
             total += cells;
             Evidence::ValueTable(*cells)

@@ -282,7 +282,12 @@ pub(crate) fn all_instances(raw: &Raw) -> Result<Vec<Inst>, Stop> {
 
 /// Adds the `let` values (in order) to an instance; `lets_in_names`: they are substituted
 /// into graph names too (certificate specs), as the spec language says.
-fn with_lets(e: &Evaluator, raw: &Raw, inst: &mut Inst, lets_in_names: bool) -> Result<(), Stop> {
+pub(crate) fn with_lets(
+    e: &Evaluator,
+    raw: &Raw,
+    inst: &mut Inst,
+    lets_in_names: bool,
+) -> Result<(), Stop> {
     for (k, v) in &raw.lets {
         let src =
             formula_text(v).ok_or_else(|| Stop::Not(format!("`let {k}` is not a formula")))?;

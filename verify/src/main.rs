@@ -36,6 +36,7 @@ mod io;
 mod multipartite;
 mod named;
 mod names;
+mod plays;
 mod posets;
 mod predicate;
 mod refute;

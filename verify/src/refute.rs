@@ -6,7 +6,8 @@
 //! name builds, and the spec's formula, evaluated by the verifier, differs from the value the
 //! evidence establishes (at the start, or at some position the claim selects). A refutation
 //! whose counterexample satisfies the claim is rejected. For a sequence, the numbers the spec
-//! states are checked against the proved sequence and must fail.
+//! states are checked against the proved sequence and must fail. A play of a `certificate`
+//! spec is walked from the spec ([`crate::plays`]) and must fail at the counterexample.
 
 use crate::checks::{ClosureEntry, Evidence, OctalFact, TableFact};
 use crate::derive::{all_instances, claimed, env_at, show, Inst, Stop};
@@ -23,6 +24,7 @@ pub fn derive(raw: &Raw, instance: &str, ev: &Evidence) -> Result<String, Stop> 
         ("claim", Evidence::Tables(t)) => table(raw, instance, t),
         ("claim", Evidence::Closures(c)) => closure(raw, instance, c),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
+        ("certificate", Evidence::SpecPlay) => spec_play(raw, instance),
         (kind, _) => Err(Stop::Reject(format!(
             "a refutation with this evidence does not answer a `kind: {kind}` spec"
         ))),
@@ -236,5 +238,20 @@ fn sequence(raw: &Raw, o: &OctalFact) -> Result<String, Stop> {
             "every number the spec states holds for {code} (values, period, preperiod)"
         ))),
         Err(why) => Ok(format!("the statement fails for {code}: {why}")),
+    }
+}
+
+/// A `certificate` spec's play at the counterexample, walked by [`crate::plays`]: it must fail
+/// there.
+fn spec_play(raw: &Raw, label: &str) -> Result<String, Stop> {
+    let e = engine();
+    let mut inst = instance_of(raw, label)?;
+    crate::derive::with_lets(&e, raw, &mut inst, true)?;
+    match crate::plays::first_failure(&e, raw, &inst)? {
+        Some(why) => Ok(format!("at {label}: {why}")),
+        None => Err(holds_there(
+            label,
+            "every move, reply and kernel of the play holds".into(),
+        )),
     }
 }

@@ -1619,3 +1619,30 @@ fn antipodal_pairs_rederived() {
     });
     s.rejected(id, "the predicate is false at");
 }
+
+/// A printed play refuted (seed 002 Thm 14 case 4): the verifier walks the spec's play at the
+/// counterexample itself; a certificate for a play that holds there is rejected.
+#[test]
+fn refuted_plays_rederived() {
+    let id = "thm_14_case_4_printed";
+    let s = Scratch::new("play-refuted");
+    let (_, line) = s.line(id);
+    assert!(
+        line.contains("refuted (re-derived): at k=1: the kernel names (8,1), which is not a vertex of SP_{7,2}"),
+        "{line}"
+    );
+    // The family corrected in the spec (its hash updated): the play holds at k = 1.
+    let s = Scratch::new("play-refuted-forged");
+    s.edit_spec(id, |t| {
+        t.replacen(
+            "range: \"0..<k\", vertices: [\"(6*i+8,1)\"",
+            "range: \"0..<k-1\", vertices: [\"(6*i+8,1)\"",
+            1,
+        )
+    });
+    s.rejected(id, "the claim holds at the counterexample k=1");
+    // A spec's play given as the evidence of a holding verdict.
+    let s = Scratch::new("play-top");
+    s.edit(id, |c| *c = json!({"format": "grundy-certificate/1", "spec": c["spec"].clone(), "spec_sha256": c["spec_sha256"].clone(), "kind": "spec-play"}));
+    s.rejected(id, "a spec's play is evidence of a refutation only");
+}

@@ -79,6 +79,10 @@ impl Family {
     }
 }
 
+/// One instance's family as a certificate lists it: the instance, the family's name and its
+/// members by vertex names.
+pub type CertifiedFamily = (String, String, Vec<Vec<String>>);
+
 /// What is claimed of the family.
 #[derive(Clone, Debug)]
 pub enum Members {
@@ -206,9 +210,7 @@ impl SetsClaim {
     /// The certificate's content (`grundy-verify` recomputes all of it): per instance the
     /// `where` filter selects, its label and the claimed family's members by vertex names; for
     /// a transversal claim, the one instance with Tr of the family.
-    pub fn families_for_certificate(
-        &self,
-    ) -> Result<Vec<(String, String, Vec<Vec<String>>)>, CheckError> {
+    pub fn families_for_certificate(&self) -> Result<Vec<CertifiedFamily>, CheckError> {
         match &self.body {
             SetsBody::Transversal { members, .. } => Ok(vec![(
                 "single instance".into(),

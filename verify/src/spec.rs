@@ -141,6 +141,9 @@ pub struct Raw {
     pub period: Option<u64>,
     pub preperiod: Option<u64>,
     pub least_preperiod: Option<bool>,
+    /// The sha256 of the spec's bytes (rendered artifacts name it in their first comment).
+    #[serde(skip)]
+    pub sha256: String,
     /// An erratum's correction (the id of the spec that states the corrected claim).
     pub corrected_by: Option<String>,
     /// A reading's other reading (the id of the spec that reads the claim as it holds).
@@ -161,6 +164,7 @@ struct OutcomeText {
 pub fn parse(text: &str) -> Result<Raw, String> {
     let mut raw =
         serde_saphyr::from_str::<Raw>(text).map_err(|e| format!("the spec cannot be read: {e}"))?;
+    raw.sha256 = sha256_hex(text.as_bytes());
     raw.outcome_text = serde_saphyr::from_str::<OutcomeText>(text)
         .ok()
         .and_then(|o| o.outcome);

@@ -6,7 +6,7 @@
 //! its own solver ([`crate::solve::nim_of_name`], under the spec's closure).
 //!
 //! It then reads every file the spec renders through the built-in `value_table.tex` from the
-//! output folder. Each row of values carries its cells' sources in the comment line after it
+//! output folder; its first comment must name the sha256 of the spec's bytes. Each row of values carries its cells' sources in the comment line after it
 //! (`% sources: DNT(W_n)@n=5 ; …`, the column's key in `games:` and the instance). Every
 //! source must name a cell of the spec, each exactly once per file. Each cell's printed number
 //! must be the verifier's own value there. The row's first cell and the cell above in the
@@ -130,7 +130,7 @@ pub fn derive(raw: &Raw) -> Result<Rederived, Stop> {
         ));
     }
     for f in &files {
-        read_file(f, &mut cells).map_err(|m| Stop::Reject(format!("{f}: {m}")))?;
+        read_file(f, &raw.sha256, &mut cells).map_err(|m| Stop::Reject(format!("{f}: {m}")))?;
         for c in cells.values_mut() {
             c.seen = false;
         }
@@ -181,9 +181,22 @@ fn output_file(rel: &str) -> Result<PathBuf, String> {
 }
 
 /// The row's cells (`&`-separated, before `\\`) and its sources, if the next line gives them.
-fn read_file(rel: &str, cells: &mut BTreeMap<String, Cell>) -> Result<(), String> {
+fn read_file(rel: &str, sha256: &str, cells: &mut BTreeMap<String, Cell>) -> Result<(), String> {
     let path = output_file(rel)?;
     let text = crate::io::read_regular_text(&path, MAX_TABLE_BYTES)?;
+    // The file names the spec bytes it was rendered from in its first comment.
+    let named = text
+        .lines()
+        .next()
+        .and_then(|l| l.split_once("(sha256 "))
+        .and_then(|(_, r)| r.split_once(')'))
+        .map(|(h, _)| h);
+    if named != Some(sha256) {
+        return Err(format!(
+            "the file was not rendered from the spec's bytes (its first line names sha256 {}, the spec's is {sha256})",
+            named.unwrap_or("none")
+        ));
+    }
     let lines: Vec<&str> = text.lines().collect();
     // Rows: (line number, cells, sources if any).
     let mut rows: Vec<(usize, Vec<String>, Option<Vec<String>>)> = Vec::new();

@@ -1575,6 +1575,10 @@ fn value_tables_edited() {
     let s = Scratch::new("table-source");
     edit_tex(&s, &|t| t.replacen("@m=2, n=3 ;", "@m=3, n=3 ;", 1));
     s.rejected(id, "sits under the headers");
+    // The file rendered from other spec bytes (its first comment's sha256).
+    let s = Scratch::new("table-sha");
+    edit_tex(&s, &|t| t.replacen("(sha256 8", "(sha256 9", 1));
+    s.rejected(id, "the file was not rendered from the spec's bytes");
     // The certificate's count of cells.
     let s = Scratch::new("table-count");
     s.edit(id, |c| c["cells"] = json!(35));

@@ -1376,6 +1376,9 @@ impl Certificate {
             let Ok(tokens) = self.tokens(&board, &env).map_err(|m| self.err(&inst, m))? else {
                 continue;
             };
+            // The plays delete and restore edges, which reorders adjacency lists: they walk a
+            // copy, so the certificate's graph is the one built.
+            let built = board.g.clone();
             let plays = match &self.proof {
                 Proof::Play(node) => tokens
                     .iter()
@@ -1385,8 +1388,8 @@ impl Certificate {
             };
             out.push(InstanceBoard {
                 instance: describe_instance(&inst),
-                vertices: board.g.names.len(),
-                graph: Some(board.g),
+                vertices: built.names.len(),
+                graph: Some(built),
                 tokens,
                 claimed_p,
                 plays,

@@ -840,11 +840,7 @@ fn kernels(
             )));
         }
         // Tokens are vertices (a, b) of the stacked prism SP_{M,n}, at (b−1)·M + (a−1).
-        let (m, n) = name
-            .strip_prefix("SP_{")
-            .and_then(|r| r.strip_suffix('}'))
-            .and_then(|r| r.split_once(','))
-            .and_then(|(a, b)| Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?)))
+        let (m, n) = crate::names::prism_size(&name)
             .ok_or_else(|| Stop::Not(format!("tokens are read on stacked prisms, not {name}")))?;
         let index = |a: i64, b: i64| -> Option<usize> {
             ((1..=m).contains(&a) && (1..=n).contains(&b)).then(|| ((b - 1) * m + (a - 1)) as usize)

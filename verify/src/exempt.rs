@@ -562,11 +562,7 @@ fn token_count(e: &Evaluator, raw: &Raw, env: &Env, name: &str) -> Result<u64, S
         .tokens
         .as_ref()
         .ok_or_else(|| Stop::Not("neither `token` nor `tokens`".into()))?;
-    let (m, n) = name
-        .strip_prefix("SP_{")
-        .and_then(|r| r.strip_suffix('}'))
-        .and_then(|r| r.split_once(','))
-        .and_then(|(a, b)| Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?)))
+    let (m, n) = crate::names::prism_size(name)
         .ok_or_else(|| Stop::Not(format!("tokens are read on stacked prisms, not {name}")))?;
     let mut count = 0;
     for b in 1..=n {

@@ -292,6 +292,16 @@ pub fn parse_graph(t: &str) -> Result<Graph, String> {
     })
 }
 
+/// (M, n) of a stacked prism named `SP_{M,n}` (its vertex (a, b) is number (b−1)·M + (a−1)).
+pub fn prism_size(name: &str) -> Option<(i64, i64)> {
+    let (a, b) = name
+        .trim()
+        .strip_prefix("SP_{")?
+        .strip_suffix('}')?
+        .split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
 /// The names of a graph's vertices in index order, as the specs write them: `v1`…`vn` on
 /// P_n, C_n, K_n; the rim `v1`…`v_{n−1}` then the centre `c` on W_n; the centres `c1`…`cm`
 /// then the rim `v1`…`vn` on W_{m,n}; part by part `a1, a2, …, b1, …` on K_{m1,…,mk} (up to

@@ -77,11 +77,7 @@ pub fn first_failure(
         .as_deref()
         .ok_or_else(|| Stop::Not("no `graph`".into()))?;
     let name = crate::names::substitute(template, &inst.names);
-    let (m, n) = name
-        .strip_prefix("SP_{")
-        .and_then(|r| r.strip_suffix('}'))
-        .and_then(|r| r.split_once(','))
-        .and_then(|(a, b)| Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?)))
+    let (m, n) = crate::names::prism_size(&name)
         .ok_or_else(|| Stop::Not(format!("plays are read on stacked prisms, not {name}")))?;
     let g: Graph = crate::names::parse_graph(&name).map_err(Stop::Not)?;
     let mut board = Board {

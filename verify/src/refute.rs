@@ -247,6 +247,11 @@ fn spec_play(raw: &Raw, label: &str) -> Result<String, Stop> {
     let e = engine();
     let mut inst = instance_of(raw, label)?;
     crate::derive::with_lets(&e, raw, &mut inst, true)?;
+    if !selected(&e, raw, &inst.env)? {
+        return Err(Stop::Reject(format!(
+            "the counterexample {label} is not selected by the spec's `where`"
+        )));
+    }
     match crate::plays::first_failure(&e, raw, &inst)? {
         Some(why) => Ok(format!("at {label}: {why}")),
         None => Err(holds_there(

@@ -1645,6 +1645,19 @@ fn refuted_plays_rederived() {
         )
     });
     s.rejected(id, "the claim holds at the counterexample k=1");
+    // The counterexample moved to an instance the spec's `where` leaves out (its hash
+    // updated): a play failing there refutes nothing the spec states.
+    let s = Scratch::new("play-refuted-where");
+    s.edit_spec(id, |t| {
+        t.replace(
+            "let: {m: \"6*k + 1\"}",
+            "let: {m: \"6*k + 1\"}\nwhere: \"k >= 2\"",
+        )
+    });
+    s.rejected(
+        id,
+        "the counterexample k=1 is not selected by the spec's `where`",
+    );
     // A spec's play given as the evidence of a holding verdict.
     let s = Scratch::new("play-top");
     s.edit(id, |c| *c = json!({"format": "grundy-certificate/1", "spec": c["spec"].clone(), "spec_sha256": c["spec_sha256"].clone(), "kind": "spec-play"}));

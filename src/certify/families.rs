@@ -7,11 +7,11 @@
 //! set that differs.
 
 use super::Body;
-use crate::check::sets::SetsClaim;
+use crate::check::sets::CertifiedFamily;
 use serde_json::json;
 
-pub(crate) fn certify(spec: &SetsClaim) -> Result<Body, String> {
-    let listed = spec.families_for_certificate().map_err(|e| e.message)?;
+/// `listed`: the families the check computed, per selected instance.
+pub(crate) fn certify(listed: &[CertifiedFamily]) -> Result<Body, String> {
     if listed.is_empty() {
         return Err("no instance is selected".into());
     }

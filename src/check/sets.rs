@@ -83,6 +83,9 @@ impl Family {
 /// members by vertex names.
 pub type CertifiedFamily = (String, String, Vec<Vec<String>>);
 
+/// One instance decided: the family's members by vertex names, or the counterexample.
+type InstanceOutcome = Result<Vec<Vec<String>>, Counterexample>;
+
 /// What is claimed of the family.
 #[derive(Clone, Debug)]
 pub enum Members {
@@ -207,48 +210,6 @@ impl SetsClaim {
         Ok(Some((g, fams, env, text)))
     }
 
-    /// The certificate's content (`grundy-verify` recomputes all of it): per instance the
-    /// `where` filter selects, its label and the claimed family's members by vertex names; for
-    /// a transversal claim, the one instance with Tr of the family.
-    pub fn families_for_certificate(&self) -> Result<Vec<CertifiedFamily>, CheckError> {
-        match &self.body {
-            SetsBody::Transversal { members, .. } => Ok(vec![(
-                "single instance".into(),
-                "Tr".into(),
-                members.clone(),
-            )]),
-            SetsBody::Graph {
-                graph,
-                closure,
-                params,
-                filter,
-                family,
-                ..
-            } => {
-                let folder = crate::graph::io::base();
-                let all = instances(params);
-                let each: Vec<_> = all
-                    .par_iter()
-                    .map(|i| {
-                        crate::graph::io::with_base(folder.as_deref(), || {
-                            self.instance_families(i, graph, *closure, filter)
-                        })
-                        .map(|o| {
-                            o.map(|(g, fams, _, _)| {
-                                (
-                                    describe_instance(i),
-                                    family.name().to_string(),
-                                    name_sets(&g, family.of(&fams)),
-                                )
-                            })
-                        })
-                    })
-                    .collect();
-                each.into_iter().filter_map(Result::transpose).collect()
-            }
-        }
-    }
-
     fn check_graph_instance(
         &self,
         inst: &Instance,
@@ -257,7 +218,7 @@ impl SetsClaim {
         filter: &Option<Formula>,
         family: Family,
         members: &Members,
-    ) -> Result<Option<Result<(), Counterexample>>, CheckError> {
+    ) -> Result<Option<InstanceOutcome>, CheckError> {
         let Some((g, fams, mut env, text)) =
             self.instance_families(inst, graph, closure, filter)?
         else {
@@ -277,7 +238,7 @@ impl SetsClaim {
                 let want = canonical(sets);
                 let have = canonical(&name_sets(&g, actual));
                 if want == have {
-                    return Ok(Some(Ok(())));
+                    return Ok(Some(Ok(name_sets(&g, actual))));
                 }
                 let missing: Vec<String> = have
                     .difference(&want)
@@ -360,13 +321,20 @@ impl SetsClaim {
                         ))));
                     }
                 }
-                Ok(Some(Ok(())))
+                Ok(Some(Ok(name_sets(&g, actual))))
             }
         }
     }
 
     pub fn check(&self) -> Result<Report, CheckError> {
+        self.check_keeping().map(|(report, _)| report)
+    }
+
+    /// [`SetsClaim::check`], keeping each selected instance's family as the certificate lists
+    /// it (the certificate is then made without computing the families again).
+    pub fn check_keeping(&self) -> Result<(Report, Vec<CertifiedFamily>), CheckError> {
         let t0 = Instant::now();
+        let mut kept = Vec::new();
         let (instances_checked, verdict, range) = match &self.body {
             SetsBody::Transversal { family, members } => {
                 let mut universe: Vec<String> = family
@@ -412,6 +380,7 @@ impl SetsClaim {
                         },
                     }
                 };
+                kept.push(("single instance".into(), "Tr".into(), members.clone()));
                 (1, verdict, "single instance".to_string())
             }
             SetsBody::Graph {
@@ -433,10 +402,13 @@ impl SetsClaim {
                         })
                     })
                     .collect();
-                let outcomes = results.into_iter().map(|r| {
+                let outcomes = all.iter().zip(results).map(|(i, r)| {
                     r.map(|o| match o {
                         None => InstanceResult::Skipped,
-                        Some(Ok(())) => InstanceResult::Agreed(1),
+                        Some(Ok(members)) => {
+                            kept.push((describe_instance(i), family.name().to_string(), members));
+                            InstanceResult::Agreed(1)
+                        }
                         Some(Err(cx)) => InstanceResult::Refuted(cx),
                     })
                 });
@@ -449,7 +421,7 @@ impl SetsClaim {
                 (n, verdict, describe_range(params))
             }
         };
-        Ok(Report {
+        let report = Report {
             id: self.id.clone(),
             kind: "sets".into(),
             source: self.source.clone(),
@@ -468,7 +440,8 @@ impl SetsClaim {
             identity: None,
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
-        })
+        };
+        Ok((report, kept))
     }
 }
 

@@ -15,6 +15,7 @@ pub(crate) mod claims;
 pub(crate) mod closure;
 pub mod encode;
 pub(crate) mod families;
+pub(crate) mod figures;
 pub(crate) mod kernels;
 pub(crate) mod maps;
 pub(crate) mod octal;

@@ -197,6 +197,51 @@ fn html(s: &str) -> String {
     crate::text::escape::dot_html_escape(s)
 }
 
+/// What a gamegraph figure's certificate lists (issue 43, figures): per panel its game, each
+/// drawn node with the position it shows (a class's first member in a quotient) and its
+/// nim-value, and the arrows; the map's pairs on every position of the first panel's game,
+/// the dashed arrows from a play to its image, and the boxed fibres with their image's node.
+pub struct CertifiedFigure {
+    pub panels: Vec<CertifiedPanel>,
+    pub map: Option<super::reduction::MapPairs>,
+    pub map_edges: Vec<(String, String)>,
+    pub fibres: Vec<(Vec<String>, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CertifiedPanel {
+    pub game: AnyGame,
+    pub nodes: Vec<(String, AnyPos, u32)>,
+    pub arrows: Vec<(String, String)>,
+}
+
+impl CertifiedPanel {
+    fn of(b: &Built) -> CertifiedPanel {
+        let nim: BTreeMap<&str, u32> = b.view.nodes.iter().map(|n| (n.id.as_str(), n.nim)).collect();
+        CertifiedPanel {
+            game: b.ex.game.clone(),
+            nodes: b
+                .node_of_class
+                .iter()
+                .map(|(&c, id)| {
+                    (
+                        id.clone(),
+                        b.ex.positions[b.ex.members[c][0]].clone(),
+                        nim[id.as_str()],
+                    )
+                })
+                .collect(),
+            arrows: b
+                .view
+                .edges
+                .iter()
+                .map(|e| (e.from.clone(), e.to.clone()))
+                .collect(),
+        }
+    }
+}
+
+
 /// Grid cells of the vertices of a named graph: rims (of cycles and wheels) clockwise on the
 /// border of a square from the top, centres inside; parts of K_{..} as columns; paths and
 /// other graphs in one row.
@@ -938,11 +983,15 @@ impl Figure {
     }
 
     /// Computes the view and checks the figure's claims (maps, Prop 5.26, stated families).
-    pub fn compute(&self, closure: Closure) -> Result<(Report, FigureView), CheckError> {
+    pub fn compute(
+        &self,
+        closure: Closure,
+    ) -> Result<(Report, FigureView, Option<CertifiedFigure>), CheckError> {
         let t0 = Instant::now();
         let mut verdict = Verdict::Holds;
         let mut positions = 0u64;
         let mut notes = self.notes.clone();
+        let mut certified = None;
         let view = match &self.body {
             FigureBody::Games { panels, map } => {
                 let mut built: Vec<Built> = Vec::new();
@@ -951,6 +1000,8 @@ impl Figure {
                 let first =
                     build_panel(0, &panels[0], closure, None, names).map_err(|m| self.err(m))?;
                 let mut images: Vec<AnyPos> = Vec::new();
+                let mut map_pairs = None;
+                let mut fibre_images: Vec<(Vec<String>, String)> = Vec::new();
                 if let Some(m) = map {
                     let target = panels.get(1).ok_or_else(|| {
                         self.err("a figure `map` draws its image as the second panel".into())
@@ -997,6 +1048,9 @@ impl Figure {
                         .to_string(),
                     );
                     verdict = r.verdict.clone();
+                    map_pairs = red
+                        .map_pairs(crate::certify::MAX_INSTANCE_POSITIONS)?
+                        .and_then(|mut v| v.pop());
                     let tgame = parse_game(&target.game, ParseOptions { closure })
                         .map_err(|e| self.err(e.message))?;
                     for &p in &first.positions {
@@ -1162,6 +1216,9 @@ impl Figure {
                             src.view.ranks = ranks;
                         }
                         for (j, (c, nodes)) in fibres.into_iter().enumerate() {
+                            if let Some(t) = tgt.node_of_class.get(&c) {
+                                fibre_images.push((nodes.clone(), t.clone()));
+                            }
                             src.view.clusters.push(ClusterView {
                                 id: format!("{}_f{j}", src.view.id),
                                 label: format!("↦ {}", html(&shown_class(&tgt.ex, c, None))),
@@ -1188,6 +1245,15 @@ impl Figure {
                         }
                     }
                 }
+                certified = Some(CertifiedFigure {
+                    panels: built.iter().map(CertifiedPanel::of).collect(),
+                    map: map_pairs,
+                    map_edges: map_edges
+                        .iter()
+                        .map(|e| (e.from.clone(), e.to.clone()))
+                        .collect(),
+                    fibres: fibre_images,
+                });
                 FigureView {
                     title: html(&self.title),
                     source: html(&self.source),
@@ -1351,7 +1417,7 @@ impl Figure {
             laws: None,
             seconds: t0.elapsed().as_secs_f64(),
         };
-        Ok((report, view))
+        Ok((report, view, certified))
     }
 }
 

@@ -2,7 +2,8 @@
 //! checked) before they are rendered.
 
 use super::KindEntry;
-use crate::check::kind::{Checked, Context, SpecKind};
+use crate::check::figure::CertifiedFigure;
+use crate::check::kind::{Checked, Context, Kept, SpecKind};
 use crate::check::CheckError;
 use std::any::Any;
 
@@ -30,11 +31,22 @@ impl SpecKind for FigureSpec {
         &self.figure.source
     }
     fn check(&self, _ctx: &Context) -> Result<Checked, CheckError> {
-        let (report, view) = self.figure.compute(self.closure)?;
-        Ok(Checked::with_view(report, &view))
+        let (report, view, certified) = self.figure.compute(self.closure)?;
+        let mut checked = Checked::with_view(report, &view);
+        if let Some(c) = certified {
+            checked.kept = Some(Kept(std::sync::Arc::new(c)));
+        }
+        Ok(checked)
     }
-    fn certify(&self, _ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
-        Err("figures draw, they state nothing to certify".into())
+    /// A gamegraph figure's certificate lists what the check drew (its nodes, values, arrows
+    /// and map); the verifier also reads the rendered DOT and TikZ files.
+    fn certify(&self, _ctx: &Context, checked: &Checked) -> Result<crate::certify::Body, String> {
+        let figure = checked
+            .kept
+            .as_ref()
+            .and_then(|k| k.0.downcast_ref::<CertifiedFigure>())
+            .ok_or("graph and structure figures draw what `sets` and closure-game claims certify; no certificate format of their own yet")?;
+        crate::certify::figures::certify(figure)
     }
     fn as_any(&self) -> &dyn Any {
         self

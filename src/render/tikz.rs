@@ -466,8 +466,7 @@ impl Mini {
 #[derive(Clone, Debug, Serialize)]
 pub struct TikzNode {
     pub id: String,
-    /// The node's name in the DOT.
-    #[serde(skip)]
+    /// The node's name in the DOT (written after the node, for the verifier to bind it).
     pub name: String,
     pub x: String,
     pub y: String,

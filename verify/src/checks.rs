@@ -64,6 +64,10 @@ pub enum Body {
     Families {
         instances: Vec<FamilyInstance>,
     },
+    /// A gamegraph figure (grundy's certify/figures.rs): its panels' nodes and arrows, its
+    /// map's pairs, which [`crate::figures`] re-derives from the spec and binds to the
+    /// rendered files.
+    Figure(FigureBody),
     /// A refuted verdict (grundy's certify/refute.rs): the counterexample instance and the
     /// evidence there (a nim table, a closure entry or an octal period proof), checked as
     /// its own kind; [`crate::refute`] re-derives from the spec that the claim fails there.
@@ -71,6 +75,24 @@ pub enum Body {
         counterexample: Counterexample,
         evidence: Box<Body>,
     },
+}
+
+/// A figure's certificate: per panel its game, nodes `[id, position, nim]` and arrows; the
+/// map (checked as a reduction's map), the dashed arrows of a play to its image, the fibres.
+#[derive(Deserialize, Clone)]
+pub struct FigureBody {
+    pub panels: Vec<FigurePanel>,
+    pub map: Option<Map>,
+    pub map_edges: Vec<(String, String)>,
+    pub fibres: Vec<(Vec<String>, String)>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct FigurePanel {
+    pub game: Game,
+    pub nodes: Vec<(String, Value, u32)>,
+    pub arrows: Vec<(String, String)>,
 }
 
 /// One instance of a `holds` predicate: its game (rules, or a closure game by its name,
@@ -655,7 +677,7 @@ fn check_kernel_instance(k: &KernelInstance) -> Result<u64, String> {
 }
 
 /// An option-preserving map on one instance (paper 000 §2.4): pairs (p, f(p)).
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 pub struct Map {
     pub instance: String,
     pub from: Game,
@@ -911,6 +933,9 @@ pub enum Evidence {
     ValueTable(u64),
     /// A `sets` spec's instances as the certificate lists them.
     Families(Vec<FamilyInstance>),
+    /// A figure as the certificate draws it, its map checked (option-preserving where it is
+    /// defined) when it has one.
+    Figure(Box<(FigureBody, Option<MapFact>)>),
     /// A refutation: the counterexample instance and the facts checked there.
     Refuted(String, Box<Evidence>),
 }
@@ -1038,6 +1063,20 @@ fn check_body(
         Body::ValueTable { cells } => {
             total += cells;
             Evidence::ValueTable(*cells)
+        }
+        Body::Figure(f) => {
+            let map = match &f.map {
+                Some(m) => {
+                    let (n, fact) = check_map(m).map_err(|e| format!("the figure's map: {e}"))?;
+                    total += n;
+                    Some(fact)
+                }
+                None => None,
+            };
+            for p in &f.panels {
+                total += (p.nodes.len() + p.arrows.len()) as u64;
+            }
+            Evidence::Figure(Box::new((f.clone(), map)))
         }
         Body::Families { instances } => {
             for i in instances {

@@ -1032,6 +1032,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
         ("sets", Evidence::Families(f)) => crate::sets::derive(raw, f),
+        ("figure", Evidence::Figure(f)) => crate::figures::derive(raw, &f.0, f.1.as_ref()),
         ("table", Evidence::ValueTable(cells)) => {
             let r = crate::tables::derive(raw)?;
             if r.total as u64 != *cells {

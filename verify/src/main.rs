@@ -28,6 +28,7 @@ mod derive;
 mod enumerate;
 mod exempt;
 mod features;
+mod figures;
 mod formula;
 mod games;
 mod graph_closure;

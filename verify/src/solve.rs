@@ -17,8 +17,13 @@ const MAX_POSITIONS: usize = 200_000;
 /// options are still being solved lies on a cycle (a game written as a rule in a spec need not
 /// be acyclic): an error, as is a rule that fails.
 pub fn solve(rules: &Rules) -> Result<u32, String> {
-    let start = rules.start();
-    let mut memo: HashMap<Pos, u32> = HashMap::new();
+    solve_at(rules, &rules.start(), &mut HashMap::new())
+}
+
+/// nim of `start` in `rules`, by the same recursion, adding to `memo` (shared between the
+/// positions of one game, e.g. the nodes of a figure).
+pub fn solve_at(rules: &Rules, start: &Pos, memo: &mut HashMap<Pos, u32>) -> Result<u32, String> {
+    let start = start.clone();
     let mut open: HashSet<Pos> = HashSet::new();
     let mut stack = vec![(start.clone(), false)];
     while let Some((p, expanded)) = stack.pop() {

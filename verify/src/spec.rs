@@ -144,6 +144,9 @@ pub struct Raw {
     /// The sha256 of the spec's bytes (rendered artifacts name it in their first comment).
     #[serde(skip)]
     pub sha256: String,
+    /// A figure's panels, map and vertex names (read only for `kind: figure`).
+    #[serde(skip)]
+    pub figure: Option<FigureText>,
     /// An erratum's correction (the id of the spec that states the corrected claim).
     pub corrected_by: Option<String>,
     /// A reading's other reading (the id of the spec that reads the claim as it holds).
@@ -154,6 +157,24 @@ pub struct Raw {
 struct SetsText {
     members: Option<Vec<Vec<String>>>,
     transversal_of: Option<Vec<Vec<String>>>,
+}
+
+/// What the verifier reads of a figure spec: its gamegraph panels (none for graph and
+/// structure figures), the map's script (only whether there is one), the paper's vertex names.
+#[derive(Deserialize, Default)]
+pub struct FigureText {
+    #[serde(default)]
+    pub panels: Vec<PanelText>,
+    pub map: Option<String>,
+    pub vertex_names: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+pub struct PanelText {
+    pub game: String,
+    pub quotient: Option<String>,
+    pub depth: Option<usize>,
+    pub play: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -168,6 +189,12 @@ pub fn parse(text: &str) -> Result<Raw, String> {
     raw.outcome_text = serde_saphyr::from_str::<OutcomeText>(text)
         .ok()
         .and_then(|o| o.outcome);
+    if raw.kind == "figure" {
+        raw.figure = Some(
+            serde_saphyr::from_str::<FigureText>(text)
+                .map_err(|e| format!("the figure's panels cannot be read: {e}"))?,
+        );
+    }
     if raw.kind == "sets" {
         let t = serde_saphyr::from_str::<SetsText>(text)
             .map_err(|e| format!("the spec's sets cannot be read as names: {e}"))?;

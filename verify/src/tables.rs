@@ -171,7 +171,7 @@ fn tex_outputs(raw: &Raw) -> Result<Vec<String>, Stop> {
 }
 
 /// A path inside the output folder (relative, no `..`).
-fn output_file(rel: &str) -> Result<PathBuf, String> {
+pub(crate) fn output_file(rel: &str) -> Result<PathBuf, String> {
     let p = Path::new(rel);
     if p.components().any(|c| !matches!(c, Component::Normal(_))) {
         return Err("not a path inside the output folder".into());

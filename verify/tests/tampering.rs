@@ -1663,3 +1663,118 @@ fn refuted_plays_rederived() {
     s.edit(id, |c| *c = json!({"format": "grundy-certificate/1", "spec": c["spec"].clone(), "spec_sha256": c["spec_sha256"].clone(), "kind": "spec-play"}));
     s.rejected(id, "a spec's play is evidence of a refutation only");
 }
+
+/// Gamegraph figures bound to their values (issue 43, figures): the verifier solves every
+/// drawn node, checks every arrow is a move and none is missing, checks the map, and reads the
+/// rendered DOT and TikZ; an edited label, arrow, miniature, map arrow or box is rejected.
+#[test]
+fn figures_edited() {
+    let file = |s: &Scratch, name: &str| s.dir.join("paper000").join(name);
+    let edit_file = |s: &Scratch, name: &str, f: &dyn Fn(&str) -> String| {
+        let t = std::fs::read_to_string(file(s, name)).unwrap();
+        let u = f(&t);
+        assert_ne!(t, u, "the edit changes the file");
+        std::fs::write(file(s, name), u).unwrap();
+    };
+    // Edits the line of the file that contains `at`.
+    let on_line = |t: &str, at: &str, from: &str, to: &str| -> String {
+        t.lines()
+            .map(|l| {
+                if l.contains(at) {
+                    l.replacen(from, to, 1)
+                } else {
+                    l.to_string()
+                }
+            })
+            .map(|l| l + "\n")
+            .collect()
+    };
+    let (play, quotient, fibres) = ("fig_5_1", "fig_3_2", "fig_5_2");
+    let play_dot = "fig_5_1_ter_k122_play.dot";
+    let play_tikz = "fig_5_1_ter_k122_play.tikz.tex";
+    let s = Scratch::new("figure");
+    s.verified(play, "1 of 1 instances");
+    s.verified(quotient, "1 of 1 instances");
+    s.verified(fibres, "1 of 1 instances");
+    // A label edited in the DOT: the start of TER(K_{1,2,2}) has nim-value 2.
+    let s = Scratch::new("figure-dot-label");
+    edit_file(&s, play_dot, &|t| {
+        on_line(
+            &on_line(t, "p0_0 [", "grundynim=\"2\"", "grundynim=\"1\""),
+            "p0_0 [",
+            "<B>2</B>",
+            "<B>1</B>",
+        )
+    });
+    s.rejected(play, "node p0_0 is labelled 1 (grundynim 1), its nim-value is 2");
+    // The printed value alone edited (the attribute left as it was).
+    let s = Scratch::new("figure-dot-bold");
+    edit_file(&s, play_dot, &|t| on_line(t, "p0_0 [", "<B>2</B>", "<B>3</B>"));
+    s.rejected(play, "node p0_0 is labelled 3 (grundynim 2)");
+    // An arrow redirected: {a1} → {a1, b1, c1} is no move.
+    let s = Scratch::new("figure-dot-arrow");
+    edit_file(&s, play_dot, &|t| t.replacen("p0_1 -> p0_2;", "p0_1 -> p0_3;", 1));
+    s.rejected(play, "its arrows are not the certificate's");
+    // A miniature edited: {a1} drawn with b1 filled too.
+    let s = Scratch::new("figure-dot-mini");
+    edit_file(&s, play_dot, &|t| {
+        on_line(t, "p0_1 [", "0.00,1.40,0 ", "0.00,1.40,1 ")
+    });
+    s.rejected(play, "node p0_1's miniature fills other vertices");
+    // A dashed map arrow redirected.
+    let s = Scratch::new("figure-dot-map");
+    edit_file(&s, play_dot, &|t| t.replacen("p0_1 -> p1_1 [", "p0_1 -> p1_2 [", 1));
+    s.rejected(play, "its dashed map arrows are not the certificate's");
+    // The TikZ: a value, an arrow, a miniature.
+    let s = Scratch::new("figure-tikz-label");
+    edit_file(&s, play_tikz, &|t| {
+        on_line(t, "(n16) at", "$\\mathbf{0}$", "$\\mathbf{1}$")
+    });
+    s.rejected(play, "(p0_1) is labelled 1, its nim-value is 0");
+    let s = Scratch::new("figure-tikz-arrow");
+    edit_file(&s, play_tikz, &|t| {
+        on_line(t, "\\draw[grundy edge] (n10)", "(n11);", "(n12);")
+    });
+    s.rejected(play, "tikz.tex: its arrows are not the certificate's");
+    let s = Scratch::new("figure-tikz-mini");
+    edit_file(&s, play_tikz, &|t| {
+        on_line(
+            t,
+            "(n16) at",
+            "\\node[grundy mini vertex]",
+            "\\node[grundy mini selected]",
+        )
+    });
+    s.rejected(play, "node p0_1's miniature fills other vertices");
+    // The file rendered from other spec bytes.
+    let s = Scratch::new("figure-sha");
+    edit_file(&s, play_dot, &|t| t.replacen("(sha256 ", "(sha256 0", 1));
+    s.rejected(play, "the file was not rendered from the spec's bytes");
+    // The certificate: a value, a forged arrow, a node dropped, another game.
+    let s = Scratch::new("figure-cert-value");
+    s.edit(quotient, |c| c["panels"][0]["nodes"][1][2] = json!(1));
+    s.rejected(quotient, "node p0_1 (1) is labelled 1, its nim-value is 0");
+    let s = Scratch::new("figure-cert-arrow");
+    s.edit(quotient, |c| {
+        c["panels"][1]["arrows"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(["p1_0", "p1_0"]))
+    });
+    s.rejected(quotient, "the arrows are not the moves");
+    let s = Scratch::new("figure-cert-node");
+    s.edit(quotient, |c| {
+        c["panels"][1]["nodes"].as_array_mut().unwrap().pop();
+    });
+    s.rejected(quotient, "is not drawn");
+    let s = Scratch::new("figure-spec-game");
+    s.edit_spec(play, |t| t.replacen("TER(K_{1,2,2})\", play", "TER(K_{1,2,3})\", play", 1));
+    s.rejected(play, "the certificate's game is not the spec's TER(K_{1,2,3})");
+    // A box holding a position whose image is another (Fig 5.2's fibres).
+    let s = Scratch::new("figure-fibre");
+    s.edit(fibres, |c| {
+        let moved = c["fibres"][2][0].as_array_mut().unwrap().pop().unwrap();
+        c["fibres"][1][0].as_array_mut().unwrap().push(moved);
+    });
+    s.rejected(fibres, "which is not its image");
+}

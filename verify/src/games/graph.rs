@@ -55,6 +55,51 @@ impl Graph {
         out
     }
 
+    /// Every automorphism (a vertex permutation mapping edges onto edges), by backtracking
+    /// vertex by vertex; `None` past 24 vertices or `cap` automorphisms.
+    pub fn automorphisms(&self, cap: usize) -> Option<Vec<Vec<usize>>> {
+        if self.n > 24 {
+            return None;
+        }
+        let mut adj = vec![vec![false; self.n]; self.n];
+        for &(a, b) in &self.edges {
+            adj[a][b] = true;
+            adj[b][a] = true;
+        }
+        let mut out = Vec::new();
+        let mut perm: Vec<usize> = Vec::new();
+        let mut used = vec![false; self.n];
+        // Depth-first over partial maps 0..k ↦ perm, each consistent with adjacency so far.
+        fn extend(
+            adj: &[Vec<bool>],
+            perm: &mut Vec<usize>,
+            used: &mut [bool],
+            out: &mut Vec<Vec<usize>>,
+            cap: usize,
+        ) -> bool {
+            let k = perm.len();
+            if k == adj.len() {
+                out.push(perm.clone());
+                return out.len() <= cap;
+            }
+            for t in 0..adj.len() {
+                if used[t] || (0..k).any(|j| adj[k][j] != adj[t][perm[j]]) {
+                    continue;
+                }
+                used[t] = true;
+                perm.push(t);
+                let go_on = extend(adj, perm, used, out, cap);
+                perm.pop();
+                used[t] = false;
+                if !go_on {
+                    return false;
+                }
+            }
+            true
+        }
+        extend(&adj, &mut perm, &mut used, &mut out, cap).then_some(out)
+    }
+
     /// Distances from `s` by breadth-first search (`None`: unreachable).
     pub fn distances(&self, s: usize) -> Vec<Option<usize>> {
         let mut d = vec![None; self.n];

@@ -130,6 +130,12 @@ pub trait Moves {
     fn features_in_diagram(&self) -> bool {
         false
     }
+    /// The game's automorphisms as permutations of the bits of its set positions (a removing
+    /// game: the graph's automorphisms fixing the start set), for figures drawn up to
+    /// congruence; `None` when the game has none the verifier computes.
+    fn symmetries(&self) -> Option<Vec<Vec<usize>>> {
+        None
+    }
     /// Played misère (a game spec's `play: misere`): the rules are the normal-play transform,
     /// whose values say the misère outcome (0 ⇔ P) and nothing more.
     fn misere(&self) -> bool {
@@ -326,6 +332,9 @@ impl Rules {
     }
     pub fn misere(&self) -> bool {
         self.0.misere()
+    }
+    pub fn symmetries(&self) -> Option<Vec<Vec<usize>>> {
+        self.0.symmetries()
     }
     pub fn hidden(&self, p: &Pos) -> bool {
         self.0.hidden(p)

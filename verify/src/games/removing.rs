@@ -250,6 +250,19 @@ impl Moves for RemovingRules {
         Ok(out)
     }
 
+    /// An automorphism of the graph maps hulls to hulls (the closures are defined by the
+    /// graph's edges alone), so one fixing the start set maps plays to plays.
+    fn symmetries(&self) -> Option<Vec<Vec<usize>>> {
+        let all = self.graph.automorphisms(10_000)?;
+        Some(
+            all.into_iter()
+                .filter(|perm| {
+                    (0..perm.len()).all(|v| (self.start >> v & 1) == (self.start >> perm[v] & 1))
+                })
+                .collect(),
+        )
+    }
+
     fn features(&self, env: &mut Env, p: &Pos) {
         let (p, conv) = (p.set(), &self.conv);
         let n = conv.n();

@@ -1,0 +1,701 @@
+//! Gamegraph figures bound to their values (issue 43, figures): a `figure` spec's panels are
+//! re-derived and its rendered DOT and TikZ files read.
+//!
+//! Per panel the verifier builds the game from the spec's name (it must be the certificate's
+//! game), reads each node's position, and solves it itself: the printed nim-value must be its
+//! own. Every arrow must be a move (§3; in a panel drawn up to congruence, a move to a position
+//! the game's automorphisms map onto the drawn one, the automorphisms found by the verifier).
+//! The nodes must be what the spec asks drawn: the whole gamegraph (every position reachable
+//! from the start, one per class), its first `depth` moves, or the spec's play, move by move;
+//! and no move between two drawn nodes may be left out. A map (Figs 5.1, 5.2, 5.7) is checked
+//! option-preserving, onto and start to start on every position of its source (as a
+//! reduction's); the dashed arrows of a play must send each position to its image, and each box
+//! of a fibre must hold positions with the same image, named by the box.
+//!
+//! Then every file the spec renders through the built-in `gamegraph.dot` is read from the output
+//! folder (its first comment must name the spec's sha256), with its TikZ rendering
+//! (`….tikz.tex`, whose nodes carry their DOT names in a comment): every node's printed value
+//! and, for positions on a graph, its miniature (which vertices are filled), and every arrow
+//! and dashed map arrow, must be the certificate's, no more and no fewer. Panel titles and the
+//! textual labels of positions off a graph (pins, multisets) are not read.
+
+use crate::checks::{FigureBody, FigurePanel, MapFact};
+use crate::derive::{Rederived, Stop};
+use crate::games::{call, Game, Pos, Rules};
+use crate::spec::{PanelText, Raw};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+
+/// Most bytes of a rendered figure read.
+const MAX_FIGURE_BYTES: u64 = 8 << 20;
+/// Most positions (classes) a drawn panel's game is explored to.
+const MAX_EXPLORED: usize = 200_000;
+
+type Arrows = BTreeSet<(String, String)>;
+
+fn reject(m: String) -> Stop {
+    Stop::Reject(m)
+}
+
+/// A panel's game, read: its rules, each node's position, its classes under the automorphisms.
+struct Drawn {
+    rules: Rules,
+    symmetries: Vec<Vec<usize>>,
+    nodes: BTreeMap<String, (Pos, u32)>,
+}
+
+impl Drawn {
+    /// The class representative: the least image of a set position under the automorphisms
+    /// (the identity alone outside a quotient).
+    fn canon(&self, p: &Pos) -> Pos {
+        match p {
+            Pos::Set(s) if !self.symmetries.is_empty() => Pos::Set(
+                self.symmetries
+                    .iter()
+                    .map(|perm| {
+                        (0..perm.len())
+                            .filter(|&v| s >> v & 1 == 1)
+                            .fold(0u64, |acc, v| acc | 1 << perm[v])
+                    })
+                    .min()
+                    .unwrap_or(*s),
+            ),
+            _ => p.clone(),
+        }
+    }
+
+    /// Node id of each drawn class.
+    fn by_class(&self) -> Result<HashMap<Pos, String>, Stop> {
+        let mut out = HashMap::new();
+        for (id, (p, _)) in &self.nodes {
+            if let Some(other) = out.insert(self.canon(p), id.clone()) {
+                return Err(reject(format!(
+                    "nodes {other} and {id} draw the same position (up to the automorphisms)"
+                )));
+            }
+        }
+        Ok(out)
+    }
+}
+
+pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rederived, Stop> {
+    let spec = raw
+        .figure
+        .as_ref()
+        .filter(|f| !f.panels.is_empty())
+        .ok_or_else(|| Stop::Not("a figure without gamegraph panels".into()))?;
+    if spec.panels.len() != fig.panels.len() {
+        return Err(reject(format!(
+            "the spec draws {} panels, the certificate {}",
+            spec.panels.len(),
+            fig.panels.len()
+        )));
+    }
+    if spec.map.is_some() && spec.panels.len() != 2 {
+        return Err(Stop::Not("a map drawn with other than two panels".into()));
+    }
+    let mut drawn = Vec::new();
+    for (i, (want, got)) in spec.panels.iter().zip(&fig.panels).enumerate() {
+        drawn.push(panel(i, want, got).map_err(|e| match e {
+            Stop::Reject(m) => Stop::Reject(format!("panel {} ({}): {m}", i + 1, want.game)),
+            Stop::Not(m) => Stop::Not(format!("panel {} ({}): {m}", i + 1, want.game)),
+        })?);
+    }
+    // What each panel must draw: the spec's play, or the whole gamegraph to a depth.
+    let first_play = spec.panels[0].play.as_ref();
+    let play = match first_play {
+        Some(moves) => Some(play_positions(
+            &spec.panels[0],
+            &drawn[0],
+            moves,
+            spec.vertex_names.as_ref(),
+        )?),
+        None => None,
+    };
+    let image = |p: &Pos| -> Result<Pos, Stop> {
+        let (m, _) = fig.map.as_ref().zip(map).ok_or_else(|| {
+            reject("the spec's map is drawn, the certificate has no map".into())
+        })?;
+        let (g, h) = (&drawn[0].rules, &drawn[1].rules);
+        for (a, b) in &m.pairs {
+            if g.pos(a).map_err(reject)? == *p {
+                return h.pos(b).map_err(reject);
+            }
+        }
+        Err(reject(format!("{p:?} has no image in the certificate's map")))
+    };
+    for (i, (want, got)) in spec.panels.iter().zip(&fig.panels).enumerate() {
+        let d = &drawn[i];
+        let chain = if i == 0 {
+            play.clone()
+        } else if i == 1 && spec.map.is_some() {
+            match &play {
+                Some(ps) => Some(ps.iter().map(&image).collect::<Result<Vec<_>, _>>()?),
+                None => None,
+            }
+        } else {
+            None
+        };
+        let check = match chain {
+            Some(ps) => drawn_play(d, got, &ps),
+            None => drawn_whole(d, got, want.depth.unwrap_or(usize::MAX)),
+        };
+        check.map_err(|m| reject(format!("panel {} ({}): {m}", i + 1, want.game)))?;
+    }
+    // The map: option-preserving on every position of the source (checked with the
+    // certificate), onto and start to start, between the spec's two panels.
+    match (&spec.map, &fig.map, map) {
+        (None, None, None) if fig.map_edges.is_empty() && fig.fibres.is_empty() => {}
+        (Some(_), Some(m), Some(fact)) => {
+            if !m.from.same(&fig.panels[0].game) || !m.to.same(&fig.panels[1].game) {
+                return Err(reject(
+                    "the certificate's map is not between the figure's two panels".into(),
+                ));
+            }
+            if !fact.start_to_start || !fact.surjective {
+                return Err(reject(
+                    "the figure's map is not onto its image panel's game, start to start".into(),
+                ));
+            }
+            let id_of = |k: usize, p: &Pos| -> Result<String, Stop> {
+                let d = &drawn[k];
+                d.by_class()?
+                    .get(&d.canon(p))
+                    .cloned()
+                    .ok_or_else(|| reject(format!("{p:?} is not drawn in panel {}", k + 1)))
+            };
+            if let Some(ps) = &play {
+                let mut want = Arrows::new();
+                for p in ps {
+                    want.insert((id_of(0, p)?, id_of(1, &image(p)?)?));
+                }
+                let got: Arrows = fig.map_edges.iter().cloned().collect();
+                if want != got || !fig.fibres.is_empty() {
+                    return Err(reject(format!(
+                        "the dashed arrows are not the play's images: drawn {got:?}, the map gives {want:?}"
+                    )));
+                }
+            } else {
+                if !fig.map_edges.is_empty() {
+                    return Err(reject("dashed arrows where the map boxes its fibres".into()));
+                }
+                let mut boxed = BTreeSet::new();
+                for (members, target) in &fig.fibres {
+                    let (t, _) = drawn[1]
+                        .nodes
+                        .get(target)
+                        .ok_or_else(|| reject(format!("a box names {target}, not a node")))?;
+                    for m in members {
+                        let (p, _) = drawn[0]
+                            .nodes
+                            .get(m)
+                            .ok_or_else(|| reject(format!("a box holds {m}, not a node")))?;
+                        if image(p)? != *t || !boxed.insert(m.clone()) {
+                            return Err(reject(format!(
+                                "node {m} is boxed with the image {target}, which is not its image (or it is boxed twice)"
+                            )));
+                        }
+                    }
+                }
+                if boxed.len() != drawn[0].nodes.len() {
+                    return Err(reject("not every node of the first panel is boxed".into()));
+                }
+            }
+        }
+        (Some(_), None, _) => {
+            return Err(reject(
+                "the spec draws a map, the certificate has none".into(),
+            ))
+        }
+        _ => {
+            return Err(reject(
+                "the certificate draws a map the spec does not give".into(),
+            ))
+        }
+    }
+    // The rendered files.
+    let all_arrows: Arrows = fig
+        .panels
+        .iter()
+        .flat_map(|p| p.arrows.iter().cloned())
+        .collect();
+    let map_arrows: Arrows = fig.map_edges.iter().cloned().collect();
+    let nodes: BTreeMap<&str, (&Pos, u32)> = drawn
+        .iter()
+        .flat_map(|d| d.nodes.iter().map(|(id, (p, v))| (id.as_str(), (p, *v))))
+        .collect();
+    let dots = dot_outputs(raw);
+    if dots.is_empty() {
+        return Err(Stop::Not(
+            "the figure is rendered through no built-in `gamegraph.dot`".into(),
+        ));
+    }
+    for rel in dots {
+        let dot = read_rendered(&rel, &raw.sha256).map_err(|m| reject(format!("{rel}: {m}")))?;
+        check_dot(&dot, &nodes, &all_arrows, &map_arrows)
+            .map_err(|m| reject(format!("{rel}: {m}")))?;
+        let tikz_rel = format!("{}.tikz.tex", rel.trim_end_matches(".dot"));
+        // A TikZ file the spec writes through a template of its own (Fig 5.3's schematic of
+        // every n) is not a drawing of these nodes.
+        if output_paths(raw).any(|p| p == tikz_rel) {
+            continue;
+        }
+        let tikz =
+            read_rendered(&tikz_rel, &raw.sha256).map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
+        check_tikz(&tikz, &nodes, &all_arrows, &map_arrows)
+            .map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
+    }
+    Ok(Rederived {
+        certified: 1,
+        total: 1,
+    })
+}
+
+/// Reads one panel: its game (the spec's), its nodes' positions and values (the verifier's).
+fn panel(i: usize, want: &PanelText, got: &FigurePanel) -> Result<Drawn, Stop> {
+    let game = Game::parse(&want.game).map_err(Stop::Not)?;
+    if !game.same(&got.game) {
+        return Err(reject(format!(
+            "the certificate's game is not the spec's {}",
+            want.game
+        )));
+    }
+    let rules = Rules::new(&got.game).map_err(reject)?;
+    if rules.misere() {
+        return Err(Stop::Not("a game played misère".into()));
+    }
+    let symmetries = match want.quotient.as_deref() {
+        None => Vec::new(),
+        Some("automorphisms") => rules
+            .symmetries()
+            .ok_or_else(|| Stop::Not("the game's automorphisms".into()))?,
+        Some(q) => return Err(Stop::Not(format!("quotients by `{q}`"))),
+    };
+    let mut memo = HashMap::new();
+    let mut nodes = BTreeMap::new();
+    for (id, pv, nim) in &got.nodes {
+        if !id.starts_with(&format!("p{i}_")) {
+            return Err(reject(format!("node {id} is not named for panel {}", i + 1)));
+        }
+        let p = rules.pos(pv).map_err(|e| reject(format!("node {id}: {e}")))?;
+        let mine = crate::solve::solve_at(&rules, &p, &mut memo)
+            .map_err(|e| Stop::Not(format!("node {id}: {e}")))?;
+        if mine != *nim {
+            return Err(reject(format!(
+                "node {id} ({pv}) is labelled {nim}, its nim-value is {mine}"
+            )));
+        }
+        if nodes.insert(id.clone(), (p, *nim)).is_some() {
+            return Err(reject(format!("node {id} is listed twice")));
+        }
+    }
+    let d = Drawn {
+        rules,
+        symmetries,
+        nodes,
+    };
+    d.by_class()?;
+    Ok(d)
+}
+
+/// The positions of the spec's play: the start, then one vertex selected per move (named
+/// as the spec's `vertex_names` or the graph's own names).
+fn play_positions(
+    want: &PanelText,
+    d: &Drawn,
+    moves: &[String],
+    paper: Option<&Vec<String>>,
+) -> Result<Vec<Pos>, Stop> {
+    let graph = call(&want.game)
+        .map(|(_, inner)| inner)
+        .ok_or_else(|| Stop::Not("a play on a game not named `RULE(graph)`".into()))?;
+    let n = crate::names::parse_graph(graph).map_err(Stop::Not)?.n;
+    let own = crate::names::vertex_names(graph, n)
+        .ok_or_else(|| Stop::Not(format!("the vertex names of {graph}")))?;
+    let Pos::Set(mut s) = d.rules.start() else {
+        return Err(Stop::Not("a play of a game without vertex sets".into()));
+    };
+    let mut out = vec![Pos::Set(s)];
+    for m in moves {
+        let v = own
+            .iter()
+            .position(|x| x == m.trim())
+            .or_else(|| paper.filter(|p| p.len() == n)?.iter().position(|x| x == m.trim()))
+            .ok_or_else(|| reject(format!("the play's `{m}` is not a vertex of {graph}")))?;
+        let next = Pos::Set(s | 1 << v);
+        if !d.rules.options(&Pos::Set(s)).map_err(reject)?.contains(&next) {
+            return Err(reject(format!("the play's move `{m}` is not a move")));
+        }
+        s |= 1 << v;
+        out.push(next);
+    }
+    Ok(out)
+}
+
+/// A play drawn: exactly its positions, each arrow one of its moves.
+fn drawn_play(d: &Drawn, got: &FigurePanel, ps: &[Pos]) -> Result<(), String> {
+    let ids = d.by_class().map_err(|e| match e {
+        Stop::Reject(m) | Stop::Not(m) => m,
+    })?;
+    let id = |p: &Pos| {
+        ids.get(&d.canon(p))
+            .cloned()
+            .ok_or_else(|| format!("the play's position {p:?} is not drawn"))
+    };
+    let mut want = Arrows::new();
+    for w in ps.windows(2) {
+        want.insert((id(&w[0])?, id(&w[1])?));
+    }
+    let got_arrows: Arrows = got.arrows.iter().cloned().collect();
+    let listed: HashSet<Pos> = ps.iter().map(|p| d.canon(p)).collect();
+    if want != got_arrows || listed.len() != d.nodes.len() {
+        return Err(format!(
+            "it draws {} nodes and the arrows {got_arrows:?}; the play is {} positions with the moves {want:?}",
+            d.nodes.len(),
+            listed.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The whole gamegraph to `depth` moves (by the longest play to a position, as drawn): every
+/// class of that rank drawn, every arrow a move, every move between drawn classes an arrow.
+fn drawn_whole(d: &Drawn, got: &FigurePanel, depth: usize) -> Result<(), String> {
+    let ids = d.by_class().map_err(|e| match e {
+        Stop::Reject(m) | Stop::Not(m) => m,
+    })?;
+    // The quotient gamegraph from the start: classes, their option classes, ranks (Kahn).
+    let start = d.canon(&d.rules.start());
+    let mut order = vec![start.clone()];
+    let mut index: HashMap<Pos, usize> = HashMap::from([(start, 0)]);
+    let mut options: Vec<Vec<usize>> = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let mut opts = BTreeSet::new();
+        for o in d.rules.options(&order[i])? {
+            let c = d.canon(&o);
+            let k = match index.get(&c) {
+                Some(&k) => k,
+                None => {
+                    if order.len() >= MAX_EXPLORED {
+                        return Err(format!("more than {MAX_EXPLORED} positions to explore"));
+                    }
+                    index.insert(c.clone(), order.len());
+                    order.push(c);
+                    order.len() - 1
+                }
+            };
+            opts.insert(k);
+        }
+        options.push(opts.into_iter().collect());
+        i += 1;
+    }
+    let mut indeg = vec![0usize; order.len()];
+    for o in &options {
+        for &k in o {
+            indeg[k] += 1;
+        }
+    }
+    let mut rank = vec![0usize; order.len()];
+    let mut queue = VecDeque::from([0usize]);
+    let mut done = 0;
+    while let Some(k) = queue.pop_front() {
+        done += 1;
+        for &o in &options[k] {
+            rank[o] = rank[o].max(rank[k] + 1);
+            indeg[o] -= 1;
+            if indeg[o] == 0 {
+                queue.push_back(o);
+            }
+        }
+    }
+    if done != order.len() {
+        return Err("the game is not acyclic".into());
+    }
+    let mut want = Arrows::new();
+    let mut drawn_count = 0;
+    for (k, c) in order.iter().enumerate() {
+        if rank[k] > depth {
+            continue;
+        }
+        drawn_count += 1;
+        let a = ids
+            .get(c)
+            .ok_or_else(|| format!("the position {c:?}, {} moves in, is not drawn", rank[k]))?;
+        for &o in &options[k] {
+            if rank[o] <= depth {
+                let b = ids.get(&order[o]).ok_or_else(|| {
+                    format!("the position {:?}, {} moves in, is not drawn", order[o], rank[o])
+                })?;
+                want.insert((a.clone(), b.clone()));
+            }
+        }
+    }
+    if drawn_count != d.nodes.len() {
+        return Err(format!(
+            "it draws {} nodes, the gamegraph to depth {depth} has {drawn_count}",
+            d.nodes.len()
+        ));
+    }
+    let got_arrows: Arrows = got.arrows.iter().cloned().collect();
+    if want != got_arrows {
+        let extra: Vec<_> = got_arrows.difference(&want).take(3).collect();
+        let missing: Vec<_> = want.difference(&got_arrows).take(3).collect();
+        return Err(format!(
+            "the arrows are not the moves: drawn but no move {extra:?}, a move not drawn {missing:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// The spec's outputs, `(template, path)`.
+fn outputs(raw: &Raw) -> impl Iterator<Item = (&str, &str)> {
+    raw.output
+        .as_ref()
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|o| {
+            Some((
+                o.get("template").and_then(Value::as_str)?,
+                o.get("path").and_then(Value::as_str)?,
+            ))
+        })
+}
+
+fn output_paths(raw: &Raw) -> impl Iterator<Item = &str> {
+    outputs(raw).map(|(_, p)| p)
+}
+
+/// The paths the spec renders through the built-in `gamegraph.dot` as DOT.
+fn dot_outputs(raw: &Raw) -> Vec<String> {
+    outputs(raw)
+        .filter(|&(t, p)| t == "gamegraph.dot" && p.ends_with(".dot"))
+        .map(|(_, p)| p.to_string())
+        .collect()
+}
+
+/// A rendered file's text, which must name the spec's sha256 in its first line.
+fn read_rendered(rel: &str, sha256: &str) -> Result<String, String> {
+    let path = crate::tables::output_file(rel)?;
+    let text = crate::io::read_regular_text(&path, MAX_FIGURE_BYTES)?;
+    let first = text.lines().next().unwrap_or("");
+    let named = first
+        .split_once("sha256 ")
+        .map(|(_, r)| r.chars().take_while(char::is_ascii_hexdigit).collect::<String>());
+    if named.as_deref() != Some(sha256) {
+        return Err(format!(
+            "the file was not rendered from the spec's bytes (its first line names sha256 {}, the spec's is {sha256})",
+            named.as_deref().unwrap_or("none")
+        ));
+    }
+    Ok(text)
+}
+
+/// The vertex set a node's miniature must show: a graph position, or the graph part of
+/// `*k : G`'s.
+fn shown_set(p: &Pos) -> Option<u64> {
+    match p {
+        Pos::Set(s) => Some(*s),
+        Pos::Tuple(v) if v.len() == 2 => match v[1] {
+            Pos::Set(s) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn compare_arrows(what: &str, drawn: &Arrows, want: &Arrows) -> Result<(), String> {
+    if drawn != want {
+        let extra: Vec<_> = drawn.difference(want).take(3).collect();
+        let missing: Vec<_> = want.difference(drawn).take(3).collect();
+        return Err(format!(
+            "its {what} are not the certificate's: drawn and not certified {extra:?}, certified and not drawn {missing:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// The DOT: node statements with `grundynim`, their bold value and `grundymini` flags; arrows
+/// (`a -> b`), dashed map arrows (`grundy map`); invisible layout edges are not drawn.
+fn check_dot(
+    dot: &str,
+    nodes: &BTreeMap<&str, (&Pos, u32)>,
+    arrows: &Arrows,
+    map_arrows: &Arrows,
+) -> Result<(), String> {
+    let mut seen = BTreeSet::new();
+    let (mut drawn, mut dashed) = (Arrows::new(), Arrows::new());
+    for line in dot.lines().map(str::trim) {
+        if line.starts_with("//") {
+            continue;
+        }
+        if let Some((a, rest)) = line.split_once(" -> ") {
+            if line.contains("style=invis") {
+                continue;
+            }
+            let b = rest
+                .split(|c: char| c == ';' || c == ' ' || c == '[')
+                .next()
+                .unwrap_or("");
+            let pair = (a.to_string(), b.to_string());
+            if line.contains("grundy map") {
+                dashed.insert(pair);
+            } else {
+                drawn.insert(pair);
+            }
+            continue;
+        }
+        let Some((id, attrs)) = line.split_once(" [") else {
+            continue;
+        };
+        let Some(nim) = attr(attrs, "grundynim") else {
+            continue;
+        };
+        let &(p, v) = nodes
+            .get(id)
+            .ok_or_else(|| format!("node {id} is not one the certificate lists"))?;
+        let bold = attrs
+            .split_once("<B>")
+            .and_then(|(_, r)| r.split_once("</B>"))
+            .map(|(b, _)| b);
+        if nim != v.to_string() || bold != Some(nim.as_str()) {
+            return Err(format!(
+                "node {id} is labelled {} (grundynim {nim}), its nim-value is {v}",
+                bold.unwrap_or("nothing")
+            ));
+        }
+        if let (Some(s), Some(mini)) = (shown_set(p), attr(attrs, "grundymini")) {
+            let flags: Vec<bool> = mini
+                .split('|')
+                .next()
+                .unwrap_or("")
+                .split(' ')
+                .map(|x| x.split(',').nth(2) == Some("1"))
+                .collect();
+            check_flags(id, &flags, s)?;
+        }
+        seen.insert(id.to_string());
+    }
+    if seen.len() != nodes.len() {
+        return Err(format!(
+            "it draws {} of the certificate's {} nodes",
+            seen.len(),
+            nodes.len()
+        ));
+    }
+    compare_arrows("arrows", &drawn, arrows)?;
+    compare_arrows("dashed map arrows", &dashed, map_arrows)
+}
+
+fn check_flags(id: &str, flags: &[bool], s: u64) -> Result<(), String> {
+    let want: Vec<bool> = (0..flags.len()).map(|v| s >> v & 1 == 1).collect();
+    let beyond = flags.len() < 64 && s >> flags.len() != 0;
+    if flags != want || beyond {
+        return Err(format!(
+            "node {id}'s miniature fills other vertices than its position's"
+        ));
+    }
+    Ok(())
+}
+
+/// A DOT attribute's quoted value.
+fn attr(attrs: &str, key: &str) -> Option<String> {
+    let at = attrs.find(&format!("{key}=\""))? + key.len() + 2;
+    let rest = &attrs[at..];
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// The TikZ: `\node[…] (nK) at (…) {…};` then `\grundyfits{nK}{…}{…}% DOT-NAME`; the value
+/// `$\mathbf{v}$` and the miniature's `grundy mini selected` / `grundy mini vertex` nodes in
+/// vertex order; `\draw[grundy edge] (nA) … (nB);` and `\draw[grundy map] …`.
+fn check_tikz(
+    tikz: &str,
+    nodes: &BTreeMap<&str, (&Pos, u32)>,
+    arrows: &Arrows,
+    map_arrows: &Arrows,
+) -> Result<(), String> {
+    let lines: Vec<&str> = tikz.lines().collect();
+    let mut name: HashMap<String, String> = HashMap::new();
+    let mut seen = BTreeSet::new();
+    for (k, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("\\node[") else {
+            continue;
+        };
+        let Some(tik) = rest
+            .split_once("] (")
+            .and_then(|(_, r)| r.split_once(')'))
+            .map(|(t, _)| t.to_string())
+        else {
+            continue;
+        };
+        let dot_name = lines
+            .get(k + 1)
+            .and_then(|l| l.strip_prefix(&format!("\\grundyfits{{{tik}}}")))
+            .and_then(|l| l.split_once("% "))
+            .map(|(_, n)| n.trim().to_string());
+        let Some(dot_name) = dot_name else { continue };
+        name.insert(tik.clone(), dot_name.clone());
+        let Some(&(p, v)) = nodes.get(dot_name.as_str()) else {
+            if line.contains("\\mathbf{") {
+                return Err(format!(
+                    "node {tik} ({dot_name}) prints a value and is not one the certificate lists"
+                ));
+            }
+            continue;
+        };
+        let bold = line
+            .split_once("$\\mathbf{")
+            .and_then(|(_, r)| r.split_once("}$"))
+            .map(|(b, _)| b);
+        if bold != Some(v.to_string().as_str()) {
+            return Err(format!(
+                "node {tik} ({dot_name}) is labelled {}, its nim-value is {v}",
+                bold.unwrap_or("nothing")
+            ));
+        }
+        if let Some(s) = shown_set(p) {
+            if line.contains("\\tikz[grundy mini") {
+                let flags: Vec<bool> = line
+                    .match_indices("\\node[grundy mini ")
+                    .map(|(at, _)| line[at..].starts_with("\\node[grundy mini selected"))
+                    .collect();
+                check_flags(&dot_name, &flags, s)?;
+            }
+        }
+        seen.insert(dot_name);
+    }
+    if seen.len() != nodes.len() {
+        return Err(format!(
+            "it draws {} of the certificate's {} nodes",
+            seen.len(),
+            nodes.len()
+        ));
+    }
+    let (mut drawn, mut dashed) = (Arrows::new(), Arrows::new());
+    for line in &lines {
+        let Some(rest) = line.strip_prefix("\\draw[") else {
+            continue;
+        };
+        let Some((style, path)) = rest.split_once("] (") else {
+            continue;
+        };
+        let ends: Vec<&str> = path
+            .split('(')
+            .map(|x| x.split(')').next().unwrap_or(""))
+            .filter(|x| name.contains_key(*x))
+            .collect();
+        let from = path.split(')').next().unwrap_or("");
+        let (Some(a), Some(b)) = (name.get(from), ends.last().and_then(|t| name.get(*t))) else {
+            continue;
+        };
+        let pair = (a.clone(), b.clone());
+        if style.contains("grundy map") {
+            dashed.insert(pair);
+        } else if style.contains("grundy edge") {
+            drawn.insert(pair);
+        }
+    }
+    compare_arrows("arrows", &drawn, arrows)?;
+    compare_arrows("dashed map arrows", &dashed, map_arrows)
+}

@@ -5,7 +5,8 @@
 //! checks every arrow is a move (up to the game's automorphisms in a quotient) and that no
 //! move between drawn nodes is missing, checks the map option-preserving, and then reads the
 //! rendered DOT and TikZ files: every node's printed value and miniature, and every arrow, must
-//! be the certificate's.
+//! be the certificate's. A graph figure (Figs 2.1, 4.1, 4.2) lists its copies, one per member
+//! of each family drawn; the verifier computes the families itself and reads the drawings.
 
 use super::{encode, Body};
 use crate::check::figure::CertifiedFigure;
@@ -49,6 +50,7 @@ pub(crate) fn certify(f: &CertifiedFigure) -> Result<Body, String> {
             "map": map,
             "map_edges": f.map_edges,
             "fibres": f.fibres,
+            "copies": f.copies,
         }),
         skipped: Vec::new(),
     })

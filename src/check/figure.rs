@@ -206,6 +206,8 @@ pub struct CertifiedFigure {
     pub map: Option<super::reduction::MapPairs>,
     pub map_edges: Vec<(String, String)>,
     pub fibres: Vec<(Vec<String>, String)>,
+    /// A graph figure's copies: the cluster id, the family and the member's vertex names.
+    pub copies: Vec<(String, String, Vec<String>)>,
 }
 
 #[derive(Clone, Debug)]
@@ -217,7 +219,12 @@ pub struct CertifiedPanel {
 
 impl CertifiedPanel {
     fn of(b: &Built) -> CertifiedPanel {
-        let nim: BTreeMap<&str, u32> = b.view.nodes.iter().map(|n| (n.id.as_str(), n.nim)).collect();
+        let nim: BTreeMap<&str, u32> = b
+            .view
+            .nodes
+            .iter()
+            .map(|n| (n.id.as_str(), n.nim))
+            .collect();
         CertifiedPanel {
             game: b.ex.game.clone(),
             nodes: b
@@ -240,7 +247,6 @@ impl CertifiedPanel {
         }
     }
 }
-
 
 /// Grid cells of the vertices of a named graph: rims (of cycles and wheels) clockwise on the
 /// border of a square from the top, centres inside; parts of K_{..} as columns; paths and
@@ -1253,6 +1259,7 @@ impl Figure {
                         .map(|e| (e.from.clone(), e.to.clone()))
                         .collect(),
                     fibres: fibre_images,
+                    copies: Vec::new(),
                 });
                 FigureView {
                     title: html(&self.title),
@@ -1278,6 +1285,7 @@ impl Figure {
                     ))
                 })?;
                 let mut copies = Vec::new();
+                let mut listed = Vec::new();
                 for (name, stated) in families {
                     let sets = match name.as_str() {
                         "G" => &fam.g,
@@ -1326,6 +1334,11 @@ impl Figure {
                     };
                     for (j, &s) in sets.iter().enumerate() {
                         positions += 1;
+                        listed.push((
+                            format!("{}{}", name.replace('*', "s"), j),
+                            name.clone(),
+                            graph.set_names(s),
+                        ));
                         copies.push(GraphCopyView {
                             id: format!("{}{}", name.replace('*', "s"), j),
                             family: name.clone(),
@@ -1337,6 +1350,13 @@ impl Figure {
                         });
                     }
                 }
+                certified = Some(CertifiedFigure {
+                    panels: Vec::new(),
+                    map: None,
+                    map_edges: Vec::new(),
+                    fibres: Vec::new(),
+                    copies: listed,
+                });
                 // Drawn as the paper draws the graph, every copy alike (`rows` figures are
                 // laid out by Graphviz, left to right).
                 if !*rows {

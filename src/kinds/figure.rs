@@ -45,7 +45,7 @@ impl SpecKind for FigureSpec {
             .kept
             .as_ref()
             .and_then(|k| k.0.downcast_ref::<CertifiedFigure>())
-            .ok_or("graph and structure figures draw what `sets` and closure-game claims certify; no certificate format of their own yet")?;
+            .ok_or("structure diagrams have no certificate format yet")?;
         crate::certify::figures::certify(figure)
     }
     fn as_any(&self) -> &dyn Any {

@@ -85,6 +85,9 @@ pub struct FigureBody {
     pub map: Option<Map>,
     pub map_edges: Vec<(String, String)>,
     pub fibres: Vec<(Vec<String>, String)>,
+    /// A graph figure's copies: cluster id, family, the member's vertex names.
+    #[serde(default)]
+    pub copies: Vec<(String, String, Vec<String>)>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -1076,6 +1079,7 @@ fn check_body(
             for p in &f.panels {
                 total += (p.nodes.len() + p.arrows.len()) as u64;
             }
+            total += f.copies.len() as u64;
             Evidence::Figure(Box::new((f.clone(), map)))
         }
         Body::Families { instances } => {

@@ -22,7 +22,7 @@
 use crate::checks::{FigureBody, FigurePanel, MapFact};
 use crate::derive::{Rederived, Stop};
 use crate::games::{call, Game, Pos, Rules};
-use crate::spec::{PanelText, Raw};
+use crate::spec::{FigureText, PanelText, Raw};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
@@ -79,11 +79,19 @@ impl Drawn {
 }
 
 pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rederived, Stop> {
-    let spec = raw
+    let text = raw
         .figure
         .as_ref()
+        .ok_or_else(|| Stop::Not("a figure the verifier did not read".into()))?;
+    if text.families.is_some() {
+        return graph_figure(raw, text, fig);
+    }
+    let spec = Some(text)
         .filter(|f| !f.panels.is_empty())
         .ok_or_else(|| Stop::Not("a figure without gamegraph panels".into()))?;
+    if !fig.copies.is_empty() {
+        return Err(reject("copies of a graph in a gamegraph figure".into()));
+    }
     if spec.panels.len() != fig.panels.len() {
         return Err(reject(format!(
             "the spec draws {} panels, the certificate {}",
@@ -113,16 +121,19 @@ pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rede
         None => None,
     };
     let image = |p: &Pos| -> Result<Pos, Stop> {
-        let (m, _) = fig.map.as_ref().zip(map).ok_or_else(|| {
-            reject("the spec's map is drawn, the certificate has no map".into())
-        })?;
+        let (m, _) =
+            fig.map.as_ref().zip(map).ok_or_else(|| {
+                reject("the spec's map is drawn, the certificate has no map".into())
+            })?;
         let (g, h) = (&drawn[0].rules, &drawn[1].rules);
         for (a, b) in &m.pairs {
             if g.pos(a).map_err(reject)? == *p {
                 return h.pos(b).map_err(reject);
             }
         }
-        Err(reject(format!("{p:?} has no image in the certificate's map")))
+        Err(reject(format!(
+            "{p:?} has no image in the certificate's map"
+        )))
     };
     for (i, (want, got)) in spec.panels.iter().zip(&fig.panels).enumerate() {
         let d = &drawn[i];
@@ -177,7 +188,9 @@ pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rede
                 }
             } else {
                 if !fig.map_edges.is_empty() {
-                    return Err(reject("dashed arrows where the map boxes its fibres".into()));
+                    return Err(reject(
+                        "dashed arrows where the map boxes its fibres".into(),
+                    ));
                 }
                 let mut boxed = BTreeSet::new();
                 for (members, target) in &fig.fibres {
@@ -240,8 +253,8 @@ pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rede
         if output_paths(raw).any(|p| p == tikz_rel) {
             continue;
         }
-        let tikz =
-            read_rendered(&tikz_rel, &raw.sha256).map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
+        let tikz = read_rendered(&tikz_rel, &raw.sha256)
+            .map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
         check_tikz(&tikz, &nodes, &all_arrows, &map_arrows)
             .map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
     }
@@ -275,9 +288,14 @@ fn panel(i: usize, want: &PanelText, got: &FigurePanel) -> Result<Drawn, Stop> {
     let mut nodes = BTreeMap::new();
     for (id, pv, nim) in &got.nodes {
         if !id.starts_with(&format!("p{i}_")) {
-            return Err(reject(format!("node {id} is not named for panel {}", i + 1)));
+            return Err(reject(format!(
+                "node {id} is not named for panel {}",
+                i + 1
+            )));
         }
-        let p = rules.pos(pv).map_err(|e| reject(format!("node {id}: {e}")))?;
+        let p = rules
+            .pos(pv)
+            .map_err(|e| reject(format!("node {id}: {e}")))?;
         let mine = crate::solve::solve_at(&rules, &p, &mut memo)
             .map_err(|e| Stop::Not(format!("node {id}: {e}")))?;
         if mine != *nim {
@@ -320,10 +338,20 @@ fn play_positions(
         let v = own
             .iter()
             .position(|x| x == m.trim())
-            .or_else(|| paper.filter(|p| p.len() == n)?.iter().position(|x| x == m.trim()))
+            .or_else(|| {
+                paper
+                    .filter(|p| p.len() == n)?
+                    .iter()
+                    .position(|x| x == m.trim())
+            })
             .ok_or_else(|| reject(format!("the play's `{m}` is not a vertex of {graph}")))?;
         let next = Pos::Set(s | 1 << v);
-        if !d.rules.options(&Pos::Set(s)).map_err(reject)?.contains(&next) {
+        if !d
+            .rules
+            .options(&Pos::Set(s))
+            .map_err(reject)?
+            .contains(&next)
+        {
             return Err(reject(format!("the play's move `{m}` is not a move")));
         }
         s |= 1 << v;
@@ -425,7 +453,10 @@ fn drawn_whole(d: &Drawn, got: &FigurePanel, depth: usize) -> Result<(), String>
         for &o in &options[k] {
             if rank[o] <= depth {
                 let b = ids.get(&order[o]).ok_or_else(|| {
-                    format!("the position {:?}, {} moves in, is not drawn", order[o], rank[o])
+                    format!(
+                        "the position {:?}, {} moves in, is not drawn",
+                        order[o], rank[o]
+                    )
                 })?;
                 want.insert((a.clone(), b.clone()));
             }
@@ -480,9 +511,11 @@ fn read_rendered(rel: &str, sha256: &str) -> Result<String, String> {
     let path = crate::tables::output_file(rel)?;
     let text = crate::io::read_regular_text(&path, MAX_FIGURE_BYTES)?;
     let first = text.lines().next().unwrap_or("");
-    let named = first
-        .split_once("sha256 ")
-        .map(|(_, r)| r.chars().take_while(char::is_ascii_hexdigit).collect::<String>());
+    let named = first.split_once("sha256 ").map(|(_, r)| {
+        r.chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect::<String>()
+    });
     if named.as_deref() != Some(sha256) {
         return Err(format!(
             "the file was not rendered from the spec's bytes (its first line names sha256 {}, the spec's is {sha256})",
@@ -698,4 +731,347 @@ fn check_tikz(
     }
     compare_arrows("arrows", &drawn, arrows)?;
     compare_arrows("dashed map arrows", &dashed, map_arrows)
+}
+
+/// A graph figure (Figs 2.1, 4.1, 4.2): one copy of the graph per member of each family the
+/// spec lists, the member's vertices marked. The verifier builds the graph from the spec, the
+/// four families from their definitions ([`crate::sets::families`], under the spec's closure),
+/// checks the members the spec states, and reads every copy in the DOT (its family and member
+/// in the label, its marked vertices, its vertex names and edges) and in the TikZ.
+fn graph_figure(raw: &Raw, text: &FigureText, fig: &FigureBody) -> Result<Rederived, Stop> {
+    if !fig.panels.is_empty() || fig.map.is_some() {
+        return Err(reject("gamegraph panels in a graph figure".into()));
+    }
+    let (graph, names) = match (&text.graph, &text.edges) {
+        (_, Some(edges)) => {
+            let mut names: Vec<String> = Vec::new();
+            let mut pairs = Vec::new();
+            for e in edges {
+                let (a, b) = e
+                    .split_once('-')
+                    .ok_or_else(|| Stop::Not(format!("the edge `{e}`")))?;
+                let mut idx = |v: &str| match names.iter().position(|x| x == v.trim()) {
+                    Some(i) => i,
+                    None => {
+                        names.push(v.trim().to_string());
+                        names.len() - 1
+                    }
+                };
+                pairs.push((idx(a), idx(b)));
+            }
+            let g = crate::games::Graph {
+                n: names.len(),
+                edges: pairs,
+            };
+            g.validate().map_err(Stop::Not)?;
+            (g, names)
+        }
+        (Some(name), None) => {
+            let g = crate::names::parse_graph(name).map_err(Stop::Not)?;
+            let names = crate::names::vertex_names(name, g.n)
+                .ok_or_else(|| Stop::Not(format!("the vertex names of {name}")))?;
+            (g, names)
+        }
+        (None, None) => return Err(Stop::Not("a graph figure without a graph".into())),
+    };
+    if graph.n > 20 {
+        return Err(Stop::Not(format!("{} vertices (at most 20)", graph.n)));
+    }
+    let kind = crate::closures::Kind::parse(raw.closure.as_deref())
+        .ok_or_else(|| Stop::Not("the spec's closure".into()))?;
+    let closure = crate::graph_closure::GraphClosure::new(&graph, kind).map_err(reject)?;
+    let fams = crate::sets::families(&closure)?;
+    let set_names = |s: u64| -> BTreeSet<String> {
+        (0..graph.n)
+            .filter(|&v| s >> v & 1 == 1)
+            .map(|v| names[v].clone())
+            .collect()
+    };
+    // The copies to draw, family by family in the spec's order, each member once; a copy's id
+    // is its family's (`G*` as `Gs`) and its number in the family.
+    let listed: Vec<(String, String, BTreeSet<String>)> = fig
+        .copies
+        .iter()
+        .map(|(id, f, m)| (id.clone(), f.clone(), m.iter().cloned().collect()))
+        .collect();
+    let mut at = 0;
+    for (family, stated) in text.families.iter().flatten() {
+        let members = match family.as_str() {
+            "G" => &fams.g,
+            "N" => &fams.n,
+            "G*" => &fams.g_star,
+            "N*" => &fams.n_star,
+            other => return Err(Stop::Not(format!("the family `{other}`"))),
+        };
+        let own: BTreeSet<BTreeSet<String>> = members.iter().map(|&s| set_names(s)).collect();
+        let claimed: BTreeSet<BTreeSet<String>> =
+            stated.iter().map(|m| m.iter().cloned().collect()).collect();
+        if !stated.is_empty() && claimed != own {
+            return Err(reject(format!(
+                "the spec states {family} = {claimed:?}, the verifier's {family} is {own:?}"
+            )));
+        }
+        let copies = listed.get(at..at + own.len()).unwrap_or(&[]);
+        let drawn: BTreeSet<BTreeSet<String>> = copies.iter().map(|c| c.2.clone()).collect();
+        let ids_ok = copies.iter().enumerate().all(|(j, (id, f, _))| {
+            f == family && *id == format!("{}{j}", family.replace('*', "s"))
+        });
+        if drawn != own || copies.len() != own.len() || !ids_ok {
+            return Err(reject(format!(
+                "the certificate's copies of {family} are not one per member: listed {copies:?}, the verifier's {family} is {own:?}"
+            )));
+        }
+        at += own.len();
+    }
+    if at != listed.len() {
+        return Err(reject(format!(
+            "the certificate lists {} copies, the families have {at} members",
+            listed.len()
+        )));
+    }
+    let want = listed;
+    let edges: BTreeSet<(usize, usize)> = graph
+        .edges
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let outputs: Vec<String> = outputs(raw)
+        .filter(|&(t, p)| t == "graph.dot" && p.ends_with(".dot"))
+        .map(|(_, p)| p.to_string())
+        .collect();
+    if outputs.is_empty() {
+        return Err(Stop::Not(
+            "the figure is rendered through no built-in `graph.dot`".into(),
+        ));
+    }
+    for rel in outputs {
+        let dot = read_rendered(&rel, &raw.sha256).map_err(|m| reject(format!("{rel}: {m}")))?;
+        let copies = read_copies(&dot, "");
+        check_copies(&copies, &want, &names, &edges).map_err(|m| reject(format!("{rel}: {m}")))?;
+        let tikz_rel = format!("{}.tikz.tex", rel.trim_end_matches(".dot"));
+        if output_paths(raw).any(|p| p == tikz_rel) {
+            continue;
+        }
+        let tikz = read_rendered(&tikz_rel, &raw.sha256)
+            .map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
+        let copies = read_copies(&tikz, "tikz");
+        check_copies(&copies, &want, &names, &edges)
+            .map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
+    }
+    Ok(Rederived {
+        certified: 1,
+        total: 1,
+    })
+}
+
+/// One copy as drawn: its label (TeX), and per vertex index its name and whether it is marked;
+/// its edges by vertex index.
+#[derive(Default, Debug)]
+struct Copy {
+    label: Option<String>,
+    vertices: BTreeMap<usize, (String, bool)>,
+    edges: BTreeSet<(usize, usize)>,
+}
+
+/// The copies of a graph figure's DOT (`subgraph cluster_ID`, nodes `ID_vK` with `grundytex`
+/// and `grundy marked`, edges `ID_vA -- ID_vB`) or TikZ (`% ID_vK` after each vertex node;
+/// labels by their order, as the clusters are written).
+fn read_copies(text: &str, as_tikz: &str) -> BTreeMap<String, Copy> {
+    let mut copies: BTreeMap<String, Copy> = BTreeMap::new();
+    let vertex = |name: &str| -> Option<(String, usize)> {
+        let (id, k) = name.rsplit_once("_v")?;
+        Some((id.to_string(), k.parse().ok()?))
+    };
+    if as_tikz.is_empty() {
+        let mut cluster = None;
+        for line in text.lines().map(str::trim) {
+            if let Some(id) = line
+                .strip_prefix("subgraph cluster_")
+                .and_then(|r| r.strip_suffix(" {"))
+            {
+                cluster = Some(id.to_string());
+                copies.entry(id.to_string()).or_default();
+            } else if let (Some(c), Some(tex)) = (&cluster, line.strip_prefix("color=")) {
+                if let Some(l) = attr(tex, "grundytex") {
+                    copies.entry(c.clone()).or_default().label = Some(l.replace("\\\\", "\\"));
+                }
+            } else if let Some((a, b)) = line.split_once(" -- ") {
+                let b = b.trim_end_matches(';');
+                if let (Some((ia, ka)), Some((ib, kb))) = (vertex(a), vertex(b)) {
+                    if ia == ib {
+                        copies
+                            .entry(ia)
+                            .or_default()
+                            .edges
+                            .insert((ka.min(kb), ka.max(kb)));
+                    }
+                }
+            } else if let Some((name, attrs)) = line.split_once(" [") {
+                if let (Some((id, k)), Some(tex)) = (vertex(name), attr(attrs, "grundytex")) {
+                    let marked = attrs.contains("grundy marked");
+                    copies
+                        .entry(id)
+                        .or_default()
+                        .vertices
+                        .insert(k, (tex, marked));
+                }
+            }
+        }
+        return copies;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut by_tikz: HashMap<String, (String, usize)> = HashMap::new();
+    let mut labels = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        if let Some(l) = line
+            .strip_prefix("\\node[grundy cluster label]")
+            .and_then(|r| r.split_once("{$"))
+            .and_then(|(_, r)| r.rsplit_once("$}"))
+        {
+            labels.push(l.0.to_string());
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("\\node[") else {
+            continue;
+        };
+        let Some((style, r)) = rest.split_once("] (") else {
+            continue;
+        };
+        let Some((tik, r)) = r.split_once(')') else {
+            continue;
+        };
+        let dot_name = lines
+            .get(k + 1)
+            .and_then(|l| l.strip_prefix(&format!("\\grundyfits{{{tik}}}")))
+            .and_then(|l| l.split_once("% "))
+            .map(|(_, n)| n.trim());
+        let (Some(dot_name), Some(tex)) = (
+            dot_name,
+            r.split_once("{$").and_then(|(_, t)| t.rsplit_once("$}")),
+        ) else {
+            continue;
+        };
+        if let Some((id, v)) = vertex(dot_name) {
+            by_tikz.insert(tik.to_string(), (id.clone(), v));
+            copies
+                .entry(id)
+                .or_default()
+                .vertices
+                .insert(v, (tex.0.to_string(), style.contains("grundy marked")));
+        }
+    }
+    for line in &lines {
+        let Some(path) = line.strip_prefix("\\draw[grundy line] (") else {
+            continue;
+        };
+        let ends: Vec<&str> = path
+            .split('(')
+            .map(|x| x.split(')').next().unwrap_or(""))
+            .collect();
+        if let (Some(a), Some(b)) = (
+            ends.first().and_then(|t| by_tikz.get(*t)),
+            ends.last().and_then(|t| by_tikz.get(*t)),
+        ) {
+            if a.0 == b.0 {
+                copies
+                    .entry(a.0.clone())
+                    .or_default()
+                    .edges
+                    .insert((a.1.min(b.1), a.1.max(b.1)));
+            }
+        }
+    }
+    // The TikZ writes the clusters' labels in the clusters' order, which is the order their
+    // vertices follow in.
+    let mut ids: Vec<String> = Vec::new();
+    for line in &lines {
+        if let Some(dot_name) = line.split_once("% ").map(|(_, n)| n.trim()) {
+            if let Some((id, _)) = vertex(dot_name) {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    for (id, l) in ids.iter().zip(labels) {
+        copies.entry(id.clone()).or_default().label = Some(l);
+    }
+    copies
+}
+
+/// Every copy drawn is one the families give, with the graph's names, edges and the member
+/// marked, and its label naming the family and the member.
+fn check_copies(
+    copies: &BTreeMap<String, Copy>,
+    want: &[(String, String, BTreeSet<String>)],
+    names: &[String],
+    edges: &BTreeSet<(usize, usize)>,
+) -> Result<(), String> {
+    if copies.len() != want.len() {
+        return Err(format!(
+            "it draws {} copies of the graph, the families have {} members",
+            copies.len(),
+            want.len()
+        ));
+    }
+    for (id, family, member) in want {
+        let c = copies
+            .get(id)
+            .ok_or_else(|| format!("the copy {id} is not drawn"))?;
+        let drawn: Vec<String> = c.vertices.values().map(|(t, _)| plain(t)).collect();
+        let own: Vec<String> = names.iter().map(|t| plain(t)).collect();
+        if drawn != own || c.vertices.keys().copied().ne(0..names.len()) {
+            return Err(format!(
+                "the copy {id} names its vertices {drawn:?}, the graph's are {own:?}"
+            ));
+        }
+        if c.edges != *edges {
+            return Err(format!("the copy {id} draws other edges than the graph's"));
+        }
+        let marked: BTreeSet<String> = c
+            .vertices
+            .values()
+            .filter(|(_, m)| *m)
+            .map(|(t, _)| plain(t))
+            .collect();
+        let member: &BTreeSet<String> = &member.iter().map(|t| plain(t)).collect();
+        if marked != *member {
+            return Err(format!(
+                "the copy {id} marks {marked:?}, the member of {family} is {member:?}"
+            ));
+        }
+        let symbol = match family.as_str() {
+            "G" => "\\mathcal{G} ",
+            "N" => "\\mathcal{N} ",
+            "G*" => "\\mathcal{G}^{*} ",
+            _ => "\\mathcal{N}^{*} ",
+        };
+        let label = c.label.as_deref().unwrap_or("");
+        let shown: Option<BTreeSet<String>> = label
+            .strip_prefix(symbol)
+            .and_then(|r| r.split_once("\\ni"))
+            .map(|(_, set)| {
+                set.trim()
+                    .trim_start_matches("\\{")
+                    .trim_end_matches("\\}")
+                    .split(',')
+                    .map(plain)
+                    .filter(|x| !x.is_empty())
+                    .collect()
+            });
+        if shown.as_ref() != Some(member) {
+            return Err(format!(
+                "the copy {id} is labelled `{label}`, the member of {family} is {member:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A vertex name with TeX grouping and spacing dropped (`v_{1}` reads as `v1`).
+fn plain(t: &str) -> String {
+    t.replace("\\mathrm", "")
+        .chars()
+        .filter(|c| !matches!(c, '{' | '}' | '_' | ' ' | '\\'))
+        .collect()
 }

@@ -85,14 +85,14 @@ fn show(sets: &[NameSet]) -> String {
 }
 
 /// The four families of one graph, as masks in ascending order.
-struct Families {
-    g: Vec<u64>,
-    n: Vec<u64>,
-    g_star: Vec<u64>,
-    n_star: Vec<u64>,
+pub(crate) struct Families {
+    pub g: Vec<u64>,
+    pub n: Vec<u64>,
+    pub g_star: Vec<u64>,
+    pub n_star: Vec<u64>,
 }
 
-fn families(c: &GraphClosure) -> Result<Families, Stop> {
+pub(crate) fn families(c: &GraphClosure) -> Result<Families, Stop> {
     let full = c.all();
     let n = c.n;
     let generates: Vec<bool> = (0..=full).map(|s| c.generates(s)).collect();

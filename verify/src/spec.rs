@@ -167,6 +167,11 @@ pub struct FigureText {
     pub panels: Vec<PanelText>,
     pub map: Option<String>,
     pub vertex_names: Option<Vec<String>>,
+    /// A graph figure: its graph by name, or named by `edges` (`u-x`, vertices in order of
+    /// appearance), and the families drawn with the members the paper states.
+    pub graph: Option<String>,
+    pub edges: Option<Vec<String>>,
+    pub families: Option<IndexMap<String, Vec<Vec<String>>>>,
 }
 
 #[derive(Deserialize)]

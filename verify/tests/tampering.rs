@@ -1706,14 +1706,21 @@ fn figures_edited() {
             "<B>1</B>",
         )
     });
-    s.rejected(play, "node p0_0 is labelled 1 (grundynim 1), its nim-value is 2");
+    s.rejected(
+        play,
+        "node p0_0 is labelled 1 (grundynim 1), its nim-value is 2",
+    );
     // The printed value alone edited (the attribute left as it was).
     let s = Scratch::new("figure-dot-bold");
-    edit_file(&s, play_dot, &|t| on_line(t, "p0_0 [", "<B>2</B>", "<B>3</B>"));
+    edit_file(&s, play_dot, &|t| {
+        on_line(t, "p0_0 [", "<B>2</B>", "<B>3</B>")
+    });
     s.rejected(play, "node p0_0 is labelled 3 (grundynim 2)");
     // An arrow redirected: {a1} → {a1, b1, c1} is no move.
     let s = Scratch::new("figure-dot-arrow");
-    edit_file(&s, play_dot, &|t| t.replacen("p0_1 -> p0_2;", "p0_1 -> p0_3;", 1));
+    edit_file(&s, play_dot, &|t| {
+        t.replacen("p0_1 -> p0_2;", "p0_1 -> p0_3;", 1)
+    });
     s.rejected(play, "its arrows are not the certificate's");
     // A miniature edited: {a1} drawn with b1 filled too.
     let s = Scratch::new("figure-dot-mini");
@@ -1723,7 +1730,9 @@ fn figures_edited() {
     s.rejected(play, "node p0_1's miniature fills other vertices");
     // A dashed map arrow redirected.
     let s = Scratch::new("figure-dot-map");
-    edit_file(&s, play_dot, &|t| t.replacen("p0_1 -> p1_1 [", "p0_1 -> p1_2 [", 1));
+    edit_file(&s, play_dot, &|t| {
+        t.replacen("p0_1 -> p1_1 [", "p0_1 -> p1_2 [", 1)
+    });
     s.rejected(play, "its dashed map arrows are not the certificate's");
     // The TikZ: a value, an arrow, a miniature.
     let s = Scratch::new("figure-tikz-label");
@@ -1768,8 +1777,13 @@ fn figures_edited() {
     });
     s.rejected(quotient, "is not drawn");
     let s = Scratch::new("figure-spec-game");
-    s.edit_spec(play, |t| t.replacen("TER(K_{1,2,2})\", play", "TER(K_{1,2,3})\", play", 1));
-    s.rejected(play, "the certificate's game is not the spec's TER(K_{1,2,3})");
+    s.edit_spec(play, |t| {
+        t.replacen("TER(K_{1,2,2})\", play", "TER(K_{1,2,3})\", play", 1)
+    });
+    s.rejected(
+        play,
+        "the certificate's game is not the spec's TER(K_{1,2,3})",
+    );
     // A box holding a position whose image is another (Fig 5.2's fibres).
     let s = Scratch::new("figure-fibre");
     s.edit(fibres, |c| {
@@ -1777,4 +1791,61 @@ fn figures_edited() {
         c["fibres"][1][0].as_array_mut().unwrap().push(moved);
     });
     s.rejected(fibres, "which is not its image");
+}
+
+/// Graph figures (Figs 2.1, 4.1, 4.2): one copy per member of each family, which the verifier
+/// computes itself; a copy with another vertex marked, another label or edge, in the DOT or the
+/// TikZ, a forged copy, or a family the spec misstates is rejected.
+#[test]
+fn graph_figures_edited() {
+    let id = "fig_4_2";
+    let (dot, tikz) = ("fig_4_2_diamond.dot", "fig_4_2_diamond.tikz.tex");
+    let edit_file = |s: &Scratch, name: &str, f: &dyn Fn(&str) -> String| {
+        let path = s.dir.join("paper000").join(name);
+        let t = std::fs::read_to_string(&path).unwrap();
+        let u = f(&t);
+        assert_ne!(t, u, "the edit changes the file");
+        std::fs::write(path, u).unwrap();
+    };
+    let s = Scratch::new("graph-figure");
+    s.verified(id, "1 of 1 instances");
+    // 𝒢 = {{x, y}}: the copy drawn with u marked instead of y.
+    let s = Scratch::new("graph-figure-marked");
+    edit_file(&s, dot, &|t| {
+        t.replacen(
+            "G0_v0 [grundystyle=\"grundy vertex\"",
+            "G0_v0 [grundystyle=\"grundy vertex, grundy marked\"",
+            1,
+        )
+    });
+    s.rejected(id, "the copy G0 marks");
+    let s = Scratch::new("graph-figure-label");
+    edit_file(&s, dot, &|t| {
+        t.replacen(
+            "\\\\mathcal{G} \\\\ni  \\\\{x, y\\\\}",
+            "\\\\mathcal{G} \\\\ni  \\\\{x, u\\\\}",
+            1,
+        )
+    });
+    s.rejected(id, "the copy G0 is labelled");
+    let s = Scratch::new("graph-figure-edge");
+    edit_file(&s, dot, &|t| t.replacen("    G0_v0 -- G0_v1;\n", "", 1));
+    s.rejected(id, "the copy G0 draws other edges");
+    let s = Scratch::new("graph-figure-tikz");
+    edit_file(&s, tikz, &|t| {
+        t.replacen(
+            "\\node[grundy vertex, grundy marked] (n5)",
+            "\\node[grundy vertex] (n5)",
+            1,
+        )
+    });
+    s.rejected(id, "tikz.tex: the copy G0 marks");
+    // The certificate's copy of 𝒩* forged to {u, x}.
+    let s = Scratch::new("graph-figure-cert");
+    s.edit(id, |c| c["copies"][1][2] = json!(["u", "x"]));
+    s.rejected(id, "the certificate's copies of N* are not one per member");
+    // The spec misstating 𝒢 (its hash updated): {x, u} does not generate the diamond.
+    let s = Scratch::new("graph-figure-spec");
+    s.edit_spec(id, |t| t.replacen("G: [[x, \"y\"]]", "G: [[x, u]]", 1));
+    s.rejected(id, "the spec states G =");
 }

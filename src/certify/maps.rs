@@ -1,6 +1,8 @@
-//! Option-preserving maps (design.md §4, paper §2.4) given by a spec's script: on each
-//! instance within budget, the pairs (p, f(p)) for every reachable position p of the source.
-//! The checker recomputes both games' options and compares Opt(f(p)) with f(Opt(p)).
+//! Option-preserving maps (design.md §4, paper §2.4) given by a spec's script, or the
+//! canonical quotient map: on each instance within budget, the pairs (p, f(p)) for every
+//! reachable position p of the source. The checker recomputes both games' options and
+//! compares Opt(f(p)) with f(Opt(p)); on a quotient side (named in the entry) it compares
+//! classes, which it finds itself, after checking the quotient is a congruence.
 
 use super::{encode, Body, MAX_INSTANCE_POSITIONS, MAX_SPEC_POSITIONS};
 use crate::check::reduction::{MapPairs, Reduction};
@@ -15,7 +17,7 @@ pub(crate) fn certify(r: &Reduction, kept: Option<&Vec<MapPairs>>) -> Result<Bod
             computed = r
                 .map_pairs(MAX_INSTANCE_POSITIONS)
                 .map_err(|e| e.to_string())?
-                .ok_or("quotient maps send positions to classes, which are not certified")?;
+                .ok_or("the map is not certified")?;
             &computed
         }
     };
@@ -31,13 +33,23 @@ pub(crate) fn certify(r: &Reduction, kept: Option<&Vec<MapPairs>>) -> Result<Bod
                     .iter()
                     .map(|(p, q)| json!([encode::pos(p), encode::pos(q)]))
                     .collect();
-                maps.push(json!({
+                let mut entry = json!({
                     "instance": &m.instance,
                     "from": from,
                     "to": to,
                     "pairs": pairs,
                     "start_to_start": r.claims.start_to_start,
-                }));
+                });
+                // Written only for quotients, so that every other certificate stays as it was.
+                for (key, q) in [
+                    ("from_quotient", m.from_quotient),
+                    ("to_quotient", m.to_quotient),
+                ] {
+                    if let Some(q) = q {
+                        entry[key] = json!(q.name());
+                    }
+                }
+                maps.push(entry);
             }
             (Ok(_), Ok(_)) => skipped.push((
                 m.instance.clone(),

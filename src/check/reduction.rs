@@ -40,6 +40,14 @@ pub enum QuotientKind {
 }
 
 impl QuotientKind {
+    /// The name a spec and a certificate write.
+    pub fn name(self) -> &'static str {
+        match self {
+            QuotientKind::Automorphisms => "automorphisms",
+            QuotientKind::Terminal => "terminal",
+        }
+    }
+
     pub fn parse(s: &str) -> Option<QuotientKind> {
         match s {
             "automorphisms" => Some(QuotientKind::Automorphisms),
@@ -785,24 +793,22 @@ impl Reduction {
             target_classes: reach.iter().filter(|&&r| r).count() as u64,
         };
         // The same pairs, in the same breadth-first order, as `map_pairs` computes.
-        let pairs = match (keep, &self.map) {
-            (Some(cap), MapKind::Script(_))
-                if self.from.quotient.is_none() && self.to.quotient.is_none() =>
-            {
-                Some(Box::new(MapPairs {
-                    instance: describe_instance(inst),
-                    pairs: if src.positions.len() > cap {
-                        Err(format!(
-                            "more than {cap} positions (the per-instance budget)"
-                        ))
-                    } else {
-                        Ok(src.positions.iter().cloned().zip(images).collect())
-                    },
-                    from: sgame,
-                    to: tgame,
-                }))
-            }
-            _ => None,
+        let pairs = match keep {
+            Some(cap) => Some(Box::new(MapPairs {
+                instance: describe_instance(inst),
+                pairs: if src.positions.len() > cap {
+                    Err(format!(
+                        "more than {cap} positions (the per-instance budget)"
+                    ))
+                } else {
+                    Ok(src.positions.iter().cloned().zip(images).collect())
+                },
+                from: sgame,
+                to: tgame,
+                from_quotient: self.from.quotient,
+                to_quotient: self.to.quotient,
+            })),
+            None => None,
         };
         Ok(Outcome::Agreed(counts, pairs))
     }
@@ -812,9 +818,9 @@ impl Reduction {
         self.check_keeping_pairs(None).map(|(r, _)| r)
     }
 
-    /// [`Reduction::check`], also returning for a scripted map the pairs of every instance
-    /// with at most `keep` positions (as [`Reduction::map_pairs`] would compute them), so that
-    /// a certificate need not evaluate the map again. `None` for quotient maps.
+    /// [`Reduction::check`], also returning the map's pairs on every instance with at most
+    /// `keep` positions (as [`Reduction::map_pairs`] would compute them), so that a certificate
+    /// need not evaluate the map again.
     pub fn check_keeping_pairs(
         &self,
         keep: Option<usize>,
@@ -924,11 +930,7 @@ impl Reduction {
                 })
                 .collect(),
         );
-        let certifiable = keep.is_some()
-            && matches!(self.map, MapKind::Script(_))
-            && self.from.quotient.is_none()
-            && self.to.quotient.is_none();
-        Ok((report, certifiable.then_some(kept)))
+        Ok((report, keep.is_some().then_some(kept)))
     }
 
     fn map_name(&self) -> String {
@@ -949,18 +951,16 @@ pub struct MapPairs {
     /// `(p, f(p))` for every position reachable from the source's start, breadth-first; or
     /// why the instance is left out (more than the budget of positions).
     pub pairs: Result<Vec<(AnyPos, AnyPos)>, String>,
+    /// The quotients the map is between (the canonical quotient map `p ↦ p` into the quotient
+    /// of the same game, or a map between quotient gamegraphs): f(p) stands for its class.
+    pub from_quotient: Option<QuotientKind>,
+    pub to_quotient: Option<QuotientKind>,
 }
 
 impl Reduction {
-    /// The map on every selected instance, for certificates; `None` for quotient maps (their
-    /// targets are classes, not positions of a game the independent checker knows).
+    /// The map on every selected instance, for certificates (a position standing for its class
+    /// on a quotient side).
     pub fn map_pairs(&self, cap: usize) -> Result<Option<Vec<MapPairs>>, CheckError> {
-        let MapKind::Script(script) = &self.map else {
-            return Ok(None);
-        };
-        if self.from.quotient.is_some() || self.to.quotient.is_some() {
-            return Ok(None);
-        }
         let mut out = Vec::new();
         for inst in instances(&self.params) {
             let base = self.env0(&inst)?;
@@ -997,6 +997,9 @@ impl Reduction {
                 order
                     .into_iter()
                     .map(|p| {
+                        let MapKind::Script(script) = &self.map else {
+                            return Ok((p.clone(), p));
+                        };
                         let d = script
                             .eval(&map_env(&base, &from, &p, script))
                             .map_err(|m| format!("map at {}: {m}", from.label(&p)))?;
@@ -1010,6 +1013,8 @@ impl Reduction {
                 from,
                 to,
                 pairs,
+                from_quotient: self.from.quotient,
+                to_quotient: self.to.quotient,
             });
         }
         Ok(Some(out))

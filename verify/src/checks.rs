@@ -688,6 +688,12 @@ pub struct Map {
     pub pairs: Vec<(Value, Value)>,
     #[serde(default)]
     pub start_to_start: bool,
+    /// A side that is a quotient gamegraph (`automorphisms` or `terminal`): its positions
+    /// stand for their classes, which the verifier finds itself.
+    #[serde(default)]
+    pub from_quotient: Option<String>,
+    #[serde(default)]
+    pub to_quotient: Option<String>,
 }
 
 /// §2.4: f is option-preserving iff Opt(f(p)) = f(Opt(p)) for every p. The domain must contain
@@ -697,6 +703,9 @@ pub struct Map {
 /// its start (or not).
 pub struct MapFact {
     pub instance: String,
+    /// The quotients the map is between, as the certificate names them.
+    pub from_quotient: Option<String>,
+    pub to_quotient: Option<String>,
     pub from: Game,
     pub to: Game,
     pub start_to_start: bool,
@@ -710,6 +719,9 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
     let (g, h) = (Rules::new(&m.from)?, Rules::new(&m.to)?);
     if g.misere() || h.misere() {
         return Err("a map between games one of which is played misère (its values are the normal-play transform's: outcomes only, which only an outcome claim reads)".into());
+    }
+    if m.from_quotient.is_some() || m.to_quotient.is_some() {
+        return crate::quotients::check(m, &g, &h);
     }
     let mut f = HashMap::new();
     for (i, (p, q)) in m.pairs.iter().enumerate() {
@@ -767,6 +779,8 @@ fn check_map(m: &Map) -> Result<(u64, MapFact), String> {
     }
     let fact = MapFact {
         instance: m.instance.clone(),
+        from_quotient: None,
+        to_quotient: None,
         from: m.from.clone(),
         to: m.to.clone(),
         start_to_start: *start == h.start(),

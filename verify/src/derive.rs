@@ -896,10 +896,19 @@ fn kernels(
 }
 
 fn maps(e: &Evaluator, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<Rederived, Stop> {
-    let (Some(from), Some(to)) = (&raw.from, &raw.to) else {
+    // The canonical quotient map `quotient:` goes from `from` into its own quotient.
+    let to = raw
+        .to
+        .as_ref()
+        .or(raw.from.as_ref().filter(|_| raw.quotient.is_some()));
+    let (Some(from), Some(to)) = (&raw.from, to) else {
         return Err(Stop::Not(
             "a reduction without `from` and `to` games".into(),
         ));
+    };
+    let sides = match &raw.quotient {
+        Some(q) => (None, Some(q.clone())),
+        None => (raw.from_quotient.clone(), raw.to_quotient.clone()),
     };
     let claims: Vec<String> = raw
         .claims
@@ -939,6 +948,13 @@ fn maps(e: &Evaluator, raw: &Raw, c: &Certificate, facts: &[MapFact]) -> Result<
                     i.label
                 )));
             }
+        }
+        if (f.from_quotient.clone(), f.to_quotient.clone()) != sides {
+            return Err(Stop::Reject(format!(
+                "instance {}: the certificate's map is between the quotients {:?}, the spec's between {sides:?}",
+                i.label,
+                (&f.from_quotient, &f.to_quotient)
+            )));
         }
         for claim in &claims {
             let holds = match claim.as_str() {

@@ -163,6 +163,9 @@ pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rede
                     "the certificate's map is not between the figure's two panels".into(),
                 ));
             }
+            if fact.from_quotient.is_some() || fact.to_quotient.is_some() {
+                return Err(reject("a figure's map between quotients".into()));
+            }
             if !fact.start_to_start || !fact.surjective {
                 return Err(reject(
                     "the figure's map is not onto its image panel's game, start to start".into(),

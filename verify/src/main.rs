@@ -40,6 +40,7 @@ mod names;
 mod plays;
 mod posets;
 mod predicate;
+mod quotients;
 mod refute;
 mod sets;
 mod solve;

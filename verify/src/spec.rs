@@ -119,6 +119,10 @@ pub struct Raw {
     pub from: Option<String>,
     pub to: Option<String>,
     pub claims: Option<Value>,
+    /// The canonical quotient map of `from` (no `to`), or quotient sides of a scripted map.
+    pub quotient: Option<String>,
+    pub from_quotient: Option<String>,
+    pub to_quotient: Option<String>,
     // kind: diagram: start families (each with `game`, `params`, `let`, `where`)
     pub starts: Option<Vec<Value>>,
     // kind: table (value tables; kept as YAML values, as Table 5.1 reads them otherwise)

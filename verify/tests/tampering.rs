@@ -1849,3 +1849,39 @@ fn graph_figures_edited() {
     s.edit_spec(id, |t| t.replacen("G: [[x, \"y\"]]", "G: [[x, u]]", 1));
     s.rejected(id, "the spec states G =");
 }
+
+/// Quotient maps (Example 3.4, Prop 5.27; fixtures of smaller ranges than the main job's):
+/// the verifier finds the classes itself (the graph's automorphisms, or all terminal positions
+/// as one), checks each quotient is a congruence, and reads the map on classes. A map that
+/// sends congruent positions apart, a certificate that drops a quotient, or a spec whose
+/// quotient is edited is rejected.
+#[test]
+fn quotient_maps_edited() {
+    let (canonical, terminal) = ("example_3_4_dnt", "prop_5_27");
+    let s = Scratch::new("quotient");
+    s.verified(canonical, "2 of 2 instances");
+    s.verified(terminal, "4 of 4 instances");
+    // {v1} sent to the class of {c}: the options of {c} are not the classes of {v1}'s.
+    let s = Scratch::new("quotient-apart");
+    s.edit(canonical, |c| c["maps"][0]["pairs"][1] = json!([1, 16]));
+    s.rejected(canonical, "Opt(f(Set(1))) ≠ f(Opt(Set(1))) on classes");
+    // A terminal position of TER_{v1}(W_5) sent to a nonterminal one of *1 : DNT_{v1}(W_5).
+    let s = Scratch::new("quotient-terminal");
+    s.edit(terminal, |c| c["maps"][0]["pairs"][1] = json!([3, [1, 5]]));
+    s.rejected(terminal, "f sends congruent positions to different classes");
+    // The quotient dropped from the certificate: the identity map, which holds, is not the
+    // spec's map into the quotient.
+    let s = Scratch::new("quotient-dropped");
+    s.edit(canonical, |c| {
+        for m in c["maps"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("to_quotient");
+        }
+    });
+    s.rejected(canonical, "the certificate's map is between the quotients");
+    // The spec's quotient edited (its hash updated).
+    let s = Scratch::new("quotient-spec");
+    s.edit_spec(canonical, |t| {
+        t.replacen("quotient: automorphisms", "quotient: terminal", 1)
+    });
+    s.rejected(canonical, "the certificate's map is between the quotients");
+}

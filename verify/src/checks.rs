@@ -59,6 +59,14 @@ pub enum Body {
     ValueTable {
         cells: u64,
     },
+    /// Table 5.1 (`table: signatures`): the multisets per row (none in a refutation, which
+    /// may name the condition (1)–(4) that fails); [`crate::signatures`] re-derives the rest.
+    Signatures {
+        #[serde(default)]
+        rows: Vec<u64>,
+        #[serde(default)]
+        fails: Option<String>,
+    },
     /// A `sets` spec (grundy's certify/families.rs): per instance the claimed family's
     /// members, which [`crate::sets`] recomputes from the definitions.
     Families {
@@ -911,6 +919,8 @@ pub enum Evidence {
     ValueTable(u64),
     /// A `sets` spec's instances as the certificate lists them.
     Families(Vec<FamilyInstance>),
+    /// A signature table's multisets per row, and the condition a refutation names.
+    Signatures(Vec<u64>, Option<String>),
     /// A refutation: the counterexample instance and the facts checked there.
     Refuted(String, Box<Evidence>),
 }
@@ -1038,6 +1048,10 @@ fn check_body(
         Body::ValueTable { cells } => {
             total += cells;
             Evidence::ValueTable(*cells)
+        }
+        Body::Signatures { rows, fails } => {
+            total += rows.iter().sum::<u64>().max(1);
+            Evidence::Signatures(rows.clone(), fails.clone())
         }
         Body::Families { instances } => {
             for i in instances {

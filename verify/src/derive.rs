@@ -1032,6 +1032,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
         ("reduction", Evidence::Maps(m)) => maps(&e, raw, c, m),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
         ("sets", Evidence::Families(f)) => crate::sets::derive(raw, f),
+        ("table", Evidence::Signatures(rows, None)) => crate::signatures::derive(raw, rows),
         ("table", Evidence::ValueTable(cells)) => {
             let r = crate::tables::derive(raw)?;
             if r.total as u64 != *cells {

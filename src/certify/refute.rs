@@ -6,7 +6,8 @@
 //! the instance's maximal legal sets and value; a `sequence` spec carries the octal
 //! sequence's period proof, against which the stated numbers fail; a `certificate` spec
 //! whose play fails carries its counterexample instance only, the verifier walking the
-//! spec's play itself. A kind offers this through
+//! spec's play itself; Table 5.1 carries its counterexample multiset and the condition that
+//! fails there ([`signatures`]). A kind offers this through
 //! [`crate::check::kind::SpecKind::certify_refutation`]; the others keep their
 //! counterexample in the report only.
 
@@ -46,6 +47,20 @@ pub(crate) fn spec_play(c: &KernelSpec, verdict: &Verdict) -> Result<Body, Strin
         );
     }
     body(cx, json!({ "kind": "spec-play" }))
+}
+
+/// The refutation certificate of Table 5.1 (`table: signatures`): the counterexample multiset
+/// (`U = {2}`, or a row covering none) and, when one of conditions (1)–(4) of the proof of
+/// Prop 5.14 fails there, which (`(1)`); `grundy-verify` evaluates every row entry and
+/// condition at U itself.
+pub(crate) fn signatures(verdict: &Verdict) -> Result<Body, String> {
+    let cx = counterexample(verdict)?;
+    let condition = cx
+        .claimed
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(')'))
+        .map(|(k, _)| format!("({})", k.trim_end_matches('\'')));
+    body(cx, json!({ "kind": "signatures", "fails": condition }))
 }
 
 fn counterexample(verdict: &Verdict) -> Result<&Counterexample, String> {

@@ -59,6 +59,14 @@ pub enum Body {
     ValueTable {
         cells: u64,
     },
+    /// Table 5.1 (`table: signatures`): the multisets per row (none in a refutation, which
+    /// may name the condition (1)–(4) that fails); [`crate::signatures`] re-derives the rest.
+    Signatures {
+        #[serde(default)]
+        rows: Vec<u64>,
+        #[serde(default)]
+        fails: Option<String>,
+    },
     /// A `sets` spec (grundy's certify/families.rs): per instance the claimed family's
     /// members, which [`crate::sets`] recomputes from the definitions.
     Families {
@@ -953,6 +961,8 @@ pub enum Evidence {
     /// A figure as the certificate draws it, its map checked (option-preserving where it is
     /// defined) when it has one.
     Figure(Box<(FigureBody, Option<MapFact>)>),
+    /// A signature table's multisets per row, and the condition a refutation names.
+    Signatures(Vec<u64>, Option<String>),
     /// A refutation: the counterexample instance and the facts checked there.
     Refuted(String, Box<Evidence>),
 }
@@ -1095,6 +1105,10 @@ fn check_body(
             }
             total += f.copies.len() as u64;
             Evidence::Figure(Box::new((f.clone(), map)))
+        }
+        Body::Signatures { rows, fails } => {
+            total += rows.iter().sum::<u64>().max(1);
+            Evidence::Signatures(rows.clone(), fails.clone())
         }
         Body::Families { instances } => {
             for i in instances {

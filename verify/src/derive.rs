@@ -1049,6 +1049,7 @@ pub fn derive(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<Rederived, St
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
         ("sets", Evidence::Families(f)) => crate::sets::derive(raw, f),
         ("figure", Evidence::Figure(f)) => crate::figures::derive(raw, &f.0, f.1.as_ref()),
+        ("table", Evidence::Signatures(rows, None)) => crate::signatures::derive(raw, rows),
         ("table", Evidence::ValueTable(cells)) => {
             let r = crate::tables::derive(raw)?;
             if r.total as u64 != *cells {

@@ -43,6 +43,7 @@ mod predicate;
 mod quotients;
 mod refute;
 mod sets;
+mod signatures;
 mod solve;
 mod spec;
 mod structures;
@@ -549,6 +550,12 @@ fn main() -> ExitCode {
                 "missing",
                 "not certified: the certificate grundy reports writing is missing".to_string(),
             ),
+            None if status.starts_with("not certified: ")
+                && specs.get(id).is_some_and(|s| signatures::is_table(&s.text)) =>
+            {
+                rejected += 1;
+                ("rejected", format!("REJECTED: listed as not certified (\"{}\"), which the verifier does not confirm: {}", &status[15..], signatures::NO_BUDGET))
+            }
             None => {
                 let why = status
                     .strip_prefix("not certified: ")

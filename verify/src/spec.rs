@@ -130,6 +130,9 @@ pub struct Raw {
     pub columns: Option<Value>,
     pub games: Option<Value>,
     pub output: Option<Value>,
+    /// `table: signatures` (Table 5.1, [`crate::signatures`]) and its `data`.
+    pub table: Option<String>,
+    pub data: Option<Value>,
     // kind: sets (kept as YAML values: other kinds use these names for other things)
     pub family: Option<Value>,
     pub rule: Option<Value>,

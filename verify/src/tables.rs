@@ -180,8 +180,8 @@ pub(crate) fn output_file(rel: &str) -> Result<PathBuf, String> {
     Ok(root.join(p))
 }
 
-/// The row's cells (`&`-separated, before `\\`) and its sources, if the next line gives them.
-fn read_file(rel: &str, sha256: &str, cells: &mut BTreeMap<String, Cell>) -> Result<(), String> {
+/// A rendered file of the output folder, whose first comment must name the spec's `sha256`.
+pub fn read_output(rel: &str, sha256: &str) -> Result<String, String> {
     let path = output_file(rel)?;
     let text = crate::io::read_regular_text(&path, MAX_TABLE_BYTES)?;
     // The file names the spec bytes it was rendered from in its first comment.
@@ -197,6 +197,12 @@ fn read_file(rel: &str, sha256: &str, cells: &mut BTreeMap<String, Cell>) -> Res
             named.unwrap_or("none")
         ));
     }
+    Ok(text)
+}
+
+/// The row's cells (`&`-separated, before `\\`) and its sources, if the next line gives them.
+fn read_file(rel: &str, sha256: &str, cells: &mut BTreeMap<String, Cell>) -> Result<(), String> {
+    let text = read_output(rel, sha256)?;
     let lines: Vec<&str> = text.lines().collect();
     // Rows: (line number, cells, sources if any).
     let mut rows: Vec<(usize, Vec<String>, Option<Vec<String>>)> = Vec::new();

@@ -1885,3 +1885,193 @@ fn quotient_maps_edited() {
     });
     s.rejected(canonical, "the certificate's map is between the quotients");
 }
+
+/// Table 5.1 (issue 43 item 3): every row re-derived against every multiset of its
+/// signature (sum ≤ 20: 2,693 nonterminal multisets), the rendered table read entry by entry,
+/// and conditions (1)–(4) as printed refuted at U = {2}, with the corrected (1) verified.
+#[test]
+fn signature_table_rederived() {
+    let id = "table_5_1";
+    let s = Scratch::new("sig");
+    s.verified(id, "2693 of 2693 instances");
+    let (_, line) = s.line("table_5_1_conditions");
+    assert!(
+        line.contains("refuted (re-derived): the claim fails at U = {2}: condition (1) (d − 1 ∈ D iff ν = 0) fails: d = 2, D = {∞}, σ = 0, λ = 1, ν = 0, m = 2")
+            && line.contains("corrected by table_5_1_conditions_corrected: verified (claim re-derived): 2693 of 2693 instances"),
+        "{line}"
+    );
+    // A row's value edited in the spec (the binding regenerated): ρ({1,2,3}) = (0, 2) and its
+    // option {1,1,3} (d̃ = 3 = d + 1) has nim 0.
+    let s = Scratch::new("sig-spec");
+    s.edit_spec(id, |t| {
+        t.replace(
+            "d: \"2\", same: 2, up: 0, down: 2, inf: 0",
+            "d: \"2\", same: 2, up: 1, down: 2, inf: 0",
+        )
+    });
+    s.rejected(
+        id,
+        "the claim fails at U = {1,2,3}: Ũ = {1,1,3} in column `up` has nim 0, the row states 1",
+    );
+    // A mex edited, and a box moved to a column that need not occur.
+    let s = Scratch::new("sig-spec-mex");
+    s.edit_spec(id, |t| {
+        t.replace("[1], superset: [1], mex: 0", "[1], superset: [1], mex: 1")
+    });
+    s.rejected(id, "mex nim(Opt(U)) = 0, the row states 1");
+    let s = Scratch::new("sig-spec-box");
+    s.edit_spec(id, |t| t.replace("boxed: [up, inf]", "boxed: [inf]"));
+    s.rejected(
+        id,
+        "the claim fails at U = {1,2,3}: no boxed column [\"inf\"] occurs (d = 2, D = {1, 2, 3}",
+    );
+    // The certificate's count of multisets per row.
+    let s = Scratch::new("sig-count");
+    s.edit(id, |c| c["rows"][0] = json!(526));
+    s.rejected(id, "the certificate counts [526, 147");
+}
+
+#[test]
+fn signature_table_rendering_edited() {
+    let id = "table_5_1";
+    let tex = |s: &Scratch| s.dir.join("paper000").join("table_5_1.tex");
+    let edit_tex = |s: &Scratch, f: &dyn Fn(&str) -> String| {
+        let t = std::fs::read_to_string(tex(s)).unwrap();
+        let u = f(&t);
+        assert_ne!(t, u, "the edit changes the file");
+        std::fs::write(tex(s), u).unwrap();
+    };
+    // A cell edited: the d − 1 option of ρ(U) = (0, 2) has nim 2.
+    let s = Scratch::new("sig-tex-cell");
+    edit_tex(&s, &|t| {
+        t.replacen(
+            "\\grundygroupbox{1}{0} & $1$ & 2 &",
+            "\\grundygroupbox{1}{0} & $1$ & 1 &",
+            1,
+        )
+    });
+    s.rejected(id, "line 21: the row p = 0, d = 2 prints (\"1\", \"1\") under `down`, the spec's row (re-derived) has (\"1\", \"2\")");
+    // A d̃ edited.
+    let s = Scratch::new("sig-tex-dtilde");
+    edit_tex(&s, &|t| t.replacen("$\\geq 5$", "$\\geq 6$", 1));
+    s.rejected(
+        id,
+        "the row p = 0, d = >=4 prints (\">=6\", \"0\") under `up`",
+    );
+    // A box dropped (the boxes of ρ(U) = (1, 1)).
+    let s = Scratch::new("sig-tex-box");
+    edit_tex(&s, &|t| {
+        t.replacen("\\grundygroupbox{3}{0} & $2$", "0 & $2$", 1)
+    });
+    s.rejected(
+        id,
+        "the row p = 1, d = 1 prints (\"1\", \"0\") under `same`",
+    );
+    // The subset and superset, and the mex.
+    let s = Scratch::new("sig-tex-sets");
+    edit_tex(&s, &|t| {
+        t.replacen("$\\{0\\},\\,\\{0,2\\}$", "$\\{0,2\\}$", 1)
+    });
+    s.rejected(id, "the row p = 0, d = 2 prints nim∘Opt");
+    let s = Scratch::new("sig-tex-mex");
+    edit_tex(&s, &|t| {
+        t.replacen("& $\\{1\\}$ & 0 \\\\", "& $\\{1\\}$ & 2 \\\\", 1)
+    });
+    s.rejected(id, "the row p = 1, d = >=3 prints mex 2");
+    // A row dropped, a row printed twice, a row that is none of the spec's.
+    let s = Scratch::new("sig-tex-drop");
+    edit_tex(&s, &|t| {
+        t.lines()
+            .filter(|l| !l.starts_with("1 & $1$"))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    });
+    s.rejected(id, "row 8 of the spec is not printed");
+    let s = Scratch::new("sig-tex-twice");
+    edit_tex(&s, &|t| {
+        let row = t.lines().find(|l| l.starts_with("1 & $1$")).unwrap();
+        t.replacen(row, &format!("{row}\n{row}"), 1)
+    });
+    s.rejected(id, "the row p = 1, d = 1 is printed twice");
+    let s = Scratch::new("sig-tex-other");
+    edit_tex(&s, &|t| t.replacen("\n1 & $1$ &", "\n1 & $7$ &", 1));
+    s.rejected(id, "the row p = 1, d = 7 is no row of the spec");
+    // The file rendered from other spec bytes.
+    let s = Scratch::new("sig-tex-sha");
+    edit_tex(&s, &|t| t.replacen("(sha256 0", "(sha256 1", 1));
+    s.rejected(id, "the file was not rendered from the spec's bytes");
+}
+
+#[test]
+fn signature_refutation_forged() {
+    let id = "table_5_1_conditions";
+    // Another multiset named, where conditions (1)–(4) and the row hold.
+    let s = Scratch::new("sig-cx-other");
+    s.edit(id, |c| c["counterexample"]["instance"] = json!("U = {3}"));
+    s.rejected(id, "the claim holds at the counterexample U = {3}");
+    // Another condition named: (2) holds at U = {2}.
+    let s = Scratch::new("sig-cx-condition");
+    s.edit(id, |c| c["evidence"]["fails"] = json!("(2)"));
+    s.rejected(id, "condition (2) holds at the counterexample U = {2}");
+    // Multisets the spec does not range over.
+    for (name, u) in [
+        ("order", "U = {2,1}"),
+        ("sum", "U = {21}"),
+        ("terminal", "U = {1,1}"),
+    ] {
+        let s = Scratch::new(&format!("sig-cx-{name}"));
+        s.edit(id, |c| c["counterexample"]["instance"] = json!(u));
+        s.rejected(
+            id,
+            &format!("the counterexample {u} is not an instance of the spec"),
+        );
+    }
+    // The corrected conditions presented as refuted at U = {2}: (1') and the rows hold there.
+    let s = Scratch::new("sig-cx-corrected");
+    let fixed = "table_5_1_conditions_corrected";
+    let mut c = s.cert(id);
+    c["spec"] = json!(fixed);
+    c["spec_sha256"] = s.cert(fixed)["spec_sha256"].clone();
+    s.put_cert(fixed, &c);
+    s.rejected(
+        fixed,
+        "the claim holds at the counterexample U = {2}: every row entry and condition",
+    );
+}
+
+/// Issue 43's forgery on Table 5.1: a row made false, its multisets listed as not certified
+/// with a made-up reason (in the certificate, or as grundy's report of the spec) — rejected.
+#[test]
+fn signature_table_exemptions_forged() {
+    let id = "table_5_1";
+    let reason = "the solver was interrupted";
+    let s = Scratch::new("sig-exempt");
+    s.edit_spec(id, |t| {
+        t.replace("[1], superset: [1], mex: 0", "[1], superset: [1], mex: 1")
+    });
+    s.edit(id, |c| {
+        c["not_certified"] = json!([{"instance": "U = {3}", "reason": reason}])
+    });
+    s.rejected(id, "the claim fails at U = {3}");
+    // The spec unedited: the exemption alone is not confirmed.
+    let s = Scratch::new("sig-exempt-true");
+    s.edit(id, |c| {
+        c["not_certified"] = json!([{"instance": "U = {3}", "reason": reason}])
+    });
+    s.rejected(
+        id,
+        &format!("instance U = {{3}} is listed as not certified (\"{reason}\"), which the verifier does not confirm"),
+    );
+    // No certificate, and grundy's report lists the table as not certified.
+    let s = Scratch::new("sig-exempt-report");
+    std::fs::remove_file(s.cert_path(id)).unwrap();
+    let report = s.dir.join("report.json");
+    let r = json!({"reports": [
+        {"id": id, "verdict": "holds", "certificate": format!("not certified: {reason}")},
+    ]});
+    std::fs::write(&report, r.to_string()).unwrap();
+    s.rejected(
+        id,
+        &format!("listed as not certified (\"{reason}\"), which the verifier does not confirm: a signature table is within every budget"),
+    );
+}

@@ -6,7 +6,8 @@
 //! the instance's maximal legal sets and value; a `sequence` spec carries the octal
 //! sequence's period proof, against which the stated numbers fail; a `certificate` spec
 //! whose play fails carries its counterexample instance only, the verifier walking the
-//! spec's play itself; Table 5.1 carries its counterexample multiset and the condition that
+//! spec's play itself; a diagram carries its counterexample start only, the verifier
+//! searching the spec's strategy there; Table 5.1 carries its counterexample multiset and the condition that
 //! fails there ([`signatures`]). A kind offers this through
 //! [`crate::check::kind::SpecKind::certify_refutation`]; the others keep their
 //! counterexample in the report only.
@@ -47,6 +48,14 @@ pub(crate) fn spec_play(c: &KernelSpec, verdict: &Verdict) -> Result<Body, Strin
         );
     }
     body(cx, json!({ "kind": "spec-play" }))
+}
+
+/// The refutation certificate of a diagram: the counterexample start only, from which
+/// `grundy-verify` searches the spec's strategy itself (every reply tried, every sink counted
+/// as won) and finds it does not win.
+pub(crate) fn diagram(verdict: &Verdict) -> Result<Body, String> {
+    let cx = counterexample(verdict)?;
+    body(cx, json!({ "kind": "diagram-search" }))
 }
 
 /// The refutation certificate of Table 5.1 (`table: signatures`): the counterexample multiset

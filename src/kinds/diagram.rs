@@ -47,4 +47,11 @@ impl SpecKind for Diagram {
     fn certify(&self, ctx: &Context, _checked: &Checked) -> Result<crate::certify::Body, String> {
         crate::certify::strategy::certify(self, &ctx.families)
     }
+    fn certify_refutation(
+        &self,
+        _ctx: &Context,
+        checked: &Checked,
+    ) -> Result<crate::certify::Body, String> {
+        crate::certify::refute::diagram(&checked.report.verdict)
+    }
 }

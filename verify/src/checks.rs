@@ -54,6 +54,9 @@ pub enum Body {
     /// The evidence of a refuted `certificate` spec that gives its play: none beyond the
     /// counterexample instance, where [`crate::plays`] walks the spec's play itself.
     SpecPlay {},
+    /// The evidence of a refuted diagram: none beyond the counterexample start, from which
+    /// [`crate::diagram_search`] searches the spec's strategy itself.
+    DiagramSearch {},
     /// A value table: its cell count; the cells and the rendered files are read from the
     /// spec and the output folder ([`crate::tables`]).
     ValueTable {
@@ -954,6 +957,8 @@ pub enum Evidence {
     Predicates(Vec<(String, Option<Game>, u64)>),
     /// A refuted play, to be walked from the spec.
     SpecPlay,
+    /// A refuted diagram, to be searched from the spec.
+    DiagramSearch,
     /// A value table's cell count, as the certificate states it.
     ValueTable(u64),
     /// A `sets` spec's instances as the certificate lists them.
@@ -1087,6 +1092,10 @@ fn check_body(
             return Err("a spec's play is evidence of a refutation only".into())
         }
         Body::SpecPlay {} => Evidence::SpecPlay,
+        Body::DiagramSearch {} if top => {
+            return Err("a diagram's search is evidence of a refutation only".into())
+        }
+        Body::DiagramSearch {} => Evidence::DiagramSearch,
         Body::ValueTable { cells } => {
             total += cells;
             Evidence::ValueTable(*cells)

@@ -25,6 +25,7 @@ mod closure;
 mod closures;
 mod coq;
 mod derive;
+mod diagram_search;
 mod enumerate;
 mod exempt;
 mod features;

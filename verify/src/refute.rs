@@ -25,6 +25,7 @@ pub fn derive(raw: &Raw, instance: &str, ev: &Evidence) -> Result<String, Stop> 
         ("claim", Evidence::Closures(c)) => closure(raw, instance, c),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
         ("certificate", Evidence::SpecPlay) => spec_play(raw, instance),
+        ("diagram", Evidence::DiagramSearch) => crate::diagram_search::refuted(raw, instance),
         ("table", Evidence::Signatures(_, c)) => {
             crate::signatures::refuted(raw, instance, c.as_deref())
         }

@@ -151,6 +151,9 @@ pub struct Raw {
     /// The sha256 of the spec's bytes (rendered artifacts name it in their first comment).
     #[serde(skip)]
     pub sha256: String,
+    /// A diagram's nodes and arrows (read only for `kind: diagram`).
+    #[serde(skip)]
+    pub diagram: Option<DiagramText>,
     /// A figure's panels, map and vertex names (read only for `kind: figure`).
     #[serde(skip)]
     pub figure: Option<FigureText>,
@@ -181,6 +184,31 @@ pub struct FigureText {
     pub families: Option<IndexMap<String, Vec<Vec<String>>>>,
 }
 
+/// What the verifier reads of a diagram spec: its nodes (in order) and arrows.
+#[derive(Deserialize, Default)]
+pub struct DiagramText {
+    #[serde(default)]
+    pub nodes: IndexMap<String, NodeText>,
+    #[serde(default)]
+    pub arrows: Vec<ArrowText>,
+}
+
+#[derive(Deserialize)]
+pub struct NodeText {
+    pub when: Option<Value>,
+    pub start: Option<Value>,
+    pub sink: Option<Value>,
+}
+
+#[derive(Deserialize)]
+pub struct ArrowText {
+    pub from: String,
+    pub to: String,
+    pub style: Option<String>,
+    #[serde(rename = "move")]
+    pub kind: Option<String>,
+}
+
 #[derive(Deserialize)]
 pub struct PanelText {
     pub game: String,
@@ -201,6 +229,12 @@ pub fn parse(text: &str) -> Result<Raw, String> {
     raw.outcome_text = serde_saphyr::from_str::<OutcomeText>(text)
         .ok()
         .and_then(|o| o.outcome);
+    if raw.kind == "diagram" {
+        raw.diagram = Some(
+            serde_saphyr::from_str::<DiagramText>(text)
+                .map_err(|e| format!("the diagram's nodes cannot be read: {e}"))?,
+        );
+    }
     if raw.kind == "figure" {
         raw.figure = Some(
             serde_saphyr::from_str::<FigureText>(text)

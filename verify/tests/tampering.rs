@@ -2075,3 +2075,41 @@ fn signature_table_exemptions_forged() {
         &format!("listed as not certified (\"{reason}\"), which the verifier does not confirm: a signature table is within every budget"),
     );
 }
+
+/// A refuted diagram (Thm 5.43 Case 4 as printed): the verifier searches the spec's strategy
+/// from the counterexample start itself, every reply tried and every sink counted as won. A
+/// counterexample moved to a start the strategy wins from, or to no start of the spec, is
+/// rejected.
+#[test]
+fn refuted_diagrams_rederived() {
+    let id = "thm_5_43_case4_printed";
+    let s = Scratch::new("diagram-refuted");
+    let (_, line) = s.line(id);
+    assert!(
+        line.contains("refuted (re-derived): from the start of SPL(3,6) + *1 at S the diagram's strategy does not win"),
+        "{line}"
+    );
+    // m = 2 is even: (2,[4]) is a position of Case 1, and the strategy wins.
+    let s = Scratch::new("diagram-refuted-won");
+    s.edit(id, |c| {
+        c["counterexample"]["instance"] = json!("SPL(2,5) + *1 (m=2, n=5)")
+    });
+    s.rejected(id, "the counterexample does not refute it");
+    // SPL(3,4) + *1 is left out by the start family's `where` (m + 2 > n).
+    let s = Scratch::new("diagram-refuted-where");
+    s.edit(id, |c| {
+        c["counterexample"]["instance"] = json!("SPL(3,4) + *1 (m=3, n=4)")
+    });
+    s.rejected(id, "is not selected by its start family's `where`");
+    let s = Scratch::new("diagram-refuted-none");
+    s.edit(id, |c| {
+        c["counterexample"]["instance"] = json!("SPL(3,99) + *1 (m=3, n=99)")
+    });
+    s.rejected(id, "is not a start the spec generates");
+    // The evidence offered for a holding verdict.
+    let s = Scratch::new("diagram-refuted-top");
+    s.edit(id, |c| {
+        *c = json!({"format": "grundy-certificate/1", "spec": c["spec"].clone(), "spec_sha256": c["spec_sha256"].clone(), "kind": "diagram-search"})
+    });
+    s.rejected(id, "a diagram's search is evidence of a refutation only");
+}

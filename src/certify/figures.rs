@@ -6,7 +6,8 @@
 //! move between drawn nodes is missing, checks the map option-preserving, and then reads the
 //! rendered DOT and TikZ files: every node's printed value and miniature, and every arrow, must
 //! be the certificate's. A graph figure (Figs 2.1, 4.1, 4.2) lists its copies, one per member
-//! of each family drawn; the verifier computes the families itself and reads the drawings.
+//! of each family drawn; the verifier computes the families itself and reads the drawings. A
+//! structure diagram lists nothing: the verifier computes the classes and reads the DOT.
 
 use super::{encode, Body};
 use crate::check::figure::CertifiedFigure;

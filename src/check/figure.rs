@@ -997,7 +997,7 @@ impl Figure {
         let mut verdict = Verdict::Holds;
         let mut positions = 0u64;
         let mut notes = self.notes.clone();
-        let mut certified = None;
+        let certified;
         let view = match &self.body {
             FigureBody::Games { panels, map } => {
                 let mut built: Vec<Built> = Vec::new();
@@ -1405,6 +1405,14 @@ impl Figure {
                 if let Some(counterexample) = refuted {
                     verdict = Verdict::Refuted { counterexample };
                 }
+                // The verifier computes the classes itself; the certificate lists nothing.
+                certified = Some(CertifiedFigure {
+                    panels: Vec::new(),
+                    map: None,
+                    map_edges: Vec::new(),
+                    fibres: Vec::new(),
+                    copies: Vec::new(),
+                });
                 FigureView {
                     title: html(&self.title),
                     source: html(&self.source),

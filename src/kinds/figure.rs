@@ -45,7 +45,7 @@ impl SpecKind for FigureSpec {
             .kept
             .as_ref()
             .and_then(|k| k.0.downcast_ref::<CertifiedFigure>())
-            .ok_or("structure diagrams have no certificate format yet")?;
+            .ok_or("the check kept nothing to certify")?;
         crate::certify::figures::certify(figure)
     }
     fn as_any(&self) -> &dyn Any {

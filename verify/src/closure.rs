@@ -535,6 +535,118 @@ fn mex(values: &[u32]) -> u32 {
     (0..).find(|v| !values.contains(v)).unwrap_or(0)
 }
 
+/// One structure class reachable from the start, for structure diagrams: its order |I|, f(I, k)
+/// for k = 0..=|I|, the classes one move leads to (indices into the list), and whether a move
+/// from it ends the game (an element in no member containing I).
+pub struct StructureClass {
+    pub size: usize,
+    pub values: Vec<u32>,
+    pub moves: std::collections::BTreeSet<usize>,
+    pub ends: bool,
+}
+
+/// Every class reachable from the start class ⋂ 𝓜 (the first), by the same recursion as
+/// [`by_classes`]; `None` past `cap` classes.
+pub fn structure_classes(
+    n: usize,
+    facets: &[Bits],
+    achievement: bool,
+    cap: usize,
+) -> Option<Vec<StructureClass>> {
+    let f = facets.len();
+    let col: Vec<Bits> = (0..n)
+        .map(|x| {
+            let mut b = Bits::new(f);
+            for (i, m) in facets.iter().enumerate() {
+                if m.has(x) {
+                    b.insert(i);
+                }
+            }
+            b
+        })
+        .collect();
+    // Breadth-first over the masks (the members containing I), each class once.
+    let mut masks = vec![Bits::full(f)];
+    let mut index: HashMap<Bits, usize> = HashMap::from([(Bits::full(f), 0)]);
+    let mut out: Vec<StructureClass> = Vec::new();
+    let mut i = 0;
+    while i < masks.len() {
+        let mut class = Bits::full(n);
+        for m in masks[i].ones() {
+            class = class.and(&facets[m]);
+        }
+        let mut c = StructureClass {
+            size: class.count(),
+            values: Vec::new(),
+            moves: Default::default(),
+            ends: false,
+        };
+        for x in (0..n).filter(|&x| !class.has(x)) {
+            let m2 = masks[i].and(&col[x]);
+            if m2.is_empty() {
+                c.ends = true;
+                continue;
+            }
+            let k = match index.get(&m2) {
+                Some(&k) => k,
+                None => {
+                    if masks.len() >= cap {
+                        return None;
+                    }
+                    index.insert(m2.clone(), masks.len());
+                    masks.push(m2);
+                    masks.len() - 1
+                }
+            };
+            c.moves.insert(k);
+        }
+        out.push(c);
+        i += 1;
+    }
+    // f by decreasing size (every move leads to a larger class), k ascending.
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(out[k].size));
+    for k in order {
+        let size = out[k].size;
+        let mut values: Vec<u32> = Vec::with_capacity(size + 1);
+        for j in 0..=size {
+            let mut seen = Vec::new();
+            if j > 0 {
+                seen.push(values[j - 1]);
+            }
+            for &t in &out[k].moves {
+                seen.push(out[t].values[j + out[t].size - size - 1]);
+            }
+            if out[k].ends && achievement {
+                seen.push(0);
+            }
+            values.push(mex(&seen));
+        }
+        out[k].values = values;
+    }
+    Some(out)
+}
+
+impl ClosureGame {
+    /// 𝓜 as bitsets over the ground set, with its size and whether the game is an
+    /// achievement game; `None` when 𝓜 is not computed.
+    pub fn facets(&self) -> Option<(usize, Vec<Bits>, bool)> {
+        let n = self.elements() as usize;
+        let m = self.maximal.as_ref()?;
+        let sets = m
+            .iter()
+            .map(|s| {
+                let mut b = Bits::new(n);
+                for &x in s {
+                    b.insert(x);
+                }
+                b
+            })
+            .collect();
+        Some((n, sets, self.word.achievement()))
+    }
+}
+
 /// The structure-class recursion (docs/design.md §9). For the class I, the intersection of
 /// the members of 𝓜 in `mask`, and k = |I ∖ P|: f(I, k) is the mex of f(I, k − 1) (when
 /// k > 0), of f(J_x, k + |J_x| − |I| − 1) for each x outside I that some member containing I

@@ -86,6 +86,12 @@ pub fn derive(raw: &Raw, fig: &FigureBody, map: Option<&MapFact>) -> Result<Rede
     if text.families.is_some() {
         return graph_figure(raw, text, fig);
     }
+    if let Some(game) = &text.structure {
+        if !fig.panels.is_empty() || fig.map.is_some() || !fig.copies.is_empty() {
+            return Err(reject("panels or copies in a structure diagram".into()));
+        }
+        return structure_figure(raw, text, game);
+    }
     let spec = Some(text)
         .filter(|f| !f.panels.is_empty())
         .ok_or_else(|| Stop::Not("a figure without gamegraph panels".into()))?;
@@ -1077,4 +1083,283 @@ fn plain(t: &str) -> String {
         .chars()
         .filter(|c| !matches!(c, '{' | '}' | '_' | ' ' | '\\'))
         .collect()
+}
+
+/// A class node's order and type (|I|, pty(I), a, b), as the structure diagram prints it.
+type Key = (usize, u32, u32, u32);
+
+/// A structure diagram (docs/design.md §9, "The structure diagram as a figure"): one node per
+/// structure class reachable from the start (per orbit of classes under conjugacy with
+/// `up_to: conjugacy`, the node printing how many), each with its order |I| and type
+/// (pty(I), a, b): the nim-values of the class's positions P with |P| even and odd; an arrow
+/// for each move between classes; in an achievement game a shaded terminal node of value 0
+/// with an arrow from every class a move can leave. The verifier builds the game, 𝓜 and the
+/// classes itself ([`crate::closure::structure_classes`]), checks the spec's `classes:` and
+/// `nim:`, and reads the DOT and TikZ. It does not compute conjugacy: the nodes' orders and
+/// types must tell them apart (two nodes of one order and type are not read), and then each
+/// node's classes are all the classes of its order and type, whose number its multiplicity
+/// must be; the arrows are read between orders and types. The class names (`Z_6`, `⟨…⟩`)
+/// are not read.
+fn structure_figure(raw: &Raw, text: &FigureText, name: &str) -> Result<Rederived, Stop> {
+    let game = crate::closure::parse(name, raw.closure.as_deref())
+        .ok_or_else(|| Stop::Not(format!("{name} is not a closure game")))?
+        .map_err(Stop::Not)?;
+    let (n, facets, achievement) = game
+        .facets()
+        .ok_or_else(|| Stop::Not(format!("the maximal legal sets of {name}")))?;
+    if facets.is_empty() {
+        return Err(Stop::Not(format!("{name} has no legal move")));
+    }
+    let classes = crate::closure::structure_classes(n, &facets, achievement, 100_000)
+        .ok_or_else(|| Stop::Not(format!("more than 100000 structure classes of {name}")))?;
+    let key = |c: &crate::closure::StructureClass| -> Result<Key, Stop> {
+        if c.size == 0 {
+            return Err(Stop::Not("a class of no elements".into()));
+        }
+        // f(I, k) at |P| = |I| − k even, then odd (k ≥ 1 for one of them).
+        let at = |parity: usize| {
+            (0..=c.size)
+                .rev()
+                .find(|k| (c.size - k) % 2 == parity)
+                .map(|k| c.values[k])
+        };
+        Ok((
+            c.size,
+            (c.size % 2) as u32,
+            at(0).unwrap_or(0),
+            at(1).unwrap_or(0),
+        ))
+    };
+    let keys: Vec<Key> = classes.iter().map(key).collect::<Result<_, _>>()?;
+    let mut count: BTreeMap<Key, u64> = BTreeMap::new();
+    for k in &keys {
+        *count.entry(*k).or_default() += 1;
+    }
+    let conjugacy = match text.up_to.as_deref() {
+        None => false,
+        Some("conjugacy") => true,
+        Some(u) => return Err(Stop::Not(format!("`up_to: {u}`"))),
+    };
+    let nodes_wanted = if conjugacy {
+        None
+    } else {
+        Some(classes.len() as u64)
+    };
+    let start = &classes[0];
+    let start_value = start.values[start.size];
+    if text.nim.is_some_and(|v| v != u64::from(start_value)) {
+        return Err(reject(format!(
+            "the spec states nim({name}) = {}, the verifier's is {start_value}",
+            text.nim.unwrap_or(0)
+        )));
+    }
+    let mut moves: BTreeSet<(Key, Key)> = BTreeSet::new();
+    let mut ends: BTreeSet<Key> = BTreeSet::new();
+    for (c, k) in classes.iter().zip(&keys) {
+        for &t in &c.moves {
+            moves.insert((*k, keys[t]));
+        }
+        if c.ends && achievement {
+            ends.insert(*k);
+        }
+    }
+    let outputs: Vec<String> = outputs(raw)
+        .filter(|&(t, p)| t == "structure.dot" && p.ends_with(".dot"))
+        .map(|(_, p)| p.to_string())
+        .collect();
+    if outputs.is_empty() {
+        return Err(Stop::Not(
+            "the figure is rendered through no built-in `structure.dot`".into(),
+        ));
+    }
+    for rel in outputs {
+        let dot = read_rendered(&rel, &raw.sha256).map_err(|m| reject(format!("{rel}: {m}")))?;
+        let drawn = read_structure_dot(&dot).map_err(|m| reject(format!("{rel}: {m}")))?;
+        let m = |e: String| reject(format!("{rel}: {e}"));
+        let node_count = drawn.nodes.len() as u64;
+        if text.classes.is_some_and(|c| c != node_count)
+            || nodes_wanted.is_some_and(|c| c != node_count)
+        {
+            return Err(m(format!(
+                "it draws {node_count} class nodes; the spec states {:?}, the verifier finds {} classes",
+                text.classes,
+                classes.len()
+            )));
+        }
+        let mut by_key: BTreeMap<Key, (String, u64)> = BTreeMap::new();
+        for (id, (k, mult)) in &drawn.nodes {
+            if *mult > 1 && !conjugacy {
+                return Err(m(format!(
+                    "node {id} stands for {mult} classes without `up_to`"
+                )));
+            }
+            if by_key.insert(*k, (id.clone(), *mult)).is_some() {
+                return Err(Stop::Not(format!(
+                    "{rel}: two nodes of order and type {k:?} (the verifier does not compute conjugacy)"
+                )));
+            }
+        }
+        let shown: BTreeMap<Key, u64> = by_key.iter().map(|(k, (_, c))| (*k, *c)).collect();
+        if shown != count {
+            return Err(m(format!(
+                "its nodes' orders, types and multiplicities {shown:?} are not the classes' {count:?}"
+            )));
+        }
+        if drawn
+            .start
+            .as_ref()
+            .and_then(|s| drawn.nodes.get(s))
+            .map(|(k, _)| *k)
+            != Some(keys[0])
+        {
+            return Err(m(format!(
+                "its start node is not the class of ⋂𝓜, of order and type {:?}",
+                keys[0]
+            )));
+        }
+        let key_of = |id: &str| drawn.nodes.get(id).map(|(k, _)| *k);
+        let mut arrows = BTreeSet::new();
+        let mut to_end = BTreeSet::new();
+        for (a, b) in &drawn.arrows {
+            let ka = key_of(a).ok_or_else(|| m(format!("an arrow from {a}, not a class node")))?;
+            if Some(b) == drawn.terminal.as_ref() {
+                to_end.insert(ka);
+            } else {
+                let kb =
+                    key_of(b).ok_or_else(|| m(format!("an arrow to {b}, not a class node")))?;
+                arrows.insert((ka, kb));
+            }
+        }
+        if arrows != moves {
+            return Err(m(format!(
+                "its arrows between classes are not the moves: drawn {arrows:?}, the moves {moves:?}"
+            )));
+        }
+        if to_end != ends || drawn.terminal.is_some() != achievement {
+            return Err(m(
+                "its terminal node or the arrows into it are not the classes a move can leave"
+                    .into(),
+            ));
+        }
+        // The TikZ prints each node's order and type, and the terminal node's value, as the DOT.
+        let tikz_rel = format!("{}.tikz.tex", rel.trim_end_matches(".dot"));
+        if output_paths(raw).any(|p| p == tikz_rel) {
+            continue;
+        }
+        let tikz = read_rendered(&tikz_rel, &raw.sha256)
+            .map_err(|m| reject(format!("{tikz_rel}: {m}")))?;
+        let mut seen = 0;
+        let lines: Vec<&str> = tikz.lines().collect();
+        for (k, line) in lines.iter().enumerate() {
+            let Some(name) = lines
+                .get(k + 1)
+                .filter(|_| line.starts_with("\\node["))
+                .and_then(|l| l.split_once("% "))
+                .map(|(_, n)| n.trim())
+            else {
+                continue;
+            };
+            if let Some((key, _)) = drawn.nodes.get(name) {
+                let note = format!("|I| = {}, ({}, {}, {})", key.0, key.1, key.2, key.3);
+                if !line.contains(&note) {
+                    return Err(reject(format!(
+                        "{tikz_rel}: node {name} does not print {note}"
+                    )));
+                }
+                seen += 1;
+            } else if Some(name) == drawn.terminal.as_deref() && !line.contains("$\\mathbf{0}$") {
+                return Err(reject(format!(
+                    "{tikz_rel}: the terminal node does not print 0"
+                )));
+            }
+        }
+        if seen != drawn.nodes.len() {
+            return Err(reject(format!(
+                "{tikz_rel}: it draws {seen} of the {} class nodes",
+                drawn.nodes.len()
+            )));
+        }
+    }
+    Ok(Rederived {
+        certified: 1,
+        total: 1,
+    })
+}
+
+/// A structure diagram's DOT as drawn.
+struct StructureDot {
+    /// Class node id → (order and type, multiplicity).
+    nodes: BTreeMap<String, (Key, u64)>,
+    start: Option<String>,
+    terminal: Option<String>,
+    arrows: Vec<(String, String)>,
+}
+
+fn read_structure_dot(dot: &str) -> Result<StructureDot, String> {
+    let mut out = StructureDot {
+        nodes: BTreeMap::new(),
+        start: None,
+        terminal: None,
+        arrows: Vec::new(),
+    };
+    for line in dot.lines().map(str::trim) {
+        if line.starts_with("//") {
+            continue;
+        }
+        if let Some((a, rest)) = line.split_once(" -> ") {
+            let b = rest
+                .split(|c: char| c == ';' || c == ' ' || c == '[')
+                .next()
+                .unwrap_or("");
+            out.arrows.push((a.to_string(), b.to_string()));
+            continue;
+        }
+        let Some((id, attrs)) = line.split_once(" [") else {
+            continue;
+        };
+        let Some(style) = attr(attrs, "grundystyle") else {
+            continue;
+        };
+        if !style.contains("grundy square") {
+            continue;
+        }
+        if style.contains("grundy shaded") {
+            if attr(attrs, "grundynim").as_deref() != Some("0") || out.terminal.is_some() {
+                return Err(format!("the terminal node {id} is not one node of value 0"));
+            }
+            out.terminal = Some(id.to_string());
+            continue;
+        }
+        let note =
+            attr(attrs, "grundynote").ok_or_else(|| format!("node {id} has no order and type"))?;
+        let nums: Vec<u64> = note
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|x| !x.is_empty())
+            .map(|x| x.parse().unwrap_or(u64::MAX))
+            .collect();
+        let [size, pty, a, b] = nums[..] else {
+            return Err(format!("node {id}'s note `{note}` is not |I| and a type"));
+        };
+        let small = |x: u64| u32::try_from(x).map_err(|_| format!("node {id}'s note `{note}`"));
+        let key = (
+            usize::try_from(size).map_err(|_| format!("node {id}'s note `{note}`"))?,
+            small(pty)?,
+            small(a)?,
+            small(b)?,
+        );
+        let tooltip = attr(attrs, "tooltip").unwrap_or_default();
+        let mult = match tooltip.split_once("(×") {
+            Some((_, r)) => r
+                .split(')')
+                .next()
+                .and_then(|x| x.parse().ok())
+                .ok_or_else(|| format!("node {id}'s multiplicity in `{tooltip}`"))?,
+            None => 1,
+        };
+        if style.contains("grundy start") {
+            out.start = Some(id.to_string());
+        }
+        out.nodes.insert(id.to_string(), (key, mult));
+    }
+    Ok(out)
 }

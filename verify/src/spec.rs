@@ -182,6 +182,12 @@ pub struct FigureText {
     pub graph: Option<String>,
     pub edges: Option<Vec<String>>,
     pub families: Option<IndexMap<String, Vec<Vec<String>>>>,
+    /// A structure diagram: its closure game, `up_to: conjugacy`, and the claimed count of
+    /// class nodes and nim-value of the start.
+    pub structure: Option<String>,
+    pub up_to: Option<String>,
+    pub classes: Option<u64>,
+    pub nim: Option<u64>,
 }
 
 /// What the verifier reads of a diagram spec: its nodes (in order) and arrows.

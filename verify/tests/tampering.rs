@@ -31,7 +31,7 @@ impl Scratch {
         ));
         let _ = std::fs::remove_dir_all(&dir);
         // The output folder's rendered tables sit beside the certificates, as in output/.
-        for sub in ["specs", "certificates", "paper000"] {
+        for sub in ["specs", "certificates", "paper000", "es2018"] {
             std::fs::create_dir_all(dir.join(sub)).unwrap();
             for e in std::fs::read_dir(Path::new(DATA).join(sub)).unwrap() {
                 let p = e.unwrap().path();
@@ -2112,4 +2112,66 @@ fn refuted_diagrams_rederived() {
         *c = json!({"format": "grundy-certificate/1", "spec": c["spec"].clone(), "spec_sha256": c["spec_sha256"].clone(), "kind": "diagram-search"})
     });
     s.rejected(id, "a diagram's search is evidence of a refutation only");
+}
+
+/// Structure diagrams (Ernst–Sieben 2018's GEN(Z_12)): the verifier computes the structure
+/// classes of the game itself and reads the DOT and TikZ; an edited order or type, a dropped
+/// arrow, an edited multiplicity, or a spec misstating the value or the class count is
+/// rejected.
+#[test]
+fn structure_diagrams_edited() {
+    let id = "structure_gen_cyc12";
+    let edit_file = |s: &Scratch, name: &str, f: &dyn Fn(&str) -> String| {
+        let path = s.dir.join("es2018").join(name);
+        let t = std::fs::read_to_string(&path).unwrap();
+        let u = f(&t);
+        assert_ne!(t, u, "the edit changes the file");
+        std::fs::write(path, u).unwrap();
+    };
+    let (dot, tikz) = ("structure_gen_cyc12.dot", "structure_gen_cyc12.tikz.tex");
+    let s = Scratch::new("structure");
+    s.verified(id, "1 of 1 instances");
+    // Z_6's type is (0, 1, 2): its positions with |P| even have value 1.
+    let s = Scratch::new("structure-type");
+    edit_file(&s, dot, &|t| {
+        t.replacen(
+            "grundynote=\"|I| = 6, (0, 1, 2)\"",
+            "grundynote=\"|I| = 6, (0, 0, 2)\"",
+            1,
+        )
+    });
+    s.rejected(id, "its nodes' orders, types and multiplicities");
+    let s = Scratch::new("structure-arrow");
+    edit_file(&s, dot, &|t| {
+        t.replacen("  c0 -> c1 [grundystyle=\"grundy edge\"];\n", "", 1)
+    });
+    s.rejected(id, "its arrows between classes are not the moves");
+    let s = Scratch::new("structure-end");
+    edit_file(&s, dot, &|t| {
+        t.replacen("  c1 -> terminal [grundystyle=\"grundy edge\"];\n", "", 1)
+    });
+    s.rejected(
+        id,
+        "the arrows into it are not the classes a move can leave",
+    );
+    let s = Scratch::new("structure-tikz");
+    edit_file(&s, tikz, &|t| {
+        t.replacen("$|I| = 4, (0, 1, 2)$", "$|I| = 4, (0, 1, 0)$", 1)
+    });
+    s.rejected(id, "node c2 does not print |I| = 4, (0, 1, 2)");
+    let s = Scratch::new("structure-nim");
+    s.edit_spec(id, |t| t.replacen("\nnim: 1\n", "\nnim: 0\n", 1));
+    s.rejected(
+        id,
+        "the spec states nim(GEN(Cyc(12))) = 0, the verifier's is 1",
+    );
+    // The class count misstated, the renderings bound to the edited spec's bytes.
+    let s = Scratch::new("structure-classes");
+    let old = s.cert(id)["spec_sha256"].as_str().unwrap().to_string();
+    s.edit_spec(id, |t| t.replacen("\nclasses: 3\n", "\nclasses: 4\n", 1));
+    let new = s.cert(id)["spec_sha256"].as_str().unwrap().to_string();
+    for f in [dot, tikz] {
+        edit_file(&s, f, &|t| t.replace(&old, &new));
+    }
+    s.rejected(id, "it draws 3 class nodes; the spec states Some(4)");
 }

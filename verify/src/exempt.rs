@@ -780,3 +780,65 @@ pub fn check(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<usize, Stop> {
         },
     }
 }
+
+/// Confirms a spec grundy reports as "not certified" with no certificate at all (issue 43
+/// item 5): the reason must be one the verifier recounts from the spec, or it is rejected.
+/// - "tier long, …": the spec is of the long tier (`tier: long`), which the main job records
+///   and does not certify;
+/// - "no instance fits (K instances; first: L: more than N positions …)": a claim of K
+///   instances (at most 100), each of which has more than N positions by the verifier's own
+///   count ([`more_positions_than`]);
+/// - "the refuted construction is one of grundy's solvers, …": the spec's construction is a
+///   `solver:` (grundy's code), not a play the verifier walks;
+/// - a signature table (Table 5.1) is never exempt.
+pub fn report_level(text: &str, why: &str) -> Result<(), String> {
+    let raw = crate::spec::parse(text)?;
+    if raw.kind == "table" && raw.table.as_deref() == Some("signatures") {
+        return Err(crate::signatures::NO_BUDGET.into());
+    }
+    if why.starts_with("tier long") {
+        return if text.lines().any(|l| l.trim() == "tier: long") {
+            Ok(())
+        } else {
+            Err("the spec is not of the long tier".into())
+        };
+    }
+    if why.starts_with("the refuted construction is one of grundy's solvers") {
+        return if raw.solver.is_some() && raw.play.is_none() {
+            Ok(())
+        } else {
+            Err("the spec's construction is not a solver of grundy's".into())
+        };
+    }
+    if let Some(rest) = why.strip_prefix("no instance fits (") {
+        let k = number(rest).ok_or("no instance count")?;
+        let n = rest
+            .split_once("more than ")
+            .and_then(|(_, r)| number(r))
+            .ok_or("no position count")?;
+        if raw.kind != "claim" {
+            return Err("an exemption by positions of a spec that is not a claim".into());
+        }
+        let template = raw.game.as_deref().ok_or("a claim without `game`")?;
+        let insts = all_instances(&raw).map_err(|e| match e {
+            Stop::Not(m) | Stop::Reject(m) => m,
+        })?;
+        if insts.len() as u64 != k || k > 100 {
+            return Err(format!(
+                "the spec has {} instances, the reason counts {k}",
+                insts.len()
+            ));
+        }
+        for i in &insts {
+            let name = substitute(template, &i.names);
+            let rules = Game::parse(&name).and_then(|g| Rules::new(&g))?;
+            if !more_positions_than(&rules, n, false, None) {
+                return Err(format!(
+                    "{name} has at most {n} positions by the verifier's count"
+                ));
+            }
+        }
+        return Ok(());
+    }
+    Err("not a reason the verifier recounts".into())
+}

@@ -356,12 +356,6 @@ impl Table {
 /// Why a signature table listed as not certified is rejected (main.rs).
 pub const NO_BUDGET: &str = "a signature table is within every budget (the verifier re-derives it from the spec alone), so it has a certificate";
 
-/// Whether the spec `text` is a signature table.
-pub fn is_table(text: &str) -> bool {
-    crate::spec::parse(text)
-        .is_ok_and(|r| r.kind == "table" && r.table.as_deref() == Some("signatures"))
-}
-
 /// A holding table: every row re-derived on every multiset, the counts the certificate's, the
 /// rendered files read.
 pub fn derive(raw: &Raw, listed: &[u64]) -> Result<Rederived, Stop> {

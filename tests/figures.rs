@@ -878,7 +878,7 @@ impl Rect {
 /// How far (bp) an arrow keeps from a fibre box it passes (neither end inside), and from the
 /// frame of the panel it is drawn in.
 const FIBRE_CLEAR: f64 = 1.5;
-const FRAME_CLEAR: f64 = 2.0;
+const FRAME_CLEAR: f64 = 5.0;
 
 fn f(s: &str) -> f64 {
     s.parse().unwrap_or_else(|_| panic!("not a number: {s}"))
@@ -1063,7 +1063,7 @@ fn geometry_faults(v: &tikz::TikzView) -> Vec<String> {
             let (has_a, has_b) = (ra.inside(p, 0.5), rb.inside(p, 0.5));
             if has_a || has_b {
                 // An arrow within a panel stays inside its frame, clear of it (one of Fig
-                // 5.2's looped out to the frame and back).
+                // 5.2's looped out to 4bp from the frame and back; Graphviz keeps 8bp).
                 let frame = !v.clusters[k].style.contains("fibre");
                 if has_a && has_b && frame && !Rect::inside_all(p, &curve, FRAME_CLEAR) {
                     faults.push(format!(
@@ -1300,10 +1300,12 @@ fn fig_5_2_arrows_keep_clear_of_other_fibres_and_the_frame() {
     );
     let v = tikz::fitted(&old, "fig_5_2.dot").unwrap().unwrap();
     let faults = geometry_faults(&v);
-    assert!(
-        faults.iter().any(|x| x.contains("grazes fibre box")),
-        "the old Fig 5.2 passes: {faults:?}"
-    );
+    for fault in ["grazes fibre box", "runs out to the frame"] {
+        assert!(
+            faults.iter().any(|x| x.contains(fault)),
+            "the old Fig 5.2 is not caught ({fault}): {faults:?}"
+        );
+    }
 }
 
 #[test]

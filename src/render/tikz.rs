@@ -17,8 +17,8 @@
 //! Positions are Graphviz's, in big points, and the drawing is made at that natural size; the
 //! template scales the whole picture, labels included, to the text width when it is wider
 //! (never up), so nodes, labels and routes keep the proportions Graphviz laid out. To keep
-//! labels at 0.9 of their size where it can ([`GOOD_SCALE`]; 0.8 at least, which the tests
-//! check) at `\linewidth` and on the page's height, [`fitted`] sizes miniatures as LaTeX sets
+//! labels at 0.9 of their size where it can ([`GOOD_SCALE`]; a figure that would still print
+//! them below [`MIN_LABEL_PT`] gets larger fonts, laid out for them) at `\linewidth` and on the page's height, [`fitted`] sizes miniatures as LaTeX sets
 //! them and lays a figure out again, more compactly (text nodes without Graphviz's minimum
 //! size, less space, panels in rows or stacked each with its own ranks), when it would print
 //! smaller. Every edge follows Graphviz's
@@ -36,8 +36,8 @@ use std::collections::BTreeMap;
 pub const MAX_NATURAL_WIDTH: f64 = 345.0 / 72.27 * 72.0 / 0.8;
 
 /// The print scale at which [`fitted`] stops trying more compact layouts: labels at 0.9 of
-/// their size read as full size beside the text (at 0.8, the floor the tests check, Figs 5.2,
-/// 5.9 and seed 002's SP_{12,2} and SP_{8,2} looked small).
+/// their size read as full size beside the text (at 0.8, Figs 5.2, 5.9 and seed 002's
+/// SP_{12,2} and SP_{8,2} looked small).
 pub const GOOD_SCALE: f64 = 0.9;
 
 /// The size (pt) of a node's label and nim-value at the figures' font (`\small` of a 10pt

@@ -17,8 +17,8 @@
 //! Positions are Graphviz's, in big points, and the drawing is made at that natural size; the
 //! template scales the whole picture, labels included, to the text width when it is wider
 //! (never up), so nodes, labels and routes keep the proportions Graphviz laid out. To keep
-//! labels at 0.9 of their size where it can ([`GOOD_SCALE`]; 0.8 at least, which the tests
-//! check) at `\linewidth` and on the page's height, [`fitted`] sizes miniatures as LaTeX sets
+//! labels at 0.9 of their size where it can ([`GOOD_SCALE`]; a figure that would still print
+//! them below [`MIN_LABEL_PT`] gets larger fonts, laid out for them) at `\linewidth` and on the page's height, [`fitted`] sizes miniatures as LaTeX sets
 //! them and lays a figure out again, more compactly (text nodes without Graphviz's minimum
 //! size, less space, panels in rows or stacked each with its own ranks), when it would print
 //! smaller. Every edge follows Graphviz's
@@ -36,9 +36,29 @@ use std::collections::BTreeMap;
 pub const MAX_NATURAL_WIDTH: f64 = 345.0 / 72.27 * 72.0 / 0.8;
 
 /// The print scale at which [`fitted`] stops trying more compact layouts: labels at 0.9 of
-/// their size read as full size beside the text (at 0.8, the floor the tests check, Figs 5.2,
-/// 5.9 and seed 002's SP_{12,2} and SP_{8,2} looked small).
+/// their size read as full size beside the text (at 0.8, Figs 5.2, 5.9 and seed 002's
+/// SP_{12,2} and SP_{8,2} looked small).
 pub const GOOD_SCALE: f64 = 0.9;
+
+/// The size (pt) of a node's label and nim-value at the figures' font (`\small` of a 10pt
+/// article, `grundy picture` in `grundy-tikz.sty`).
+pub const LABEL_PT: f64 = 9.0;
+
+/// The smallest a node label or nim-value may be printed (pt; issue 46 item 9: scaled to the
+/// text width, Figs 5.2 and 5.9 printed them at 7–7.5pt and their fibre labels at 6pt):
+/// [`fitted`] sets a figure's fonts larger when its scale would print them smaller, and lays it
+/// out with its nodes at the size of the larger text.
+pub const MIN_LABEL_PT: f64 = 8.0;
+
+/// The most [`fitted`] enlarges a figure's fonts (the layout grows with them, so that beyond
+/// this a figure would only print its drawings smaller).
+pub const MAX_FONT_SCALE: f64 = 1.4;
+
+/// The size (pt) a figure prints its node labels and nim-values at: [`LABEL_PT`] times its
+/// font scale and [`printed_scale`].
+pub fn printed_label_pt(v: &TikzView) -> f64 {
+    LABEL_PT * v.font_scale * printed_scale(v)
+}
 
 /// The tallest a figure may be printed (bp): most of a 10pt article's text height (550pt),
 /// leaving room for its caption.
@@ -233,6 +253,85 @@ fn with_attributes(dot: &str, extra: &str) -> String {
 /// layouts printed at [`GOOD_SCALE`] or more, else the one printed largest. `Ok(None)` when the
 /// layout has no nodes.
 pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
+    // Fonts at their size unless the figure would then print its labels below
+    // [`MIN_LABEL_PT`]; else enlarged by the factor that scale asks for and laid out again
+    // (the larger nodes make the figure print a little smaller, so a few rounds), in
+    // hundredths so that the output is stable, aiming 2% above the floor (LaTeX's box of a
+    // drawing is a little larger than Graphviz's, by its lines' widths).
+    let mut k = 1.0;
+    let mut best: Option<TikzView> = None;
+    for _ in 0..6 {
+        let Some(v) = fitted_at(dot, from, k)? else {
+            return Ok(None);
+        };
+        let pt = printed_label_pt(&v);
+        let done = pt >= MIN_LABEL_PT * if k == 1.0 { 1.0 } else { 1.01 };
+        if best
+            .as_ref()
+            .is_none_or(|b| done || pt > printed_label_pt(b) + 0.01)
+        {
+            best = Some(v);
+        }
+        let next = (k * 1.02 * MIN_LABEL_PT / pt * 100.0).ceil() / 100.0;
+        if done || next > MAX_FONT_SCALE || next <= k {
+            break;
+        }
+        k = next;
+    }
+    Ok(best)
+}
+
+/// The DOT with every font size (`fontsize=…` and HTML labels' `POINT-SIZE="…"`) and the
+/// least node height times `k`, so that Graphviz sizes the text nodes for the enlarged labels
+/// the TikZ drawing typesets.
+fn with_font_scale(dot: &str, k: f64) -> String {
+    if k == 1.0 {
+        return dot.to_string();
+    }
+    let mut out = String::with_capacity(dot.len());
+    let mut rest = dot;
+    loop {
+        let next = [("fontsize=", ""), ("POINT-SIZE=\"", "\"")]
+            .iter()
+            .filter_map(|&(key, close)| rest.find(key).map(|i| (i, key, close)))
+            .min_by_key(|&(i, _, _)| i);
+        let Some((i, key, close)) = next else {
+            out.push_str(rest);
+            // Graphviz's least node height (0.5in), which a node of two short lines keeps,
+            // grows with the text too (DC(3) + *1's positions of Fig 5.2 were typeset 38pt
+            // high in boxes of 36bp); the least width (0.75in) is wider than such text.
+            // Not where the DOT fixes its nodes' sizes (a graph's vertices: Fig 2.1 grew
+            // circles half an inch high and printed smaller with larger fonts).
+            if out.contains("fixedsize=true") {
+                return out;
+            }
+            return match out.find('{') {
+                Some(at) => format!(
+                    "{}\n  node [height={:.3}];{}",
+                    &out[..=at],
+                    0.5 * k,
+                    &out[at + 1..]
+                ),
+                None => out,
+            };
+        };
+        let start = i + key.len();
+        out.push_str(&rest[..start]);
+        let len = rest[start..]
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len() - start);
+        match rest[start..start + len].parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{}{close}", (size * k * 100.0).round() / 100.0)),
+            Err(_) => out.push_str(&format!("{}{close}", &rest[start..start + len])),
+        }
+        rest = &rest[start + len + close.len()..];
+    }
+}
+
+/// [`fitted`] with the fonts `k` times their size.
+fn fitted_at(dot: &str, from: &str, k: f64) -> Result<Option<TikzView>, String> {
+    let dot = with_font_scale(dot, k);
+    let dot = dot.as_str();
     // Graphviz sizes nodes from its own rendering of the DOT label (a table of ● and ○ for a
     // miniature), which is not what LaTeX typesets: up to twice as wide (Fig 5.5's positions
     // are 30bp wide typeset, 54bp in Graphviz's box) or smaller. The nodes whose typeset size
@@ -245,7 +344,7 @@ pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
     let stacking = stacking_edges(&json);
     let mut sized = String::new();
     for n in &first.nodes {
-        if let Some((w, h)) = typeset_size(n) {
+        if let Some((w, h)) = typeset_size(n, k) {
             sized.push_str(&format!(
                 "  {} [width={:.3}, height={:.3}, fixedsize=true];\n",
                 quoted(&n.name),
@@ -296,9 +395,11 @@ pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
             (Arrange::Stacked, Some(edges)) => (appended(&compact, edges), Some(1)),
         };
         let json = layout(&with_attributes(&laid, extra))?;
-        let Some(v) = view_wrapped(&json, from, wrap) else {
+        let Some(mut v) = view_wrapped(&json, from, wrap) else {
             return Ok(None);
         };
+        v.font_scale = k;
+        v.font_scale_tex = (k != 1.0).then(|| format!("{k:.2}"));
         // The layout printed largest: the template scales a figure to `\linewidth` and, when
         // it is then taller than the page allows, to that height, so what a reader sees is
         // the smaller of the two scales (stacking panels that are too tall side by side makes
@@ -325,9 +426,10 @@ pub fn fitted(dot: &str, from: &str) -> Result<Option<TikzView>, String> {
 /// miniature's extent at its scale (`grundy mini`: 6pt a unit; the legend 14pt with the
 /// vertex names), the rows of the tabular around it (a `\small` row is 11pt; a miniature is
 /// centred on its row's baseline) and the shape (an ellipse is √2 times its content, plus
-/// `inner sep`). `None` for nodes without a miniature (Graphviz's estimate of their label
-/// stands, and `\grundyfits` checks it).
-fn typeset_size(n: &TikzNode) -> Option<(f64, f64)> {
+/// `inner sep`), its text rows and widths `k` times their size (the figure's font scale).
+/// `None` for nodes without a miniature (Graphviz's estimate of their label stands, and
+/// `\grundyfits` checks it).
+fn typeset_size(n: &TikzNode, k: f64) -> Option<(f64, f64)> {
     let m = n.mini.as_ref()?;
     let coords = |f: fn(&MiniVertex) -> &String| -> (f64, f64) {
         m.vertices
@@ -340,11 +442,11 @@ fn typeset_size(n: &TikzNode) -> Option<(f64, f64)> {
     let (mw, mh) = ((x1 - x0) * unit + vertex, (y1 - y0) * unit + vertex);
     let text_rows = [n.tex.is_some(), n.nim.is_some(), n.note.is_some()];
     let rows = text_rows.iter().filter(|&&r| r).count() as f64;
-    let h = (7.7f64).max(mh / 2.0) + (3.3f64).max(mh / 2.0) + 11.0 * rows;
+    let h = (7.7 * k).max(mh / 2.0) + (3.3 * k).max(mh / 2.0) + 11.0 * k * rows;
     let text_w = [&n.tex, &n.note]
         .iter()
         .filter_map(|t| t.as_ref())
-        .map(|t| visible_chars(t) as f64 * 5.5)
+        .map(|t| visible_chars(t) as f64 * 5.5 * k)
         .fold(0.0, f64::max);
     let w = mw.max(text_w);
     let (w, h) = if n.style.contains("grundy position") {
@@ -528,6 +630,11 @@ pub struct TikzView {
     pub natural_width: f64,
     #[serde(skip)]
     pub natural_height: f64,
+    /// The factor the fonts are set at (1 but for a figure that would print its labels below
+    /// [`MIN_LABEL_PT`]), and as the template writes it (`None` at 1).
+    #[serde(skip)]
+    pub font_scale: f64,
+    pub font_scale_tex: Option<String>,
     pub clusters: Vec<TikzCluster>,
     pub nodes: Vec<TikzNode>,
     pub edges: Vec<TikzEdge>,
@@ -593,7 +700,9 @@ fn raw_clusters(objects: &[Value]) -> Vec<RawCluster> {
         let Some(b) = attr(o, "bb").and_then(bb) else {
             continue;
         };
-        if !name.starts_with("cluster") {
+        // A `grundy room` cluster only keeps the routes Graphviz draws clear of the box it
+        // holds (its margin is the room between an arrow and that box): it is not drawn.
+        if !name.starts_with("cluster") || attr(o, "grundystyle") == Some("grundy room") {
             continue;
         }
         let nodes: Vec<usize> = o
@@ -869,6 +978,8 @@ fn view_wrapped(json: &Value, from: &str, wrap: Option<usize>) -> Option<TikzVie
         natural_height: (hi.1 - lo.1).max(1.0),
         width: num((hi.0 - lo.0).max(1.0)),
         height: num((hi.1 - lo.1).max(1.0)),
+        font_scale: 1.0,
+        font_scale_tex: None,
         clusters: out_clusters,
         nodes,
         edges,

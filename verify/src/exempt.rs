@@ -787,7 +787,7 @@ pub fn check(raw: &Raw, c: &Certificate, ev: &Evidence) -> Result<usize, Stop> {
 ///   and does not certify;
 /// - "no instance fits (K instances; first: L: more than N positions …)": a claim of K
 ///   instances (at most 100), each of which has more than N positions by the verifier's own
-///   count ([`more_positions_than`]);
+///   count ([`explore`], N at most ten times its own budget);
 /// - "the refuted construction is one of grundy's solvers, …": the spec's construction is a
 ///   `solver:` (grundy's code), not a play the verifier walks;
 /// - a signature table (Table 5.1) is never exempt.
@@ -832,7 +832,10 @@ pub fn report_level(text: &str, why: &str) -> Result<(), String> {
         for i in &insts {
             let name = substitute(template, &i.names);
             let rules = Game::parse(&name).and_then(|g| Rules::new(&g))?;
-            if !more_positions_than(&rules, n, false, None) {
+            if n > 10 * OWN_POSITIONS as u64 {
+                return Err(format!("{n} positions is past what the verifier counts"));
+            }
+            if !matches!(explore(&rules, n as usize, false), Ok(None)) {
                 return Err(format!(
                     "{name} has at most {n} positions by the verifier's count"
                 ));

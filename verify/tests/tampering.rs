@@ -2175,3 +2175,58 @@ fn structure_diagrams_edited() {
     }
     s.rejected(id, "it draws 3 class nodes; the spec states Some(4)");
 }
+
+/// A spec grundy reports as not certified with no certificate (issue 43 item 5): the reason
+/// must be one the verifier recounts. A made-up reason, "no instance fits" for an instance of
+/// few positions, the long tier for a spec of the main job, and a solver for a play are each
+/// rejected; a true "no instance fits" is accepted.
+#[test]
+fn report_level_exemptions_confirmed() {
+    let report_says = |s: &Scratch, id: &str, why: &str| {
+        std::fs::remove_file(s.cert_path(id)).unwrap();
+        let r = json!({"reports": [
+            {"id": id, "verdict": "holds", "certificate": format!("not certified: {why}")},
+        ]});
+        std::fs::write(s.dir.join("report.json"), r.to_string()).unwrap();
+    };
+    let id = "example_3_2_dnt";
+    let s = Scratch::new("report-made-up");
+    report_says(&s, id, "the solver was interrupted");
+    s.rejected(
+        id,
+        "which the verifier does not confirm: not a reason the verifier recounts",
+    );
+    let s = Scratch::new("report-fits");
+    report_says(
+        &s,
+        id,
+        "no instance fits (1 instances; first: : more than 10000 positions (the budget left for the instance))",
+    );
+    s.rejected(id, "has at most 10000 positions by the verifier's count");
+    let s = Scratch::new("report-long");
+    report_says(&s, id, "tier long, recorded by `grundy build --long`");
+    s.rejected(id, "the spec is not of the long tier");
+    let s = Scratch::new("report-solver");
+    report_says(
+        &s,
+        "thm_14_case_4_printed",
+        "the refuted construction is one of grundy's solvers, which the verifier does not re-implement",
+    );
+    s.rejected(
+        "thm_14_case_4_printed",
+        "the spec's construction is not a solver of grundy's",
+    );
+    // TER(P_16) has 65,536 positions: "no instance fits" holds by the verifier's count.
+    let s = Scratch::new("report-true");
+    std::fs::write(
+        s.spec_path("ter_p16"),
+        "kind: claim\nsource: test\ngame: TER(P_16)\nnim: 1\n",
+    )
+    .unwrap();
+    let r = json!({"reports": [
+        {"id": "ter_p16", "verdict": "holds", "certificate": "not certified: no instance fits (1 instances; first: : more than 10000 positions (the budget left for the instance))"},
+    ]});
+    std::fs::write(s.dir.join("report.json"), r.to_string()).unwrap();
+    let (_, line) = s.line("ter_p16");
+    assert!(line.contains("not certified: no instance fits"), "{line}");
+}

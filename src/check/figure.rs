@@ -197,6 +197,9 @@ fn html(s: &str) -> String {
     crate::text::escape::dot_html_escape(s)
 }
 
+/// Most pairs of a figure's map kept for its certificate (a drawn game is far smaller).
+const MAX_MAP_PAIRS: usize = 100_000;
+
 /// What a gamegraph figure's certificate lists (issue 43, figures): per panel its game, each
 /// drawn node with the position it shows (a class's first member in a quotient) and its
 /// nim-value, and the arrows; the map's pairs on every position of the first panel's game,
@@ -1054,9 +1057,7 @@ impl Figure {
                         .to_string(),
                     );
                     verdict = r.verdict.clone();
-                    map_pairs = red
-                        .map_pairs(crate::certify::MAX_INSTANCE_POSITIONS)?
-                        .and_then(|mut v| v.pop());
+                    map_pairs = red.map_pairs(MAX_MAP_PAIRS)?.and_then(|mut v| v.pop());
                     let tgame = parse_game(&target.game, ParseOptions { closure })
                         .map_err(|e| self.err(e.message))?;
                     for &p in &first.positions {

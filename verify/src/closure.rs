@@ -535,6 +535,21 @@ fn mex(values: &[u32]) -> u32 {
     (0..).find(|v| !values.contains(v)).unwrap_or(0)
 }
 
+/// For each element x, the members of 𝓜 containing x (a bitset over 𝓜).
+fn containing(n: usize, facets: &[Bits]) -> Vec<Bits> {
+    (0..n)
+        .map(|x| {
+            let mut b = Bits::new(facets.len());
+            for (i, m) in facets.iter().enumerate() {
+                if m.has(x) {
+                    b.insert(i);
+                }
+            }
+            b
+        })
+        .collect()
+}
+
 /// One structure class reachable from the start, for structure diagrams: its order |I|, f(I, k)
 /// for k = 0..=|I|, the classes one move leads to (indices into the list), and whether a move
 /// from it ends the game (an element in no member containing I).
@@ -554,17 +569,7 @@ pub fn structure_classes(
     cap: usize,
 ) -> Option<Vec<StructureClass>> {
     let f = facets.len();
-    let col: Vec<Bits> = (0..n)
-        .map(|x| {
-            let mut b = Bits::new(f);
-            for (i, m) in facets.iter().enumerate() {
-                if m.has(x) {
-                    b.insert(i);
-                }
-            }
-            b
-        })
-        .collect();
+    let col = containing(n, facets);
     // Breadth-first over the masks (the members containing I), each class once.
     let mut masks = vec![Bits::full(f)];
     let mut index: HashMap<Bits, usize> = HashMap::from([(Bits::full(f), 0)]);
@@ -658,18 +663,7 @@ pub fn by_classes(n: usize, facets: &[Bits], achievement: bool) -> u32 {
         return 0;
     }
     let f = facets.len();
-    // col[x]: the members containing x.
-    let col: Vec<Bits> = (0..n)
-        .map(|x| {
-            let mut b = Bits::new(f);
-            for (i, m) in facets.iter().enumerate() {
-                if m.has(x) {
-                    b.insert(i);
-                }
-            }
-            b
-        })
-        .collect();
+    let col = containing(n, facets);
     let mut memo: HashMap<Bits, Vec<u32>> = HashMap::new();
     fn values(
         mask: &Bits,

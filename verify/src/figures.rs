@@ -49,17 +49,9 @@ impl Drawn {
     /// (the identity alone outside a quotient).
     fn canon(&self, p: &Pos) -> Pos {
         match p {
-            Pos::Set(s) if !self.symmetries.is_empty() => Pos::Set(
-                self.symmetries
-                    .iter()
-                    .map(|perm| {
-                        (0..perm.len())
-                            .filter(|&v| s >> v & 1 == 1)
-                            .fold(0u64, |acc, v| acc | 1 << perm[v])
-                    })
-                    .min()
-                    .unwrap_or(*s),
-            ),
+            Pos::Set(s) if !self.symmetries.is_empty() => {
+                Pos::Set(crate::games::least_image(&self.symmetries, *s))
+            }
             _ => p.clone(),
         }
     }
@@ -577,7 +569,7 @@ fn check_dot(
                 continue;
             }
             let b = rest
-                .split(|c: char| c == ';' || c == ' ' || c == '[')
+                .split([';', ' ', '['])
                 .next()
                 .unwrap_or("");
             let pair = (a.to_string(), b.to_string());
@@ -1308,7 +1300,7 @@ fn read_structure_dot(dot: &str) -> Result<StructureDot, String> {
         }
         if let Some((a, rest)) = line.split_once(" -> ") {
             let b = rest
-                .split(|c: char| c == ';' || c == ' ' || c == '[')
+                .split([';', ' ', '['])
                 .next()
                 .unwrap_or("");
             out.arrows.push((a.to_string(), b.to_string()));

@@ -53,17 +53,7 @@ impl Quotient {
                 let Pos::Set(s) = p else {
                     return Err("automorphisms of a game without vertex sets".into());
                 };
-                Some(Pos::Set(
-                    perms
-                        .iter()
-                        .map(|perm| {
-                            (0..perm.len())
-                                .filter(|&v| s >> v & 1 == 1)
-                                .fold(0u64, |acc, v| acc | 1 << perm[v])
-                        })
-                        .min()
-                        .unwrap_or(*s),
-                ))
+                Some(Pos::Set(crate::games::least_image(perms, *s)))
             }
         })
     }

@@ -16,6 +16,20 @@ pub struct Graph {
     pub edges: Vec<(usize, usize)>,
 }
 
+/// The least image of the vertex set `s` under the permutations `perms` (`s` itself when there
+/// are none): the one name of its class under a group of automorphisms.
+pub fn least_image(perms: &[Vec<usize>], s: u64) -> u64 {
+    perms
+        .iter()
+        .map(|perm| {
+            (0..perm.len())
+                .filter(|&v| s >> v & 1 == 1)
+                .fold(0u64, |acc, v| acc | 1 << perm[v])
+        })
+        .min()
+        .unwrap_or(s)
+}
+
 impl Graph {
     pub fn validate(&self) -> Result<(), String> {
         // Bounds first: every check below is linear or better in n and the edges.

@@ -38,7 +38,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
-pub use graph::Graph;
+pub use graph::{least_image, Graph};
 
 /// Every game family the verifier knows, one line each. Spec names are tried in this order:
 /// the sums first, since they split a name at its top-level ` : ` and ` + `.

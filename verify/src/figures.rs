@@ -568,10 +568,7 @@ fn check_dot(
             if line.contains("style=invis") {
                 continue;
             }
-            let b = rest
-                .split([';', ' ', '['])
-                .next()
-                .unwrap_or("");
+            let b = rest.split([';', ' ', '[']).next().unwrap_or("");
             let pair = (a.to_string(), b.to_string());
             if line.contains("grundy map") {
                 dashed.insert(pair);
@@ -584,6 +581,12 @@ fn check_dot(
             continue;
         };
         let Some(nim) = attr(attrs, "grundynim") else {
+            // A value printed by a node that is none of the certificate's.
+            if attrs.contains("<B>") {
+                return Err(format!(
+                    "node {id} prints a value and is not one the certificate lists"
+                ));
+            }
             continue;
         };
         let &(p, v) = nodes
@@ -668,7 +671,14 @@ fn check_tikz(
             .and_then(|l| l.strip_prefix(&format!("\\grundyfits{{{tik}}}")))
             .and_then(|l| l.split_once("% "))
             .map(|(_, n)| n.trim().to_string());
-        let Some(dot_name) = dot_name else { continue };
+        let Some(dot_name) = dot_name else {
+            if line.contains("\\mathbf{") {
+                return Err(format!(
+                    "node {tik} prints a value and names no node of the DOT"
+                ));
+            }
+            continue;
+        };
         name.insert(tik.clone(), dot_name.clone());
         let Some(&(p, v)) = nodes.get(dot_name.as_str()) else {
             if line.contains("\\mathbf{") {
@@ -1299,10 +1309,7 @@ fn read_structure_dot(dot: &str) -> Result<StructureDot, String> {
             continue;
         }
         if let Some((a, rest)) = line.split_once(" -> ") {
-            let b = rest
-                .split([';', ' ', '['])
-                .next()
-                .unwrap_or("");
+            let b = rest.split([';', ' ', '[']).next().unwrap_or("");
             out.arrows.push((a.to_string(), b.to_string()));
             continue;
         }

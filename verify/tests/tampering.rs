@@ -1755,6 +1755,28 @@ fn figures_edited() {
         )
     });
     s.rejected(play, "node p0_1's miniature fills other vertices");
+    // A stray node printing a value, in the DOT and in the TikZ.
+    let s = Scratch::new("figure-dot-stray");
+    edit_file(&s, play_dot, &|t| {
+        t.replacen(
+            "    p0_0 -> p0_1;\n",
+            "    p0_0 -> p0_1;\n    p0_9 [label=<<B>7</B>>];\n",
+            1,
+        )
+    });
+    s.rejected(
+        play,
+        "node p0_9 prints a value and is not one the certificate lists",
+    );
+    let s = Scratch::new("figure-tikz-stray");
+    edit_file(&s, play_tikz, &|t| {
+        t.replacen(
+            "\\begin{pgfonlayer}",
+            "\\node[grundy position] (n99) at (0,0) {$\\mathbf{7}$};\n\\begin{pgfonlayer}",
+            1,
+        )
+    });
+    s.rejected(play, "node n99 prints a value and names no node of the DOT");
     // The file rendered from other spec bytes.
     let s = Scratch::new("figure-sha");
     edit_file(&s, play_dot, &|t| t.replacen("(sha256 ", "(sha256 0", 1));

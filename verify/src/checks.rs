@@ -57,6 +57,9 @@ pub enum Body {
     /// The evidence of a refuted diagram: none beyond the counterexample start, from which
     /// [`crate::diagram_search`] searches the spec's strategy itself.
     DiagramSearch {},
+    /// The evidence of Thm 13's construction as printed: none beyond the counterexample
+    /// instance, where the verifier builds S itself ([`crate::trail`]).
+    PrintedConstruction {},
     /// A value table: its cell count; the cells and the rendered files are read from the
     /// spec and the output folder ([`crate::tables`]).
     ValueTable {
@@ -959,6 +962,8 @@ pub enum Evidence {
     SpecPlay,
     /// A refuted diagram, to be searched from the spec.
     DiagramSearch,
+    /// Thm 13's construction as printed, to be built from the spec.
+    PrintedConstruction,
     /// A value table's cell count, as the certificate states it.
     ValueTable(u64),
     /// A `sets` spec's instances as the certificate lists them.
@@ -1096,6 +1101,10 @@ fn check_body(
             return Err("a diagram's search is evidence of a refutation only".into())
         }
         Body::DiagramSearch {} => Evidence::DiagramSearch,
+        Body::PrintedConstruction {} if top => {
+            return Err("a printed construction is evidence of a refutation only".into())
+        }
+        Body::PrintedConstruction {} => Evidence::PrintedConstruction,
         Body::ValueTable { cells } => {
             total += cells;
             Evidence::ValueTable(*cells)

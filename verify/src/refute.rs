@@ -25,6 +25,7 @@ pub fn derive(raw: &Raw, instance: &str, ev: &Evidence) -> Result<String, Stop> 
         ("claim", Evidence::Closures(c)) => closure(raw, instance, c),
         ("sequence", Evidence::Octal(o)) => sequence(raw, o),
         ("certificate", Evidence::SpecPlay) => spec_play(raw, instance),
+        ("certificate", Evidence::PrintedConstruction) => printed_construction(raw, instance),
         ("diagram", Evidence::DiagramSearch) => crate::diagram_search::refuted(raw, instance),
         ("table", Evidence::Signatures(_, c)) => {
             crate::signatures::refuted(raw, instance, c.as_deref())
@@ -263,4 +264,71 @@ fn spec_play(raw: &Raw, label: &str) -> Result<String, Stop> {
             "every move, reply and kernel of the play holds".into(),
         )),
     }
+}
+
+/// Thm 13's construction as printed (`solver: trail_printed`), re-derived by the verifier's
+/// own trail and labelling ([`crate::trail::printed_construction`]): at the counterexample
+/// instance some token (m, b) the spec's `tokens` selects has no first move u for which S is
+/// an even kernel of G − uv containing u (every candidate move fails, or there is none). A
+/// token where the labelling is missing is not read.
+fn printed_construction(raw: &Raw, label: &str) -> Result<String, Stop> {
+    if raw.solver.as_deref() != Some("trail_printed") {
+        return Err(Stop::Not(
+            "a refuted construction other than Thm 13's as printed".into(),
+        ));
+    }
+    let e = engine();
+    let mut inst = instance_of(raw, label)?;
+    crate::derive::with_lets(&e, raw, &mut inst, true)?;
+    if !selected(&e, raw, &inst.env)? {
+        return Err(Stop::Reject(format!(
+            "the counterexample {label} is not selected by the spec's `where`"
+        )));
+    }
+    let graph = raw
+        .graph
+        .as_deref()
+        .map(|g| substitute(g, &inst.names))
+        .ok_or_else(|| Stop::Not("a construction without `graph`".into()))?;
+    let (big_m, n) = crate::names::prism_size(&graph)
+        .filter(|(mm, _)| mm % 2 == 0)
+        .ok_or_else(|| Stop::Not(format!("Thm 13 on {graph}, not SP(2m, n)")))?;
+    let m = big_m / 2;
+    let pred = raw
+        .tokens
+        .as_deref()
+        .ok_or_else(|| Stop::Not("a construction without `tokens`".into()))?;
+    for b in 1..=n {
+        let mut env = inst.env.clone();
+        env.set("a", crate::formula::Val::Int(m));
+        env.set("b", crate::formula::Val::Int(b));
+        if !env.eval_bool(&e, pred)? {
+            continue;
+        }
+        let Some(c) = crate::trail::printed_construction(m, n, b).map_err(Stop::Not)? else {
+            continue;
+        };
+        let fails: Vec<String> = c
+            .moves
+            .iter()
+            .filter_map(|&u| {
+                crate::trail::not_even_kernel(m, n, &c.set, (m, b), u)
+                    .map(|why| format!("after ({m},{b}) → {u:?}: {why}"))
+            })
+            .collect();
+        if fails.len() == c.moves.len() {
+            return Ok(if fails.is_empty() {
+                format!("at {label}, token ({m},{b}): no neighbour of the token lies in S")
+            } else {
+                format!(
+                    "at {label}, token ({m},{b}), S as printed by the verifier's labelling: {}",
+                    fails.join("; ")
+                )
+            });
+        }
+    }
+    Err(holds_there(
+        label,
+        "at every token some first move leaves S an even kernel".into(),
+    ))
 }

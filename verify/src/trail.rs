@@ -107,8 +107,14 @@ pub fn tau(m: i64, n: i64, b: i64) -> Result<Option<Vec<Pt>>, String> {
 
 /// Remark 12's labelling by τ' is proper (see the module's comment).
 pub fn labelling_proper(m: i64, n: i64, b: i64) -> Result<bool, String> {
+    Ok(labelling(m, n, b)?.is_some())
+}
+
+/// Remark 12's labelling by τ' of every cell (`true`: positive), when τ' reaches the token
+/// and the labelling is proper; `None` otherwise.
+pub fn labelling(m: i64, n: i64, b: i64) -> Result<Option<BTreeMap<Pt, bool>>, String> {
     let Some(pts) = tau(m, n, b)? else {
-        return Ok(false);
+        return Ok(None);
     };
     // Unit segments traversed an odd number of times.
     let mut odd: BTreeSet<(Pt, Pt)> = BTreeSet::new();
@@ -131,7 +137,7 @@ pub fn labelling_proper(m: i64, n: i64, b: i64) -> Result<bool, String> {
             .all(|d| inside((p.0 + d.0, p.1 + d.1)))
     };
     if degree.iter().any(|(&p, &d)| interior(p) && d % 2 == 1) {
-        return Ok(false);
+        return Ok(None);
     }
     // Labels by a search of the cells from one on the right side (labelled 0 there).
     let parity = m.rem_euclid(2);
@@ -157,9 +163,77 @@ pub fn labelling_proper(m: i64, n: i64, b: i64) -> Result<bool, String> {
             queue.push_back(next);
         }
     }
-    Ok(!label
+    let proper = !label
         .iter()
-        .any(|(c, &l)| l && (c.0 == 2 * m || c.1 == 0 || c.1 == n + 1)))
+        .any(|(c, &l)| l && (c.0 == 2 * m || c.1 == 0 || c.1 == n + 1));
+    Ok(proper.then_some(label))
+}
+
+/// Thm 13's construction as the fragment prints it, for the token v = (m, b) of SP(2m, n):
+/// S is the positive cells of the labelling with 1 ≤ j ≤ n (in the rows of the graph: τ' ran
+/// in the reflected rows j ↦ n+1−j when b ≢ 0 mod 2d'), without their mirror images in the
+/// columns [0, m]; the first moves are to the neighbours of v in S. `None` when there is no
+/// labelling (τ' meets a corner first, or it is not proper).
+pub fn printed_construction(m: i64, n: i64, b: i64) -> Result<Option<Construction>, String> {
+    let Some(label) = labelling(m, n, b)? else {
+        return Ok(None);
+    };
+    let reflected = b % (2 * gcd(m, n + 1)) != 0;
+    let col = |i: i64| (i - 1).rem_euclid(2 * m) + 1;
+    let row = |j: i64| if reflected { n + 1 - j } else { j };
+    let set: BTreeSet<Pt> = label
+        .iter()
+        .filter(|(c, &l)| l && (1..=n).contains(&c.1))
+        .map(|(c, _)| (col(c.0), row(c.1)))
+        .collect();
+    let moves = [(m, b - 1), (m, b + 1), (m + 1, b), (m - 1, b)]
+        .into_iter()
+        .filter(|u| set.contains(u))
+        .collect();
+    Ok(Some(Construction { set, moves }))
+}
+
+/// The set S and the first moves of Thm 13's construction.
+pub struct Construction {
+    pub set: BTreeSet<Pt>,
+    pub moves: Vec<Pt>,
+}
+
+/// Why S is not an even kernel of SP(2m, n) − uv containing u (independent, every vertex
+/// outside with an even number of neighbours in it), or `None` when it is one.
+pub fn not_even_kernel(m: i64, n: i64, set: &BTreeSet<Pt>, v: Pt, u: Pt) -> Option<String> {
+    if !set.contains(&u) {
+        return Some(format!("{u:?} is not in S"));
+    }
+    let removed = |p: Pt, q: Pt| (p == u && q == v) || (p == v && q == u);
+    let neighbours = |p: Pt| {
+        let mut out = vec![
+            ((p.0 % (2 * m)) + 1, p.1),
+            ((p.0 - 2).rem_euclid(2 * m) + 1, p.1),
+        ];
+        if p.1 > 1 {
+            out.push((p.0, p.1 - 1));
+        }
+        if p.1 < n {
+            out.push((p.0, p.1 + 1));
+        }
+        out.into_iter().filter(move |&q| !removed(p, q))
+    };
+    for i in 1..=2 * m {
+        for j in 1..=n {
+            let p = (i, j);
+            let inside = neighbours(p).filter(|q| set.contains(q)).count();
+            if set.contains(&p) && inside > 0 {
+                return Some(format!("{p:?} in S has a neighbour in S"));
+            }
+            if !set.contains(&p) && inside % 2 == 1 {
+                return Some(format!(
+                    "{p:?} is outside S and has {inside} neighbours in it (odd)"
+                ));
+            }
+        }
+    }
+    None
 }
 
 pub fn register(e: &mut rhai::Engine) {
@@ -206,6 +280,26 @@ mod tests {
         assert_eq!(trail(2, 2).unwrap().1, (4, 0));
         // Wrong variant: a trail that stopped at the first side would end at (4, 2), no corner.
         assert!(!v.contains(&(4, 2)));
+    }
+
+    #[test]
+    fn the_printed_set_fails_and_its_mirror_closure_holds() {
+        // SP(4, 2), token (2, 1): S as printed fails for both first moves (a vertex of
+        // column 1 sees one vertex of S); with the mirror images i ↦ 2m − i added (the
+        // reading thm_13_trail certifies) S is an even kernel after each of them.
+        let c = printed_construction(2, 2, 1).unwrap().unwrap();
+        assert_eq!(c.moves, vec![(2, 2), (3, 1)]);
+        for &u in &c.moves {
+            assert!(not_even_kernel(2, 2, &c.set, (2, 1), u).is_some());
+        }
+        let mirrored: BTreeSet<Pt> = c
+            .set
+            .iter()
+            .flat_map(|&(i, j)| [(i, j), ((4 - i - 1).rem_euclid(4) + 1, j)])
+            .collect();
+        for &u in &c.moves {
+            assert_eq!(not_even_kernel(2, 2, &mirrored, (2, 1), u), None);
+        }
     }
 
     #[test]

@@ -2252,3 +2252,38 @@ fn report_level_exemptions_confirmed() {
     let (_, line) = s.line("ter_p16");
     assert!(line.contains("not certified: no instance fits"), "{line}");
 }
+
+/// Thm 13's construction as printed (seed 002): the verifier builds S from its own trail and
+/// labelling at the counterexample and finds every first move leaves S no even kernel. A
+/// counterexample that is not an instance, one whose tokens the spec no longer selects, and
+/// the evidence offered for a holding verdict are rejected.
+#[test]
+fn printed_construction_rederived() {
+    let id = "thm_13_printed";
+    let s = Scratch::new("trail-printed");
+    let (_, line) = s.line(id);
+    assert!(
+        line.contains("refuted (re-derived): at m=2, n=2, token (2,1), S as printed by the verifier's labelling: after (2,1) → (2, 2): (1, 2) is outside S and has 1 neighbours in it (odd)"),
+        "{line}"
+    );
+    let s = Scratch::new("trail-printed-instance");
+    s.edit(id, |c| c["counterexample"]["instance"] = json!("m=1, n=2"));
+    s.rejected(
+        id,
+        "the counterexample m=1, n=2 is not an instance of the spec",
+    );
+    // No token selected (the spec edited, its hash updated): nothing fails there.
+    let s = Scratch::new("trail-printed-tokens");
+    s.edit_spec(id, |t| {
+        t.replacen("tokens: \"divides(d, b)\"", "tokens: \"b > 99\"", 1)
+    });
+    s.rejected(id, "the claim holds at the counterexample m=2, n=2");
+    let s = Scratch::new("trail-printed-top");
+    s.edit(id, |c| {
+        *c = json!({"format": "grundy-certificate/1", "spec": c["spec"].clone(), "spec_sha256": c["spec_sha256"].clone(), "kind": "printed-construction"})
+    });
+    s.rejected(
+        id,
+        "a printed construction is evidence of a refutation only",
+    );
+}

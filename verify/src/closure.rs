@@ -289,22 +289,10 @@ impl ClosureGame {
         if let Some(v) = exhaustive(self) {
             return Ok((v, true));
         }
-        let n = self.elements() as usize;
-        let m = self
-            .maximal
-            .as_ref()
+        let (n, sets, achievement) = self
+            .facets()
             .ok_or("its maximal legal sets are past the verifier's budget")?;
-        let sets: Vec<Bits> = m
-            .iter()
-            .map(|s| {
-                let mut b = Bits::new(n);
-                for &x in s {
-                    b.insert(x);
-                }
-                b
-            })
-            .collect();
-        Ok((by_classes(n, &sets, self.word.achievement()), false))
+        Ok((by_classes(n, &sets, achievement), false))
     }
 
     /// The features a spec's formula may read at the start, computed here: `elements`,

@@ -564,12 +564,10 @@ fn check_dot(
         if line.starts_with("//") {
             continue;
         }
-        if let Some((a, rest)) = line.split_once(" -> ") {
+        if let Some(pair) = dot_arrow(line) {
             if line.contains("style=invis") {
                 continue;
             }
-            let b = rest.split([';', ' ', '[']).next().unwrap_or("");
-            let pair = (a.to_string(), b.to_string());
             if line.contains("grundy map") {
                 dashed.insert(pair);
             } else {
@@ -634,6 +632,13 @@ fn check_flags(id: &str, flags: &[bool], s: u64) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The ends of a DOT arrow statement `a -> b [...];`.
+fn dot_arrow(line: &str) -> Option<(String, String)> {
+    let (a, rest) = line.split_once(" -> ")?;
+    let b = rest.split([';', ' ', '[']).next().unwrap_or("");
+    Some((a.to_string(), b.to_string()))
 }
 
 /// A DOT attribute's quoted value.
@@ -1308,9 +1313,8 @@ fn read_structure_dot(dot: &str) -> Result<StructureDot, String> {
         if line.starts_with("//") {
             continue;
         }
-        if let Some((a, rest)) = line.split_once(" -> ") {
-            let b = rest.split([';', ' ', '[']).next().unwrap_or("");
-            out.arrows.push((a.to_string(), b.to_string()));
+        if let Some(pair) = dot_arrow(line) {
+            out.arrows.push(pair);
             continue;
         }
         let Some((id, attrs)) = line.split_once(" [") else {

@@ -249,6 +249,18 @@ fn sequence(raw: &Raw, o: &OctalFact) -> Result<String, Stop> {
 /// A `certificate` spec's play at the counterexample, walked by [`crate::plays`]: it must fail
 /// there.
 fn spec_play(raw: &Raw, label: &str) -> Result<String, Stop> {
+    let (e, inst) = selected_instance(raw, label)?;
+    match crate::plays::first_failure(&e, raw, &inst)? {
+        Some(why) => Ok(format!("at {label}: {why}")),
+        None => Err(holds_there(
+            label,
+            "every move, reply and kernel of the play holds".into(),
+        )),
+    }
+}
+
+/// The counterexample as an instance the spec selects, its `let` values set.
+fn selected_instance(raw: &Raw, label: &str) -> Result<(crate::formula::Evaluator, Inst), Stop> {
     let e = engine();
     let mut inst = instance_of(raw, label)?;
     crate::derive::with_lets(&e, raw, &mut inst, true)?;
@@ -257,13 +269,7 @@ fn spec_play(raw: &Raw, label: &str) -> Result<String, Stop> {
             "the counterexample {label} is not selected by the spec's `where`"
         )));
     }
-    match crate::plays::first_failure(&e, raw, &inst)? {
-        Some(why) => Ok(format!("at {label}: {why}")),
-        None => Err(holds_there(
-            label,
-            "every move, reply and kernel of the play holds".into(),
-        )),
-    }
+    Ok((e, inst))
 }
 
 /// Thm 13's construction as printed (`solver: trail_printed`), re-derived by the verifier's
@@ -277,14 +283,7 @@ fn printed_construction(raw: &Raw, label: &str) -> Result<String, Stop> {
             "a refuted construction other than Thm 13's as printed".into(),
         ));
     }
-    let e = engine();
-    let mut inst = instance_of(raw, label)?;
-    crate::derive::with_lets(&e, raw, &mut inst, true)?;
-    if !selected(&e, raw, &inst.env)? {
-        return Err(Stop::Reject(format!(
-            "the counterexample {label} is not selected by the spec's `where`"
-        )));
-    }
+    let (e, inst) = selected_instance(raw, label)?;
     let graph = raw
         .graph
         .as_deref()
